@@ -1,0 +1,27 @@
+package dev.repofix.build;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/** What repofix needs to know about one kind of build: how to test, where reports land. */
+public interface BuildSystem {
+    /** Short name for people, e.g. "maven", "pytest". */
+    String name();
+
+    /**
+     * The command that runs the whole test suite at {@code root}. {@code override}, when
+     * not null, is the user's own command; the build may still add environment (e.g. to
+     * make pytest write JUnit XML).
+     */
+    TestCommand testCommand(Path root, String override);
+
+    /** Test report files written under {@code root} by the last run, in a stable order. */
+    List<Path> reports(Path root);
+
+    /** Variables of the caller's environment that the build's tools need, beyond PATH, HOME and locale. */
+    Set<String> environmentNames();
+
+    /** Whether a repository-relative path is test code rather than source. */
+    boolean isTestPath(String relativePath);
+}

@@ -1,0 +1,55 @@
+package dev.repofix.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything one {@code repofix fix} run needs to know, resolved and checked.
+ *
+ * @param repo          a local path or a clone URL; never null
+ * @param ref           branch, tag or commit to check out; empty means the working tree as it is
+ * @param testCommand   shell command that runs the tests; empty means detect from the build files
+ * @param outDir        where reports are written
+ * @param maxCandidates how many patch candidates may be validated at most
+ * @param timeout       wall-clock budget of the whole run
+ * @param testTimeout   limit of one test-suite run
+ * @param host          the caller's environment, from which only an allowlist reaches tests
+ */
+public record RunConfig(
+        String repo,
+        Optional<String> ref,
+        Optional<String> testCommand,
+        Path outDir,
+        int maxCandidates,
+        Duration timeout,
+        Duration testTimeout,
+        HostEnvironment host) {
+
+    public static final int DEFAULT_MAX_CANDIDATES = 30;
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(20);
+    public static final Duration DEFAULT_TEST_TIMEOUT = Duration.ofMinutes(10);
+
+    public RunConfig {
+        Objects.requireNonNull(repo, "repo");
+        Objects.requireNonNull(ref, "ref");
+        Objects.requireNonNull(testCommand, "testCommand");
+        Objects.requireNonNull(outDir, "outDir");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(testTimeout, "testTimeout");
+        Objects.requireNonNull(host, "host");
+        if (repo.isBlank()) {
+            throw new ConfigException("--repo must not be empty: give a path or a clone URL");
+        }
+        if (maxCandidates < 1) {
+            throw new ConfigException("--max-candidates must be at least 1, got " + maxCandidates);
+        }
+        if (testCommand.isPresent() && testCommand.get().isBlank()) {
+            throw new ConfigException("--test-cmd must not be empty: omit it to detect the build");
+        }
+        if (testTimeout.compareTo(timeout) > 0) {
+            testTimeout = timeout;
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.repofix.stage;
+
+import dev.repofix.testrun.FailureReport;
+import java.util.List;
+
+/**
+ * Answers the three repair stages. Implementations: the builtin engine (no network)
+ * and, later, model-backed ones. Each method is called once per run, in order; none
+ * returns null.
+ */
+public interface Stages {
+    /** Stage 1: an issue written from the failures. */
+    IssueDraft draftIssue(FailureReport failures);
+
+    /** Stage 2: the suspected faulty lines, most suspicious first. */
+    Localization localize(FailureReport failures, IssueDraft issue);
+
+    /** Stage 3: fix candidates, best first; the caller validates them in this order. */
+    List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization);
+}

@@ -1,0 +1,25 @@
+package dev.repofix.testrun;
+
+import dev.repofix.workspace.FileIndex;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the stages get to work from: the failing tests with their in-repository
+ * frames, how to reproduce them, and the files of the (unmodified) workspace.
+ *
+ * @param testCommand the exact shell command that reproduces the failures, run at the repository root
+ * @param baseline    the whole baseline run (failing and passing tests)
+ * @param failing     the tests that fail reliably, the ones a fix must turn green
+ * @param log         the tail of the test command's output
+ * @param files       the workspace's files; {@link FileIndex#root()} is the pristine copy
+ */
+public record FailureReport(String testCommand, TestRun baseline, List<TestResult> failing, String log, FileIndex files) {
+    public FailureReport {
+        Objects.requireNonNull(testCommand, "testCommand");
+        Objects.requireNonNull(baseline, "baseline");
+        Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(files, "files");
+        failing = List.copyOf(failing);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.repofix.workspace;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The files of a workspace, by repository-relative path ({@code /}-separated), and
+ * the directory they were listed from. Used to tell whether a path a tool printed is
+ * one of ours. Immutable; never holds nulls.
+ */
+public final class FileIndex {
+    private final Path root;
+    private final List<String> files;
+    private final Set<String> lookup;
+
+    /**
+     * @param root  the directory the paths are relative to; made absolute
+     * @param files relative paths with {@code /} separators
+     */
+    public FileIndex(Path root, List<String> files) {
+        this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
+        this.files = files.stream().sorted().toList();
+        this.lookup = Set.copyOf(new LinkedHashSet<>(this.files));
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Relative paths, sorted. */
+    public List<String> files() {
+        return files;
+    }
+
+    public boolean contains(String relativePath) {
+        return lookup.contains(relativePath);
+    }
+
+    /** The same files listed from another directory (a copy of the same tree). */
+    public FileIndex rootedAt(Path otherRoot) {
+        return new FileIndex(otherRoot, files);
+    }
+
+    /**
+     * Files whose path ends with {@code suffix} at a path-segment boundary, e.g.
+     * {@code com/acme/Account.java} matches {@code src/main/java/com/acme/Account.java}.
+     */
+    public List<String> endingWith(String suffix) {
+        String s = suffix.startsWith("/") ? suffix.substring(1) : suffix;
+        List<String> out = new ArrayList<>();
+        for (String f : files) {
+            if (f.equals(s) || f.endsWith("/" + s)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Maps a path as a tool printed it (absolute, or relative to {@link #root()}) to a
+     * relative path in this index, if it names one of our files.
+     */
+    public Optional<String> relativize(String printedPath) {
+        Path p;
+        try {
+            p = Path.of(printedPath);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        Path abs = p.isAbsolute() ? p.normalize() : root.resolve(p).normalize();
+        if (!abs.startsWith(root)) {
+            return Optional.empty();
+        }
+        String rel = root.relativize(abs).toString().replace('\\', '/');
+        return contains(rel) ? Optional.of(rel) : Optional.empty();
+    }
+}
