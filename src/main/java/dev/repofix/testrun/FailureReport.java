@@ -1,5 +1,6 @@
 package dev.repofix.testrun;
 
+import dev.repofix.build.BuildSystem;
 import dev.repofix.workspace.FileIndex;
 import java.util.List;
 import java.util.Objects;
@@ -13,13 +14,16 @@ import java.util.Objects;
  * @param failing     the tests that fail reliably, the ones a fix must turn green
  * @param log         the tail of the test command's output
  * @param files       the workspace's files; {@link FileIndex#root()} is the pristine copy
+ * @param build       the build that ran the tests (tells test code from source)
  */
-public record FailureReport(String testCommand, TestRun baseline, List<TestResult> failing, String log, FileIndex files) {
+public record FailureReport(String testCommand, TestRun baseline, List<TestResult> failing, String log, FileIndex files,
+        BuildSystem build) {
     public FailureReport {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(files, "files");
+        Objects.requireNonNull(build, "build");
         failing = List.copyOf(failing);
     }
 }

@@ -1,0 +1,58 @@
+package dev.repofix.build;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * pytest, made to write JUnit XML through {@code PYTEST_ADDOPTS} so that the command a
+ * user sees (and a custom {@code --test-cmd} that calls pytest) stays unchanged.
+ */
+public final class PytestBuild implements BuildSystem {
+    /** Where the report goes, relative to the repository root. */
+    static final String REPORT = ".repofix-reports/pytest-junit.xml";
+    private static final Pattern TEST_PATH = Pattern.compile(
+            "((.*/)?tests?/.*|(.*/)?test_[^/]*\\.py|(.*/)?[^/]*_test\\.py|(.*/)?conftest\\.py)");
+    private static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
+
+    @Override
+    public String name() {
+        return "pytest";
+    }
+
+    static boolean detects(Path root) {
+        if (MARKERS.stream().anyMatch(m -> Files.isRegularFile(root.resolve(m)))) {
+            return true;
+        }
+        return !ReportFiles.find(root, rel -> rel.matches("(.*/)?(test_[^/]*|[^/]*_test)\\.py")).isEmpty();
+    }
+
+    @Override
+    public TestCommand testCommand(Path root, String override) {
+        String report = root.resolve(REPORT).toAbsolutePath().toString();
+        // xunit1 adds file and line attributes, which give stable test ids.
+        Map<String, String> env = Map.of(
+                "PYTEST_ADDOPTS", "--junitxml=" + report + " -o junit_family=xunit1 -p no:cacheprovider",
+                "PYTHONDONTWRITEBYTECODE", "1");
+        return new TestCommand(override != null ? override : "python3 -m pytest", env);
+    }
+
+    @Override
+    public List<Path> reports(Path root) {
+        Path report = root.resolve(REPORT);
+        return Files.isRegularFile(report) ? List.of(report) : List.of();
+    }
+
+    @Override
+    public Set<String> environmentNames() {
+        return Set.of("VIRTUAL_ENV", "PYTHONPATH", "PYENV_ROOT", "PYENV_VERSION", "CONDA_PREFIX", "CONDA_DEFAULT_ENV");
+    }
+
+    @Override
+    public boolean isTestPath(String relativePath) {
+        return TEST_PATH.matcher(relativePath).matches();
+    }
+}

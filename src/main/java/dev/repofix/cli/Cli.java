@@ -1,0 +1,41 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.RepofixException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Builds the command tree and maps errors to exit codes; the only place that does. */
+final class Cli {
+    private Cli() {}
+
+    static int run(String[] args, PrintWriter out, PrintWriter err, Environment env) {
+        CommandLine cl = commandLine(env);
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine(Environment env) {
+        CommandLine cl = new CommandLine(new RepofixCommand());
+        cl.addSubcommand("fix", new FixCommand(env));
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (e instanceof RepofixException re) {
+                err.println("repofix: error: " + re.getMessage());
+                return re.kind() == RepofixException.ErrorKind.INPUT ? ExitCodes.USAGE : ExitCodes.NOT_FIXED;
+            }
+            err.println("repofix: internal error: " + e + " (this is a bug; please report it with the command you ran)");
+            if (commandLine.getCommand() instanceof FixCommand f && f.verbose()) {
+                e.printStackTrace(err);
+            }
+            return ExitCodes.NOT_FIXED;
+        });
+        cl.setParameterExceptionHandler((ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("repofix: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for the options.");
+            return ExitCodes.USAGE;
+        });
+        return cl;
+    }
+}

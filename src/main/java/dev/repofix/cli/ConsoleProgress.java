@@ -1,0 +1,34 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.Durations;
+import dev.repofix.pipeline.ProgressEvent;
+import dev.repofix.pipeline.ProgressListener;
+import java.io.PrintWriter;
+
+/** Renders progress as plain lines on stderr, one per stage and per candidate. */
+final class ConsoleProgress implements ProgressListener {
+    private final PrintWriter err;
+    private final boolean quiet;
+
+    ConsoleProgress(PrintWriter err, boolean quiet) {
+        this.err = err;
+        this.quiet = quiet;
+    }
+
+    @Override
+    public void onEvent(ProgressEvent event) {
+        if (quiet) {
+            return;
+        }
+        String line = switch (event) {
+            case ProgressEvent.StageStarted s -> "==> " + s.stage();
+            case ProgressEvent.StageFinished f -> "    " + f.stage() + ": " + f.summary() + " ("
+                    + Durations.format(f.elapsed()) + ")";
+            case ProgressEvent.CandidateValidated c -> "[" + c.index() + "/" + c.total() + "] " + c.candidate().file()
+                    + ":" + c.candidate().line() + " " + c.candidate().strategy() + " " + c.candidate().description()
+                    + " ... " + c.validation().verdict() + " (" + Durations.format(c.validation().elapsed()) + ")";
+        };
+        err.println(line);
+        err.flush();
+    }
+}

@@ -1,0 +1,13 @@
+package dev.repofix.pipeline;
+
+/** How a run ended. */
+public enum RunStatus {
+    /** No test failed: nothing to fix. */
+    TESTS_PASS,
+    /** Tests failed and a VALID patch was found. */
+    FIXED,
+    /** Tests failed and no candidate was VALID within the budget. */
+    NOT_FIXED,
+    /** The build or test command failed before any test reported. */
+    BUILD_BROKEN
+}

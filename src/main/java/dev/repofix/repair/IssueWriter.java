@@ -1,0 +1,180 @@
+package dev.repofix.repair;
+
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.StackFrame;
+import dev.repofix.testrun.TestResult;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Builtin stage 1: writes an issue from the failing tests alone, the way a careful
+ * colleague would file it: what fails, with what, where, and how to reproduce it.
+ */
+final class IssueWriter {
+    private static final int MAX_LISTED = 10;
+    private static final int TITLE_MESSAGE = 90;
+    private static final Pattern EXCEPTION = Pattern.compile(
+            "^\\s*(?:Caused by: )?([a-zA-Z_$][\\w$]*(?:\\.[a-zA-Z_$][\\w$]*)*(?:Exception|Error|Failure|Failed|Exit))\\b");
+    private static final Pattern PY_EXCEPTION = Pattern.compile("(?m)^E\\s+([A-Z]\\w*(?:Error|Exception|Exit))\\b");
+    private static final Pattern EXPECTED = Pattern.compile(
+            "expected:? ?<?\\[?(.*?)\\]?>? but was:? ?<?\\[?(.*?)\\]?>?$", Pattern.DOTALL);
+
+    IssueDraft write(FailureReport report) {
+        List<TestResult> failing = report.failing();
+        TestResult first = failing.get(0);
+        String exception = exceptionName(first);
+        String title = title(failing, first, exception);
+        String description = description(report);
+        String explanation = explanation(report, first, exception);
+        return new IssueDraft(title, description, explanation, bugType(exception, first.message()));
+    }
+
+    private static String title(List<TestResult> failing, TestResult first, String exception) {
+        String what = failing.size() == 1
+                ? "`" + shortId(first.id()) + "` fails"
+                : failing.size() + " tests fail, first `" + shortId(first.id()) + "`";
+        String message = oneLine(first.message());
+        String cause = message.isEmpty() ? exception : exception.isEmpty() || message.startsWith(exception) ? message
+                : exception + ": " + message;
+        if (cause.length() > TITLE_MESSAGE) {
+            cause = cause.substring(0, TITLE_MESSAGE - 3) + "...";
+        }
+        return cause.isEmpty() ? what : what + ": " + cause;
+    }
+
+    private static String description(FailureReport report) {
+        StringBuilder sb = new StringBuilder();
+        List<TestResult> failing = report.failing();
+        sb.append(failing.size()).append(" of ").append(report.baseline().executedCount())
+                .append(" tests fail.\n\n**Failing tests**\n\n");
+        for (TestResult t : failing.subList(0, Math.min(MAX_LISTED, failing.size()))) {
+            sb.append("- `").append(t.id()).append("` (").append(t.status().name().toLowerCase(Locale.ROOT)).append(')');
+            String msg = oneLine(t.message());
+            if (!msg.isEmpty()) {
+                sb.append(": ").append(msg);
+            }
+            t.frames().stream().findFirst().ifPresent(f -> sb.append(" at `").append(f.file()).append(':')
+                    .append(f.line()).append('`'));
+            sb.append('\n');
+        }
+        if (failing.size() > MAX_LISTED) {
+            sb.append("- ... and ").append(failing.size() - MAX_LISTED).append(" more\n");
+        }
+        sb.append("\n**Reproduce** (at the repository root)\n\n```sh\n").append(report.testCommand()).append("\n```\n");
+        String trace = failing.get(0).trace().strip();
+        if (!trace.isEmpty()) {
+            sb.append("\n<details><summary>Trace of the first failure</summary>\n\n```\n")
+                    .append(firstLines(trace, 25)).append("\n```\n</details>\n");
+        }
+        return sb.toString();
+    }
+
+    private static String explanation(FailureReport report, TestResult first, String exception) {
+        StringBuilder sb = new StringBuilder();
+        Matcher m = EXPECTED.matcher(oneLine(first.message()));
+        if (m.find()) {
+            sb.append("The test expected `").append(m.group(1)).append("` but the code returned `")
+                    .append(m.group(2)).append("`. ");
+        } else if (!exception.isEmpty()) {
+            sb.append("The test ends with `").append(exception).append("`. ");
+        }
+        Optional<StackFrame> source = first.frames().stream()
+                .filter(f -> !report.build().isTestPath(f.file())).findFirst();
+        Optional<StackFrame> test = first.frames().stream()
+                .filter(f -> report.build().isTestPath(f.file())).findFirst();
+        source.ifPresent(f -> sb.append("It is raised in the code under test at `").append(f.file()).append(':')
+                .append(f.line()).append('`').append(f.function().isEmpty() ? "" : " in `" + f.function() + "`")
+                .append(test.map(t -> ", called from the test at `" + t.file() + ":" + t.line() + "`").orElse(""))
+                .append(". "));
+        if (source.isEmpty()) {
+            test.ifPresent(t -> sb.append("The failing check is in the test at `").append(t.file()).append(':')
+                    .append(t.line()).append("`; the faulty code is in what that test calls. "));
+        }
+        Map<String, Integer> byException = new LinkedHashMap<>();
+        report.failing().forEach(t -> byException.merge(exceptionName(t), 1, Integer::sum));
+        if (report.failing().size() > 1) {
+            sb.append("All ").append(report.failing().size()).append(" failures: ").append(byException).append(". ");
+        }
+        sb.append("\n\n_Drafted by repofix's builtin engine from the test output; no model was used._");
+        return sb.toString().strip();
+    }
+
+    /** The simple name of the exception a test ended with, or "" when the report does not say. */
+    static String exceptionName(TestResult t) {
+        for (String line : t.trace().split("\r?\n", 40)) {
+            Matcher m = EXCEPTION.matcher(line);
+            if (m.find()) {
+                return simple(m.group(1));
+            }
+        }
+        Matcher py = PY_EXCEPTION.matcher(t.trace());
+        String last = "";
+        while (py.find()) {
+            last = py.group(1);
+        }
+        if (!last.isEmpty()) {
+            return last;
+        }
+        Matcher msg = EXCEPTION.matcher(t.message());
+        return msg.find() ? simple(msg.group(1)) : "";
+    }
+
+    static String bugType(String exception, String message) {
+        String e = exception.toLowerCase(Locale.ROOT);
+        String msg = message.toLowerCase(Locale.ROOT);
+        if (e.contains("nullpointer") || msg.contains("'nonetype'")) {
+            return "null dereference";
+        }
+        if (e.contains("indexoutofbounds") || e.equals("indexerror")) {
+            return "out-of-bounds index";
+        }
+        if (e.contains("arithmetic") || e.contains("zerodivision")) {
+            return "arithmetic error";
+        }
+        if (e.contains("classcast") || e.equals("typeerror")) {
+            return "type error";
+        }
+        if (e.contains("stackoverflow") || e.contains("recursion")) {
+            return "infinite recursion";
+        }
+        if (e.contains("nosuchelement") || e.equals("keyerror")) {
+            return "missing element";
+        }
+        if (e.contains("assert") || e.contains("comparisonfailure") || e.isEmpty()) {
+            return "wrong result";
+        }
+        return "unexpected exception (" + exception + ")";
+    }
+
+    private static String simple(String qualified) {
+        int dot = qualified.lastIndexOf('.');
+        return dot < 0 ? qualified : qualified.substring(dot + 1);
+    }
+
+    static String shortId(String id) {
+        int hash = id.indexOf('#');
+        if (hash > 0) {
+            String cls = id.substring(0, hash);
+            return cls.substring(cls.lastIndexOf('.') + 1) + "." + id.substring(hash + 1);
+        }
+        return id;
+    }
+
+    private static String oneLine(String s) {
+        return s.strip().replaceAll("\\s*\r?\n\\s*", " ");
+    }
+
+    private static String firstLines(String s, int n) {
+        String[] lines = s.split("\r?\n");
+        if (lines.length <= n) {
+            return s;
+        }
+        return String.join("\n", java.util.Arrays.copyOf(lines, n)) + "\n...";
+    }
+}

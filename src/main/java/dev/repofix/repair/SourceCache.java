@@ -1,0 +1,50 @@
+package dev.repofix.repair;
+
+import dev.repofix.workspace.FileIndex;
+import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads and lexes workspace source files on demand, once each. Not thread-safe. */
+final class SourceCache {
+    /** Larger files are generated or data; templates on them are not worth the time. */
+    private static final long MAX_BYTES = 1024 * 1024;
+
+    private final FileIndex files;
+    private final Map<String, Optional<SourceFile>> cache = new HashMap<>();
+
+    SourceCache(FileIndex files) {
+        this.files = files;
+    }
+
+    FileIndex files() {
+        return files;
+    }
+
+    /** The lexed file, empty when not a known language, too large, not UTF-8 or unreadable. */
+    Optional<SourceFile> get(String relativePath) {
+        return cache.computeIfAbsent(relativePath, this::load);
+    }
+
+    private Optional<SourceFile> load(String rel) {
+        if (!files.contains(rel) || SourceLanguage.forPath(rel).isEmpty()) {
+            return Optional.empty();
+        }
+        Path p = files.root().resolve(rel);
+        try {
+            if (!Files.isRegularFile(p) || Files.size(p) > MAX_BYTES) {
+                return Optional.empty();
+            }
+            return Optional.of(SourceFile.of(rel, Files.readString(p, StandardCharsets.UTF_8)));
+        } catch (MalformedInputException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.repofix.repair;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Finds functions in a lexed file without a full parser: declarations by pattern,
+ * bodies by braces (C-like) or indentation (Python). Good enough to go from a name
+ * called in a test to the lines that implement it.
+ */
+final class SourceOutline {
+    private static final String MODIFIERS = "(?:(?:public|protected|private|static|final|synchronized|abstract|default"
+            + "|native|override|open|internal|suspend|inline|async|export|fun|func|fn|def|function|pub|virtual)\\s+)*";
+    private static final Pattern JAVA_DECL = Pattern.compile(
+            "^\\s*" + MODIFIERS + "(?:<[^>]*>\\s+)?(?:[\\w$.<>\\[\\],?]+(?:\\s*<[^>]*>)?\\s+)?([\\w$]+)\\s*\\([^;]*$");
+    private static final Pattern PY_DECL = Pattern.compile("^\\s*(?:async\\s+)?def\\s+(\\w+)\\s*\\(");
+    private static final Pattern NOT_A_DECL = Pattern.compile(
+            "^\\s*(?:return|if|else|for|while|switch|catch|try|new|throw|case|do|assert|yield|await)\\b.*");
+
+    /** An inclusive, 1-based line range. */
+    record Range(int from, int to) {}
+
+    private SourceOutline() {}
+
+    /** The name declared at {@code line}, if that line starts a function. */
+    static Optional<String> declaredName(SourceFile file, int line) {
+        String text = file.line(line);
+        if (file.language() == SourceLanguage.PYTHON) {
+            var m = PY_DECL.matcher(text);
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        }
+        if (NOT_A_DECL.matcher(text).matches() || text.contains("=") && !text.contains("==")) {
+            return Optional.empty();
+        }
+        var m = JAVA_DECL.matcher(text);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** The function around {@code line}: from its declaration to its end. */
+    static Optional<Range> enclosing(SourceFile file, int line) {
+        for (int l = line; l >= 1; l--) {
+            if (declaredName(file, l).isPresent()) {
+                Range body = body(file, l);
+                if (body.to() >= line) {
+                    return Optional.of(body);
+                }
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Declarations of a function named {@code name} in {@code file}, with their bodies. */
+    static List<Range> definitions(SourceFile file, String name) {
+        List<Range> out = new ArrayList<>();
+        for (int l = 1; l <= file.lineCount(); l++) {
+            if (file.line(l).contains(name) && declaredName(file, l).filter(name::equals).isPresent()) {
+                out.add(body(file, l));
+            }
+        }
+        return out;
+    }
+
+    /** From the declaration at {@code declLine} to the end of its body. */
+    static Range body(SourceFile file, int declLine) {
+        return file.language() == SourceLanguage.PYTHON ? indentBody(file, declLine) : braceBody(file, declLine);
+    }
+
+    private static Range braceBody(SourceFile file, int declLine) {
+        int depth = 0;
+        boolean opened = false;
+        for (int l = declLine; l <= file.lineCount(); l++) {
+            for (SourceFile.Token t : file.tokens(l)) {
+                if (t.text().equals("{")) {
+                    depth++;
+                    opened = true;
+                } else if (t.text().equals("}")) {
+                    depth--;
+                    if (opened && depth == 0) {
+                        return new Range(declLine, l);
+                    }
+                } else if (!opened && t.text().equals(";")) {
+                    return new Range(declLine, l); // abstract or interface method: no body
+                }
+            }
+        }
+        return new Range(declLine, file.lineCount());
+    }
+
+    private static Range indentBody(SourceFile file, int declLine) {
+        int indent = indentOf(file.line(declLine));
+        int last = declLine;
+        for (int l = declLine + 1; l <= file.lineCount(); l++) {
+            String text = file.line(l);
+            if (text.isBlank()) {
+                continue;
+            }
+            if (indentOf(text) <= indent && !file.tokens(l).isEmpty()) {
+                break;
+            }
+            last = l;
+        }
+        return new Range(declLine, last);
+    }
+
+    private static int indentOf(String s) {
+        int i = 0;
+        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+            i++;
+        }
+        return i;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.repofix.report;
+
+import dev.repofix.pipeline.RunResult;
+
+/** The one-line verdict of a run, the same in every format. */
+final class Headline {
+    private Headline() {}
+
+    static String of(RunResult r) {
+        return switch (r.status()) {
+            case TESTS_PASS -> "all " + r.passingCount() + " tests pass, nothing to fix";
+            case FIXED -> "valid patch found for " + r.failing().size() + " failing test(s)";
+            case NOT_FIXED -> "no valid patch for " + r.failing().size() + " failing test(s) ("
+                    + r.validations().size() + " candidate(s) tried)";
+            case BUILD_BROKEN -> "the build fails before any test runs";
+        };
+    }
+}

@@ -1,0 +1,58 @@
+package dev.repofix.report;
+
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.Location;
+import dev.repofix.testrun.BuildLog;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The one-screen summary a person reads in a terminal or CI log. Pure. */
+public final class SummaryReport {
+    private static final int DIFF_LINES = 20;
+    private static final int LOCATIONS = 5;
+
+    public String render(RunResult r, List<String> writtenFiles) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("repofix: ").append(r.status()).append(" - ").append(Headline.of(r)).append('\n');
+        sb.append("  repo:     ").append(r.source()).append(" (").append(r.build()).append(")\n");
+        sb.append("  tests:    ").append(r.testCommand()).append('\n');
+        if (!r.failing().isEmpty()) {
+            sb.append("  failing:  ").append(MarkdownReport.testNames(r.failing(), 3)).append('\n');
+        }
+        r.issue().ifPresent(i -> sb.append("  issue:    ").append(Texts.oneLine(i.title(), 110)).append('\n'));
+        r.localization().ifPresent(l -> sb.append("  suspects: ").append(l.top(LOCATIONS).stream()
+                .map(Location::toString).collect(Collectors.joining(", "))).append('\n'));
+        r.fix().ifPresent(f -> {
+            sb.append("  patch:    ").append(f.file()).append(':').append(f.line()).append(' ').append(f.strategy())
+                    .append(' ').append(f.description()).append(" -> VALID\n");
+            sb.append(indent(firstLines(f.diff())));
+        });
+        if (r.fix().isEmpty() && !r.validations().isEmpty()) {
+            sb.append("  patch:    none of ").append(r.validations().size()).append(" candidate(s) passed the tests\n");
+        }
+        if (!r.buildLog().isEmpty()) {
+            sb.append("  build:\n").append(indent(BuildLog.tail(r.buildLog(), 8)));
+        }
+        r.notes().forEach(n -> sb.append("  note:     ").append(n).append('\n'));
+        sb.append("  time:     ").append(Texts.duration(r.total()));
+        r.timings().forEach((k, v) -> sb.append(" | ").append(k).append(' ').append(Texts.duration(v)));
+        sb.append('\n');
+        if (!writtenFiles.isEmpty()) {
+            sb.append("  report:   ").append(String.join(", ", writtenFiles)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String firstLines(String diff) {
+        String[] lines = diff.split("\n");
+        if (lines.length <= DIFF_LINES) {
+            return diff;
+        }
+        return String.join("\n", java.util.Arrays.copyOf(lines, DIFF_LINES)) + "\n... (" + (lines.length - DIFF_LINES)
+                + " more lines in the report)";
+    }
+
+    private static String indent(String block) {
+        return block.lines().map(l -> "    " + l).collect(Collectors.joining("\n")) + "\n";
+    }
+}

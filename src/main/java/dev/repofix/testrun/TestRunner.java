@@ -1,0 +1,75 @@
+package dev.repofix.testrun;
+
+import dev.repofix.build.BuildSystem;
+import dev.repofix.build.TestCommand;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.CleanEnvironment;
+import dev.repofix.exec.Command;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import dev.repofix.workspace.FileIndex;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Runs a build's test command in a directory and reads what it reported. */
+public final class TestRunner {
+    private final Executor executor;
+    private final HostEnvironment host;
+    private final ReportParser parser;
+    private final StackFrameExtractor frames;
+
+    public TestRunner(Executor executor, HostEnvironment host, ReportParser parser, StackFrameExtractor frames) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.host = Objects.requireNonNull(host, "host");
+        this.parser = Objects.requireNonNull(parser, "parser");
+        this.frames = Objects.requireNonNull(frames, "frames");
+    }
+
+    /**
+     * Runs {@code command} in {@code dir} (a workspace copy). Stale reports are deleted
+     * first so that only this run's results are read.
+     *
+     * @param files the workspace's files, used to keep only in-repository stack frames
+     * @throws ReportException when a report this run wrote cannot be parsed
+     */
+    public TestOutcome run(Path dir, BuildSystem build, TestCommand command, FileIndex files, Duration timeout) {
+        deleteReports(build.reports(dir));
+        Map<String, String> env = CleanEnvironment.of(host, build.environmentNames(), command.extraEnv());
+        ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout));
+        if (exec.outcome() instanceof ExecResult.Outcome.TimedOut) {
+            return new TestOutcome.TimedOut(exec);
+        }
+        FileIndex here = files.rootedAt(dir);
+        List<TestResult> results = new ArrayList<>();
+        for (Path report : build.reports(dir)) {
+            for (TestResult r : parser.parse(report)) {
+                results.add(r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), here)) : r);
+            }
+        }
+        TestRun run = new TestRun(results);
+        if (run.executedCount() == 0) {
+            return exec.succeeded() ? new TestOutcome.NoTests(exec) : new TestOutcome.BuildFailed(exec);
+        }
+        if (!exec.succeeded() && run.failing().isEmpty()) {
+            // Every reported test passed, yet the command failed: a module did not build.
+            return new TestOutcome.BuildFailed(exec);
+        }
+        return new TestOutcome.Completed(run, exec);
+    }
+
+    private static void deleteReports(List<Path> reports) {
+        for (Path p : reports) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                throw new ReportException("cannot delete the stale report " + p + ": " + e.getMessage(), e);
+            }
+        }
+    }
+}

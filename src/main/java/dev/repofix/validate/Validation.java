@@ -1,0 +1,33 @@
+package dev.repofix.validate;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The verdict on one candidate, with its evidence.
+ *
+ * @param candidateId  the candidate's id
+ * @param verdict      the outcome
+ * @param fixed        previously failing tests that now pass (FAIL_TO_PASS satisfied)
+ * @param stillFailing previously failing tests that still fail
+ * @param broken       previously passing tests that now fail or are missing (PASS_TO_PASS violated)
+ * @param detail       reason or the build error's first lines; empty when VALID
+ * @param elapsed      time spent validating
+ */
+public record Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
+        List<String> broken, String detail, Duration elapsed) {
+    public Validation {
+        Objects.requireNonNull(candidateId, "candidateId");
+        Objects.requireNonNull(verdict, "verdict");
+        fixed = List.copyOf(fixed);
+        stillFailing = List.copyOf(stillFailing);
+        broken = List.copyOf(broken);
+        Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(elapsed, "elapsed");
+    }
+
+    static Validation of(String id, Verdict verdict, String detail, Duration elapsed) {
+        return new Validation(id, verdict, List.of(), List.of(), List.of(), detail, elapsed);
+    }
+}

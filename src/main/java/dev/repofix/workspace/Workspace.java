@@ -1,0 +1,121 @@
+package dev.repofix.workspace;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A private copy of the repository under test, and the candidate copies made from it.
+ * The user's own tree is only ever read. {@link #close()} deletes every copy; it is
+ * idempotent.
+ */
+public final class Workspace implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Workspace.class);
+
+    private final Path tempDir;
+    private final Path pristine;
+    private final FileIndex files;
+    private final String source;
+    private final Optional<String> commit;
+    private final AtomicInteger copies = new AtomicInteger();
+    private volatile boolean closed;
+
+    Workspace(Path tempDir, Path pristine, List<String> files, String source, Optional<String> commit) {
+        this.tempDir = Objects.requireNonNull(tempDir, "tempDir");
+        this.pristine = Objects.requireNonNull(pristine, "pristine");
+        this.files = new FileIndex(pristine, files);
+        this.source = Objects.requireNonNull(source, "source");
+        this.commit = Objects.requireNonNull(commit, "commit");
+    }
+
+    /** The unmodified copy; tools may run in it but patches are never applied to it. */
+    public Path root() {
+        return pristine;
+    }
+
+    public FileIndex files() {
+        return files;
+    }
+
+    /** Where the files came from, for reports: a path or URL and the ref. */
+    public String source() {
+        return source;
+    }
+
+    /** The commit checked out, when known (empty for a working tree with local changes). */
+    public Optional<String> commit() {
+        return commit;
+    }
+
+    /** A fresh copy of the pristine tree (only the repository's files, no build output). */
+    public Path newCopy(String label) {
+        if (closed) {
+            throw new IllegalStateException("workspace is closed");
+        }
+        Path target = tempDir.resolve("copy-" + copies.incrementAndGet() + "-" + label.replaceAll("[^A-Za-z0-9._-]", "_"));
+        try {
+            Files.createDirectories(target);
+            for (String rel : files.files()) {
+                copyEntry(pristine.resolve(rel), target.resolve(rel));
+            }
+        } catch (IOException e) {
+            throw new WorkspaceException(WorkspaceException.ErrorKind.RUNTIME,
+                    "cannot copy the workspace to " + target + ": " + e.getMessage() + "; check free disk space", e);
+        }
+        return target;
+    }
+
+    /** Deletes a copy made by {@link #newCopy(String)}; an already missing copy is fine. */
+    public void discard(Path copy) {
+        if (!copy.startsWith(tempDir) || copy.equals(pristine)) {
+            throw new IllegalArgumentException("not a copy of this workspace: " + copy);
+        }
+        deleteTree(copy);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            deleteTree(tempDir);
+        }
+    }
+
+    static void copyEntry(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        if (Files.isSymbolicLink(from)) {
+            Files.createSymbolicLink(to, Files.readSymbolicLink(from));
+        } else {
+            Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    p.toFile().setWritable(true);
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("could not delete {} completely: {}", dir, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package dev.repofix.workspace;
+
+import dev.repofix.config.RepofixException.ErrorKind;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.dircache.DirCache;
+import org.eclipse.jgit.dircache.DirCacheEntry;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectLoader;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.PathFilter;
+
+/**
+ * Opens a workspace from a local Git work tree (optionally a sub-directory of one) or
+ * a clone URL. Without a ref, a local tree is taken as it is now: tracked files plus
+ * untracked files Git does not ignore, uncommitted edits included. With a ref, the
+ * files of that commit are exported. Nothing is written to the user's tree.
+ */
+public final class Workspaces {
+    private static final Pattern URL = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*://.+|[\\w.-]+@[\\w.-]+:.+)$");
+
+    private final Path tempParent;
+    private final Duration cloneTimeout;
+
+    /**
+     * @param tempParent   directory under which copies are made (the system temp dir normally)
+     * @param cloneTimeout limit for a network clone
+     */
+    public Workspaces(Path tempParent, Duration cloneTimeout) {
+        this.tempParent = tempParent;
+        this.cloneTimeout = cloneTimeout;
+    }
+
+    public static boolean isUrl(String repo) {
+        return URL.matcher(repo).matches();
+    }
+
+    /** Opens {@code repo} (path or URL) at {@code ref}; the caller closes the result. */
+    public Workspace open(String repo, Optional<String> ref) {
+        Path temp = createTemp();
+        try {
+            return isUrl(repo) ? fromUrl(repo, ref, temp) : fromPath(Path.of(repo), ref, temp);
+        } catch (RuntimeException e) {
+            Workspace.deleteTree(temp);
+            throw e;
+        }
+    }
+
+    private Path createTemp() {
+        try {
+            Files.createDirectories(tempParent);
+            return Files.createTempDirectory(tempParent, "repofix-");
+        } catch (IOException e) {
+            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot create a temporary directory under "
+                    + tempParent + ": " + e.getMessage() + "; set TMPDIR to a writable directory", e);
+        }
+    }
+
+    private Workspace fromPath(Path given, Optional<String> ref, Path temp) {
+        Path dir = given.toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new WorkspaceException(ErrorKind.INPUT, "no such directory: " + given
+                    + "; pass --repo with the path of a Git work tree or a clone URL");
+        }
+        FileRepositoryBuilder builder = new FileRepositoryBuilder().readEnvironment().findGitDir(dir.toFile());
+        if (builder.getGitDir() == null) {
+            throw new WorkspaceException(ErrorKind.INPUT, given + " is not inside a Git repository; repofix works on "
+                    + "a copy of a Git work tree: run 'git init && git add -A' there, or pass --repo with a clone URL");
+        }
+        try (Repository repository = builder.setMustExist(true).build()) {
+            if (repository.isBare()) {
+                throw new WorkspaceException(ErrorKind.INPUT, given + " is a bare repository; pass its clone URL "
+                        + "(file://" + dir + ") or a work tree");
+            }
+            Path workTree = repository.getWorkTree().toPath().toAbsolutePath().normalize();
+            String prefix = workTree.relativize(dir.toRealPath()).toString().replace('\\', '/');
+            if (!dir.toRealPath().startsWith(workTree.toRealPath())) {
+                prefix = "";
+            }
+            Path pristine = temp.resolve("base");
+            if (ref.isPresent()) {
+                ObjectId commit = resolve(repository, ref.get(), given.toString());
+                List<String> files = export(repository, commit, prefix, pristine);
+                return new Workspace(temp, pristine, files, given + " @ " + ref.get(), Optional.of(commit.name()));
+            }
+            List<String> files = copyWorkingTree(repository, workTree, prefix, pristine);
+            return new Workspace(temp, pristine, files, given + " (working tree)", head(repository));
+        } catch (IOException e) {
+            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the Git repository at " + given + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private Workspace fromUrl(String url, Optional<String> ref, Path temp) {
+        Path cloneDir = temp.resolve("clone");
+        try (Git git = Git.cloneRepository()
+                .setURI(url)
+                .setDirectory(cloneDir.toFile())
+                .setNoCheckout(true)
+                .setCloneAllBranches(true)
+                .setTimeout((int) Math.max(1, cloneTimeout.toSeconds()))
+                .call()) {
+            Repository repository = git.getRepository();
+            ObjectId commit = resolve(repository, ref.orElse(Constants.HEAD), url);
+            Path pristine = temp.resolve("base");
+            List<String> files = export(repository, commit, "", pristine);
+            String shown = url.replaceAll("//[^/@]+@", "//***@");
+            return new Workspace(temp, pristine, files, shown + " @ " + ref.orElse("HEAD"), Optional.of(commit.name()));
+        } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
+            String shown = url.replaceAll("//[^/@]+@", "//***@");
+            throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": " + rootMessage(e)
+                    + "; check the URL, network access and credentials, or clone it yourself and pass the path", e);
+        } catch (IOException e) {
+            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the clone of " + url + ": " + e.getMessage(), e);
+        } finally {
+            Workspace.deleteTree(cloneDir);
+        }
+    }
+
+    private static ObjectId resolve(Repository repository, String ref, String shown) throws IOException {
+        ObjectId id;
+        try {
+            id = repository.resolve(ref + "^{commit}");
+        } catch (org.eclipse.jgit.errors.RevisionSyntaxException | org.eclipse.jgit.errors.AmbiguousObjectException e) {
+            id = null;
+        }
+        if (id == null && !ref.startsWith("refs/")) {
+            id = repository.resolve("refs/remotes/origin/" + ref + "^{commit}");
+        }
+        if (id == null) {
+            throw new WorkspaceException(ErrorKind.INPUT, "no branch, tag or commit '" + ref + "' in " + shown
+                    + "; check --ref (for a remote, use a branch or tag that exists there)");
+        }
+        return id;
+    }
+
+    private static Optional<String> head(Repository repository) throws IOException {
+        ObjectId id = repository.resolve(Constants.HEAD);
+        return Optional.ofNullable(id).map(ObjectId::name);
+    }
+
+    /** Writes the files of {@code commit} under {@code prefix} to {@code target}. */
+    private static List<String> export(Repository repository, ObjectId commit, String prefix, Path target)
+            throws IOException {
+        List<String> files = new ArrayList<>();
+        try (RevWalk walk = new RevWalk(repository); TreeWalk tw = new TreeWalk(repository)) {
+            RevCommit c = walk.parseCommit(commit);
+            tw.addTree(c.getTree());
+            tw.setRecursive(true);
+            if (!prefix.isEmpty()) {
+                tw.setFilter(PathFilter.create(prefix));
+            }
+            while (tw.next()) {
+                FileMode mode = tw.getFileMode(0);
+                if (mode == FileMode.GITLINK) {
+                    continue; // submodules are not checked out
+                }
+                String rel = prefix.isEmpty() ? tw.getPathString() : tw.getPathString().substring(prefix.length() + 1);
+                Path out = target.resolve(rel);
+                Files.createDirectories(out.getParent());
+                ObjectLoader loader = repository.open(tw.getObjectId(0));
+                if (mode == FileMode.SYMLINK) {
+                    Files.createSymbolicLink(out, Path.of(new String(loader.getBytes(), java.nio.charset.StandardCharsets.UTF_8)));
+                } else {
+                    try (OutputStream os = Files.newOutputStream(out)) {
+                        loader.copyTo(os);
+                    }
+                    if (mode == FileMode.EXECUTABLE_FILE) {
+                        makeExecutable(out);
+                    }
+                }
+                files.add(rel);
+            }
+        }
+        Files.createDirectories(target);
+        return files;
+    }
+
+    /** Copies tracked and untracked-but-not-ignored files under {@code prefix}, as they are on disk. */
+    private static List<String> copyWorkingTree(Repository repository, Path workTree, String prefix, Path target)
+            throws IOException {
+        Set<String> paths = new TreeSet<>();
+        DirCache index = repository.readDirCache();
+        for (int i = 0; i < index.getEntryCount(); i++) {
+            DirCacheEntry e = index.getEntry(i);
+            if (e.getFileMode() != FileMode.GITLINK && under(e.getPathString(), prefix)) {
+                paths.add(e.getPathString());
+            }
+        }
+        try (Git git = new Git(repository)) {
+            var status = git.status();
+            if (!prefix.isEmpty()) {
+                status.addPath(prefix);
+            }
+            paths.addAll(status.call().getUntracked());
+        } catch (GitAPIException e) {
+            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot list the files of " + workTree + ": " + e.getMessage(), e);
+        }
+        List<String> files = new ArrayList<>();
+        for (String p : paths) {
+            Path from = workTree.resolve(p);
+            if (!under(p, prefix) || !Files.exists(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                continue; // deleted in the work tree but still in the index
+            }
+            String rel = prefix.isEmpty() ? p : p.substring(prefix.length() + 1);
+            Workspace.copyEntry(from, target.resolve(rel));
+            files.add(rel);
+        }
+        Files.createDirectories(target);
+        return files;
+    }
+
+    private static boolean under(String path, String prefix) {
+        return prefix.isEmpty() || path.startsWith(prefix + "/");
+    }
+
+    private static void makeExecutable(Path file) throws IOException {
+        try {
+            Set<PosixFilePermission> perms = EnumSet.copyOf(Files.getPosixFilePermissions(file));
+            perms.add(PosixFilePermission.OWNER_EXECUTE);
+            perms.add(PosixFilePermission.GROUP_EXECUTE);
+            Files.setPosixFilePermissions(file, perms);
+        } catch (UnsupportedOperationException e) {
+            file.toFile().setExecutable(true);
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : m;
+    }
+}
