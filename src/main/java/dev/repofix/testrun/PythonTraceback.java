@@ -1,0 +1,74 @@
+package dev.repofix.testrun;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the frames of a Python traceback, native or as pytest prints it (long or
+ * short repr), deepest first. Pure; paths are returned as printed.
+ */
+final class PythonTraceback {
+    /** {@code File "src/x.py", line 12, in func}; exception groups prefix it with {@code |}. */
+    private static final Pattern NATIVE_FRAME =
+            Pattern.compile("^[\\s|+]*File \"([^\"]+)\", line (\\d{1,9})(?:, in (.+))?");
+    /**
+     * pytest's location lines, at column 0: {@code src/x.py:12: in func} (short repr),
+     * {@code src/x.py:12: } or {@code src/x.py:12: ValueError} (long repr), and
+     * {@code /abs/tests/test_x.py:5} under a fixture error.
+     */
+    private static final Pattern PYTEST_LOCATION = Pattern.compile("^(\\S.*?):(\\d{1,9})(?::(?:\\s+(.*))?)?$");
+    /** Each of these starts the next exception of a chain; the first printed is the root cause. */
+    private static final Pattern NEXT_EXCEPTION = Pattern.compile(
+            "^\\s*(?:Traceback \\(most recent call last\\):"
+                    + "|During handling of the above exception, another exception occurred:"
+                    + "|The above exception was the direct cause of the following exception:)");
+
+    /** One frame as printed; {@code function} is empty where the trace names none. */
+    record Frame(String path, int line, String function) {
+    }
+
+    private PythonTraceback() {
+    }
+
+    /**
+     * The frames of {@code trace}: tracebacks in printed order (the first printed one
+     * is the root cause), each reversed, since Python and pytest print the outermost
+     * call first.
+     */
+    static List<Frame> framesDeepestFirst(String trace) {
+        List<List<Frame>> tracebacks = new ArrayList<>();
+        tracebacks.add(new ArrayList<>());
+        trace.lines().forEach(line -> {
+            if (NEXT_EXCEPTION.matcher(line).find()) {
+                tracebacks.add(new ArrayList<>());
+            } else {
+                parseFrame(line).ifPresent(tracebacks.getLast()::add);
+            }
+        });
+        List<Frame> out = new ArrayList<>();
+        tracebacks.forEach(frames -> out.addAll(frames.reversed()));
+        return out;
+    }
+
+    private static Optional<Frame> parseFrame(String line) {
+        Matcher m = NATIVE_FRAME.matcher(line);
+        if (m.find()) {
+            return frame(m.group(1), m.group(2), m.group(3) == null ? "" : m.group(3).strip());
+        }
+        m = PYTEST_LOCATION.matcher(line);
+        if (m.matches()) {
+            // "in func" names the function; an exception type (the long repr's last line) does not.
+            String message = m.group(3) == null ? "" : m.group(3).strip();
+            return frame(m.group(1), m.group(2), message.startsWith("in ") ? message.substring(3).strip() : "");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Frame> frame(String path, String line, String function) {
+        int number = Integer.parseInt(line);
+        return number < 1 ? Optional.empty() : Optional.of(new Frame(path, number, function));
+    }
+}

@@ -1,0 +1,67 @@
+package dev.repofix.testrun;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Turns a JUnit XML {@code <testcase>}'s attributes into the id its test tool uses on
+ * the command line ({@code pkg.FooTest#bar}, {@code tests/test_x.py::TestY::test_z}).
+ * Pure functions; arguments are attribute values, empty when absent, never null.
+ */
+final class TestCaseIds {
+    private TestCaseIds() {
+    }
+
+    /** Surefire and other JUnit producers: {@code classname#name}, or {@code name} without a class. */
+    static String junit(String className, String name) {
+        return className.isBlank() ? name : className + "#" + name;
+    }
+
+    /**
+     * pytest: rebuilds the node id from the dotted {@code classname} (module path plus
+     * test classes) and, when xunit1 wrote it, the {@code file} attribute.
+     */
+    static String pytest(String className, String name, String file) {
+        if (className.isBlank()) {
+            // A collection error (e.g. an ImportError): pytest puts the dotted module in name.
+            return file.isBlank() ? modulePath(segments(name)) : normalized(file);
+        }
+        List<String> segments = segments(className);
+        int firstClass = firstTrailingClass(segments);
+        String module = file.isBlank() ? modulePath(segments.subList(0, firstClass)) : normalized(file);
+        List<String> parts = new ArrayList<>();
+        parts.add(module);
+        parts.addAll(segments.subList(firstClass, segments.size()));
+        parts.add(name);
+        return String.join("::", parts);
+    }
+
+    private static List<String> segments(String dotted) {
+        return Arrays.asList(dotted.split("\\."));
+    }
+
+    /**
+     * Test classes are the trailing run of capitalised segments: pytest collects
+     * {@code Test*} classes, while packages and modules are conventionally lower case.
+     */
+    private static int firstTrailingClass(List<String> segments) {
+        int first = segments.size();
+        while (first > 1 && startsUpperCase(segments.get(first - 1))) {
+            first--;
+        }
+        return first;
+    }
+
+    private static boolean startsUpperCase(String segment) {
+        return !segment.isEmpty() && Character.isUpperCase(segment.charAt(0));
+    }
+
+    private static String modulePath(List<String> moduleSegments) {
+        return String.join("/", moduleSegments) + ".py";
+    }
+
+    private static String normalized(String file) {
+        return file.replace('\\', '/');
+    }
+}
