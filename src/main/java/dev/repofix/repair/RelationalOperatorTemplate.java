@@ -1,0 +1,65 @@
+package dev.repofix.repair;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** "relational-op": replaces a comparison operator with another, boundary swaps ({@code <} and {@code <=}) first. */
+public final class RelationalOperatorTemplate implements FixTemplate {
+    /**
+     * For each operator, the others grouped by how likely they are the intended one: the
+     * boundary twin, then equality's opposite, then negation, flip and the rest.
+     */
+    private static final Map<String, List<List<String>>> REPLACEMENTS = Map.of(
+            "<", List.of(List.of("<="), List.of(), List.of(">=", ">", "!=", "==")),
+            "<=", List.of(List.of("<"), List.of(), List.of(">", ">=", "==", "!=")),
+            ">", List.of(List.of(">="), List.of(), List.of("<=", "<", "!=", "==")),
+            ">=", List.of(List.of(">"), List.of(), List.of("<", "<=", "==", "!=")),
+            "==", List.of(List.of(), List.of("!="), List.of("<=", ">=", "<", ">")),
+            "!=", List.of(List.of(), List.of("=="), List.of("<", ">", "<=", ">=")),
+            "===", List.of(List.of(), List.of("!=="), List.of()),
+            "!==", List.of(List.of(), List.of("==="), List.of()));
+    private static final int TIERS = 3;
+    private static final Set<String> INCLUDES = Set.of("include", "import", "include_next");
+
+    @Override
+    public String name() {
+        return "relational-op";
+    }
+
+    @Override
+    public List<LineEdit> propose(SourceFile file, int line) {
+        DistinctEdits edits = new DistinctEdits(file, line);
+        List<Token> operators = comparisons(file, file.tokens(line));
+        for (int tier = 0; tier < TIERS; tier++) {
+            for (Token operator : operators) {
+                for (String replacement : REPLACEMENTS.get(operator.text()).get(tier)) {
+                    edits.replace(operator.start(), operator.end(), replacement,
+                            "`" + operator.text() + "` -> `" + replacement + "`");
+                }
+            }
+        }
+        return edits.toList();
+    }
+
+    private static List<Token> comparisons(SourceFile file, List<Token> tokens) {
+        if (file.language() == SourceLanguage.C_LIKE && isInclude(tokens)) {
+            return List.of();
+        }
+        Set<Integer> typeBrackets = file.language() == SourceLanguage.C_LIKE ? TypeArguments.bracketIndexes(tokens) : Set.of();
+        List<Token> comparisons = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            Token token = tokens.get(i);
+            if (token.kind() == Token.Kind.OPERATOR && REPLACEMENTS.containsKey(token.text()) && !typeBrackets.contains(i)) {
+                comparisons.add(token);
+            }
+        }
+        return comparisons;
+    }
+
+    /** {@code #include <stdio.h>}: its angle brackets are a path. */
+    private static boolean isInclude(List<Token> tokens) {
+        return tokens.size() > 1 && tokens.get(0).is(Token.Kind.OTHER, "#") && INCLUDES.contains(tokens.get(1).text());
+    }
+}
