@@ -107,11 +107,11 @@ final class CalleeFinder {
 
     /** Identifiers directly followed by an opening parenthesis on {@code line}. */
     static List<String> namesOn(SourceFile file, int line) {
-        List<SourceFile.Token> tokens = file.tokens(line);
+        List<Token> tokens = file.tokens(line);
         List<String> names = new ArrayList<>();
         for (int i = 0; i + 1 < tokens.size(); i++) {
-            SourceFile.Token t = tokens.get(i);
-            if (t.kind() == SourceFile.TokenKind.IDENTIFIER && tokens.get(i + 1).text().equals("(")
+            Token t = tokens.get(i);
+            if (t.kind() == Token.Kind.IDENTIFIER && tokens.get(i + 1).text().equals("(")
                     && !IGNORED.contains(t.text()) && !t.text().startsWith("assert")) {
                 names.add(t.text());
             }

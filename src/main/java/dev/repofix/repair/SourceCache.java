@@ -17,6 +17,7 @@ final class SourceCache {
 
     private final FileIndex files;
     private final Map<String, Optional<SourceFile>> cache = new HashMap<>();
+    private final Map<String, String> contents = new HashMap<>();
 
     SourceCache(FileIndex files) {
         this.files = files;
@@ -31,6 +32,16 @@ final class SourceCache {
         return cache.computeIfAbsent(relativePath, this::load);
     }
 
+    /** The file's exact text (line endings kept), for files {@link #get} returned. */
+    String content(String relativePath) {
+        get(relativePath);
+        String c = contents.get(relativePath);
+        if (c == null) {
+            throw new IllegalArgumentException("not a loaded source file: " + relativePath);
+        }
+        return c;
+    }
+
     private Optional<SourceFile> load(String rel) {
         if (!files.contains(rel) || SourceLanguage.forPath(rel).isEmpty()) {
             return Optional.empty();
@@ -40,7 +51,9 @@ final class SourceCache {
             if (!Files.isRegularFile(p) || Files.size(p) > MAX_BYTES) {
                 return Optional.empty();
             }
-            return Optional.of(SourceFile.of(rel, Files.readString(p, StandardCharsets.UTF_8)));
+            String content = Files.readString(p, StandardCharsets.UTF_8);
+            contents.put(rel, content);
+            return Optional.of(SourceFile.of(rel, content));
         } catch (MalformedInputException e) {
             return Optional.empty();
         } catch (IOException e) {

@@ -72,7 +72,7 @@ final class SourceOutline {
         int depth = 0;
         boolean opened = false;
         for (int l = declLine; l <= file.lineCount(); l++) {
-            for (SourceFile.Token t : file.tokens(l)) {
+            for (Token t : file.tokens(l)) {
                 if (t.text().equals("{")) {
                     depth++;
                     opened = true;

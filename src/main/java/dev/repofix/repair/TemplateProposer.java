@@ -1,5 +1,6 @@
 package dev.repofix.repair;
 
+import dev.repofix.patch.TextFile;
 import dev.repofix.patch.UnifiedDiffs;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
@@ -43,7 +44,8 @@ final class TemplateProposer {
             used++;
             for (FixTemplate template : templates) {
                 for (LineEdit edit : template.propose(file.get(), loc.line())) {
-                    String diff = UnifiedDiffs.create(loc.file(), file.get().text(), file.get().withLine(edit.line(), edit.replacement()));
+                    String before = sources.content(loc.file());
+                    String diff = UnifiedDiffs.create(loc.file(), before, withLine(before, edit));
                     if (!diff.isEmpty() && seenDiffs.add(diff)) {
                         out.add(new PatchCandidate("c" + (out.size() + 1), template.name(), loc.file(), edit.line(),
                                 edit.description(), diff));
@@ -52,5 +54,13 @@ final class TemplateProposer {
             }
         }
         return out;
+    }
+
+    /** The file's text with one line replaced, its line endings kept. */
+    private static String withLine(String content, LineEdit edit) {
+        TextFile text = TextFile.parse(content);
+        List<String> lines = new ArrayList<>(text.lines());
+        lines.set(edit.line() - 1, edit.replacement());
+        return text.withLines(lines).render();
     }
 }
