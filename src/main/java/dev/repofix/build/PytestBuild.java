@@ -32,10 +32,10 @@ public final class PytestBuild implements BuildSystem {
 
     @Override
     public TestCommand testCommand(Path root, String override) {
-        String report = root.resolve(REPORT).toAbsolutePath().toString();
-        // xunit1 adds file and line attributes, which give stable test ids.
+        // Relative, so the same command writes into whichever copy it runs in; xunit1
+        // adds file and line attributes, which give stable test ids.
         Map<String, String> env = Map.of(
-                "PYTEST_ADDOPTS", "--junitxml=" + report + " -o junit_family=xunit1 -p no:cacheprovider",
+                "PYTEST_ADDOPTS", "--junitxml=" + REPORT + " -o junit_family=xunit1 -p no:cacheprovider",
                 "PYTHONDONTWRITEBYTECODE", "1");
         return new TestCommand(override != null ? override : "python3 -m pytest", env);
     }

@@ -67,7 +67,7 @@ final class FrameLocalizer {
             if (l > sf.lineCount() || SourceOutline.declaredName(sf, l).isPresent()) {
                 break;
             }
-            if (sf.tokens(l).isEmpty()) {
+            if (!SourceOutline.hasCode(sf, l)) {
                 continue;
             }
             s *= ABOVE_DECAY;
@@ -81,7 +81,7 @@ final class FrameLocalizer {
         Optional<SourceFile> sf = sources.get(file);
         String content = "";
         if (sf.isPresent()) {
-            if (line > sf.get().lineCount() || sf.get().tokens(line).isEmpty()) {
+            if (line > sf.get().lineCount() || !SourceOutline.hasCode(sf.get(), line)) {
                 return;
             }
             content = sf.get().line(line);

@@ -39,7 +39,7 @@ final class IssueWriter {
         String what = failing.size() == 1
                 ? "`" + shortId(first.id()) + "` fails"
                 : failing.size() + " tests fail, first `" + shortId(first.id()) + "`";
-        String message = oneLine(first.message());
+        String message = first.message().strip().lines().findFirst().orElse("").strip();
         String cause = message.isEmpty() ? exception : exception.isEmpty() || message.startsWith(exception) ? message
                 : exception + ": " + message;
         if (cause.length() > TITLE_MESSAGE) {

@@ -97,12 +97,17 @@ final class SourceOutline {
             if (text.isBlank()) {
                 continue;
             }
-            if (indentOf(text) <= indent && !file.tokens(l).isEmpty()) {
+            if (indentOf(text) <= indent && hasCode(file, l)) {
                 break;
             }
             last = l;
         }
         return new Range(declLine, last);
+    }
+
+    /** Whether a line holds code, not only blanks, comments or string text (a docstring). */
+    static boolean hasCode(SourceFile file, int line) {
+        return file.tokens(line).stream().anyMatch(t -> t.kind() != Token.Kind.STRING);
     }
 
     private static int indentOf(String s) {
