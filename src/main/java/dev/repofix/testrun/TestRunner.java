@@ -47,14 +47,17 @@ public final class TestRunner {
         }
         FileIndex here = files.rootedAt(dir);
         List<TestResult> results = new ArrayList<>();
-        for (Path report : build.reports(dir)) {
+        List<Path> reports = build.reports(dir);
+        for (Path report : reports) {
             for (TestResult r : parser.parse(report)) {
                 results.add(r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), here)) : r);
             }
         }
         TestRun run = new TestRun(results);
         if (run.executedCount() == 0) {
-            return exec.succeeded() ? new TestOutcome.NoTests(exec) : new TestOutcome.BuildFailed(exec);
+            // A report with no test in it means the tool ran and found none (pytest exits 5
+            // then); no report at all after a failure means it never got to the tests.
+            return exec.succeeded() || !reports.isEmpty() ? new TestOutcome.NoTests(exec) : new TestOutcome.BuildFailed(exec);
         }
         if (!exec.succeeded() && run.failing().isEmpty()) {
             // Every reported test passed, yet the command failed: a module did not build.

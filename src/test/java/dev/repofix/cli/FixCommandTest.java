@@ -1,0 +1,80 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.repofix.config.ConfigException;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RunConfig;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class FixCommandTest {
+    private final Environment env = new Environment(new HostEnvironment(Map.of()), Clock.systemUTC(),
+            Path.of("build-tmp"), false);
+
+    @Test
+    void defaultsApplyWhenNoOptionIsGiven() {
+        FixCommand cmd = CommandLine.populateCommand(new FixCommand(env));
+        RunConfig config = cmd.config();
+        assertThat(config.repo()).isEqualTo(".");
+        assertThat(config.ref()).isEmpty();
+        assertThat(config.testCommand()).isEmpty();
+        assertThat(config.outDir()).isEqualTo(Path.of("repofix-out"));
+        assertThat(config.maxCandidates()).isEqualTo(RunConfig.DEFAULT_MAX_CANDIDATES);
+        assertThat(config.timeout()).isEqualTo(Duration.ofMinutes(20));
+    }
+
+    @Test
+    void optionsAreParsedIntoTheConfig() {
+        FixCommand cmd = CommandLine.populateCommand(new FixCommand(env), "--repo", "https://example.org/x.git",
+                "--ref", "v1.2", "--test-cmd", "make test", "--out", "o", "--max-candidates", "3",
+                "--timeout", "90s", "--test-timeout", "2m", "--quiet", "--json");
+        RunConfig config = cmd.config();
+        assertThat(config.repo()).isEqualTo("https://example.org/x.git");
+        assertThat(config.ref()).contains("v1.2");
+        assertThat(config.testCommand()).contains("make test");
+        assertThat(config.maxCandidates()).isEqualTo(3);
+        assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(90));
+        // A test run cannot be given more time than the whole run.
+        assertThat(config.testTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(cmd.quiet).isTrue();
+        assertThat(cmd.json).isTrue();
+    }
+
+    @Test
+    void badDurationIsAConfigError() {
+        FixCommand cmd = CommandLine.populateCommand(new FixCommand(env), "--timeout", "soon");
+        assertThatThrownBy(cmd::config).isInstanceOf(ConfigException.class).hasMessageContaining("15m");
+    }
+
+    @Test
+    void zeroCandidatesIsAConfigError() {
+        FixCommand cmd = CommandLine.populateCommand(new FixCommand(env), "--max-candidates", "0");
+        assertThatThrownBy(cmd::config).isInstanceOf(ConfigException.class).hasMessageContaining("--max-candidates");
+    }
+
+    @Test
+    void unknownOptionExitsWithUsageCode() {
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"fix", "--frobnicate"}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err), env);
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--frobnicate").contains("--help");
+    }
+
+    @Test
+    void badOptionValueExitsWithUsageCodeAndNoStackTrace() {
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"fix", "--timeout", "soon"}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err), env);
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("cannot read duration 'soon'").doesNotContain("\tat ");
+    }
+}

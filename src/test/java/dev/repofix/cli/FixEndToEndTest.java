@@ -1,0 +1,183 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Whole runs of {@code repofix fix} on real repositories with real {@code mvn} and
+ * {@code pytest}: the bundled examples and fixtures made here.
+ */
+class FixEndToEndTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void fixesTheBundledMavenExampleWithoutTouchingTheUsersFiles() throws Exception {
+        Path repo = FixtureRepos.example("maven-bank", temp.resolve("bank"));
+        Map<String, String> before = FixtureRepos.snapshot(repo);
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("status").asText()).isEqualTo("FIXED");
+        assertThat(report.path("issue").path("title").asText()).contains("withdrawEntireBalanceLeavesZero");
+        assertThat(report.path("issue").path("description").asText()).contains("mvn ");
+        assertThat(topLocations(report, 3)).contains("src/main/java/com/example/bank/Account.java:45");
+        assertThat(report.path("patch").asText()).contains("-        if (amount >= balance) {")
+                .contains("+        if (amount > balance) {");
+        assertThat(run.outDir().resolve("fix.patch")).exists();
+        assertThat(run.stderr()).contains("==> baseline").containsPattern("\\[1/\\d+] src/main/java/.*VALID");
+        assertThat(run.stdout()).startsWith("repofix: FIXED");
+        assertThat(FixtureRepos.snapshot(repo)).isEqualTo(before);
+    }
+
+    @Test
+    void fixesTheBundledPytestExampleFoundThroughTheCalledFunction() {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inventory"));
+        Map<String, String> before = FixtureRepos.snapshot(repo);
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("issue").path("title").asText()).contains("test_at_reorder_level_needs_restock");
+        assertThat(topLocations(report, 3)).contains("inventory/stock.py:15");
+        assertThat(report.path("patch").asText()).contains("+    return item.quantity <= item.reorder_level");
+        assertThat(FixtureRepos.snapshot(repo)).isEqualTo(before);
+    }
+
+    @Test
+    void fixesAnAssertionFailureInAMavenProjectWhoseStackShowsOnlyTheTest() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("stats"), Map.of(
+                "pom.xml", FixtureRepos.JUNIT_POM.formatted("stats"),
+                "src/main/java/org/stats/Stats.java", """
+                        package org.stats;
+
+                        public final class Stats {
+                            private Stats() {}
+
+                            /** Largest value; xs must not be empty. */
+                            public static int max(int[] xs) {
+                                int best = xs[0];
+                                for (int i = 1; i < xs.length - 1; i++) {
+                                    if (xs[i] > best) {
+                                        best = xs[i];
+                                    }
+                                }
+                                return best;
+                            }
+                        }
+                        """,
+                "src/test/java/org/stats/StatsTest.java", """
+                        package org.stats;
+
+                        import static org.junit.jupiter.api.Assertions.assertEquals;
+
+                        import org.junit.jupiter.api.Test;
+
+                        class StatsTest {
+                            @Test
+                            void maxOfOne() {
+                                assertEquals(4, Stats.max(new int[] {4}));
+                            }
+
+                            @Test
+                            void maxFindsTheLastElement() {
+                                assertEquals(9, Stats.max(new int[] {1, 5, 9}));
+                            }
+                        }
+                        """));
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("issue").path("explanation").asText()).contains("expected `9`");
+        assertThat(topLocations(report, 5)).contains("src/main/java/org/stats/Stats.java:9");
+        assertThat(report.path("patch").asText()).contains("-        for (int i = 1; i < xs.length - 1; i++) {");
+    }
+
+    @Test
+    void reportsPassingTestsAndExitsZero() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("ok"), Map.of(
+                "calc.py", "def add(a, b):\n    return a + b\n",
+                "test_calc.py", "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n"));
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.report().path("status").asText()).isEqualTo("TESTS_PASS");
+        assertThat(run.outDir().resolve("fix.patch")).doesNotExist();
+        assertThat(run.stdout()).contains("nothing to fix");
+    }
+
+    @Test
+    void saysSoWhenNoTemplateFixesTheBug() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("greet"), Map.of(
+                "greet.py", "def greet(name):\n    return 'Hello ' + name\n",
+                "test_greet.py", "from greet import greet\n\ndef test_greet():\n    assert greet('Ada') == 'Hello, Ada'\n"));
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        JsonNode report = run.report();
+        assertThat(report.path("status").asText()).isEqualTo("NOT_FIXED");
+        assertThat(report.path("issue").path("title").asText()).contains("test_greet");
+        assertThat(run.outDir().resolve("fix.patch")).doesNotExist();
+    }
+
+    @Test
+    void customTestCommandRunsOnlyWhatItSaysAndStillReports() {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inventory"));
+
+        RunOutput run = fix(repo, "--test-cmd", "python3 -m pytest tests/test_stock.py", "--json");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.stdout()).startsWith("{").contains("\"schema\" : \"repofix.run/1\"");
+        assertThat(run.report().path("passingCount").asInt()).isEqualTo(5);
+        assertThat(run.report().path("testCommand").asText()).isEqualTo("python3 -m pytest tests/test_stock.py");
+    }
+
+    @Test
+    void clonesAUrlAtARef() {
+        Path origin = FixtureRepos.example("python-inventory", temp.resolve("origin"));
+
+        RunOutput run = fix(null, "--repo", origin.toUri().toString(), "--ref", "main", "--quiet");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.stdout().strip()).startsWith("repofix: FIXED").doesNotContain("\n");
+        assertThat(run.stderr()).doesNotContain("==>");
+    }
+
+    private RunOutput fix(Path repo, String... extra) {
+        Path out = temp.resolve("out");
+        List<String> args = new ArrayList<>(List.of("fix", "--out", out.toString(), "--timeout", "5m"));
+        if (repo != null) {
+            args.add("--repo");
+            args.add(repo.toString());
+        }
+        args.addAll(List.of(extra));
+        return RunOutput.run(temp.resolve("work"), out, args.toArray(String[]::new));
+    }
+
+    private static List<String> topLocations(JsonNode report, int n) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode l : report.path("locations")) {
+            if (out.size() == n) {
+                break;
+            }
+            out.add(l.path("file").asText() + ":" + l.path("line").asInt());
+        }
+        return out;
+    }
+
+}

@@ -1,0 +1,116 @@
+package dev.repofix.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+
+/** Builds small Git repositories for end-to-end tests. */
+final class FixtureRepos {
+    static final String JUNIT_POM = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>fixture</groupId>
+              <artifactId>%s</artifactId>
+              <version>1.0</version>
+              <properties>
+                <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+                <maven.compiler.release>17</maven.compiler.release>
+              </properties>
+              <dependencies>
+                <dependency>
+                  <groupId>org.junit.jupiter</groupId>
+                  <artifactId>junit-jupiter</artifactId>
+                  <version>5.11.4</version>
+                  <scope>test</scope>
+                </dependency>
+              </dependencies>
+              <build>
+                <plugins>
+                  <plugin>
+                    <artifactId>maven-compiler-plugin</artifactId>
+                    <version>3.13.0</version>
+                  </plugin>
+                  <plugin>
+                    <artifactId>maven-surefire-plugin</artifactId>
+                    <version>3.5.2</version>
+                  </plugin>
+                </plugins>
+              </build>
+            </project>
+            """;
+
+    private FixtureRepos() {}
+
+    /** Writes {@code files} (path to content) under {@code dir}, then commits them to a new repository. */
+    static Path gitRepo(Path dir, Map<String, String> files) {
+        try {
+            for (Map.Entry<String, String> e : files.entrySet()) {
+                Path p = dir.resolve(e.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
+            }
+            commitAll(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Copies a bundled example into {@code dir} and commits it, as a user's clone would be. */
+    static Path example(String name, Path dir) {
+        Path source = Path.of("examples", name);
+        try (Stream<Path> walk = Files.walk(source)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                String rel = source.relativize(p).toString();
+                if (rel.startsWith("target") || rel.contains("__pycache__") || rel.contains(".pytest_cache")) {
+                    continue;
+                }
+                Path to = dir.resolve(rel);
+                Files.createDirectories(to.getParent());
+                Files.copy(p, to);
+            }
+            commitAll(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void commitAll(Path dir) {
+        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+            Files.writeString(dir.resolve(".gitignore"), "target/\n__pycache__/\n.pytest_cache/\n");
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("fixture").setAuthor("t", "t@example.org").setCommitter("t", "t@example.org")
+                    .setSign(false).call();
+        } catch (GitAPIException | IOException e) {
+            throw new IllegalStateException("cannot create fixture repository in " + dir, e);
+        }
+    }
+
+    /** Path to content hash of every file under {@code dir}, to prove a run wrote nothing there. */
+    static Map<String, String> snapshot(Path dir) {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                MessageDigest md = MessageDigest.getInstance("SHA-256");
+                out.put(dir.relativize(p).toString(), HexFormat.of().formatHex(md.digest(Files.readAllBytes(p))));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        return out;
+    }
+}

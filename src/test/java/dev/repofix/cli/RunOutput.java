@@ -1,0 +1,31 @@
+package dev.repofix.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.config.HostEnvironment;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/** One {@code repofix} invocation in-process: exit code, stdout, stderr and the JSON report. */
+record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
+    static RunOutput run(Path tempDir, Path outDir, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Environment env = new Environment(HostEnvironment.fromSystem(), Clock.systemUTC(), tempDir, false);
+        int code = Cli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), env);
+        return new RunOutput(code, out.toString(), err.toString(), outDir);
+    }
+
+    JsonNode report() {
+        try {
+            return new ObjectMapper().readTree(Files.readString(outDir.resolve("report.json")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("no readable report.json; stderr was:\n" + stderr, e);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.repofix.config.archfixture;
+
+import dev.repofix.cli.Environment;
+
+/** Test-only: a class in {@code config} that wrongly uses {@code cli}, to prove the layering rule bites. */
+public final class ConfigUsingCli {
+    private ConfigUsingCli() {}
+
+    public static Object host(Environment env) {
+        return env.host();
+    }
+}
