@@ -6,6 +6,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,9 +23,13 @@ public final class LocalProcessExecutor implements Executor {
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
 
     private final Clock clock;
+    /** Trees still running, killed if our JVM is shut down (Ctrl-C, CI cancel) so none outlives us. */
+    private final Set<ProcessHandle> running = ConcurrentHashMap.newKeySet();
 
     public LocalProcessExecutor(Clock clock) {
         this.clock = clock;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(LocalProcessExecutor::killTree),
+                "repofix-exec-cleanup"));
     }
 
     @Override
@@ -42,6 +48,7 @@ public final class LocalProcessExecutor implements Executor {
             throw new ExecException("cannot start '" + String.join(" ", command.argv()) + "' in "
                     + command.workdir() + ": " + e.getMessage() + "; check that the program is installed and on PATH", e);
         }
+        running.add(process.toHandle());
         CappedOutput output = new CappedOutput(command.outputCap());
         Thread reader = Thread.ofVirtual().name("repofix-exec-output").start(() -> drain(process.getInputStream(), output));
         try {
@@ -64,6 +71,8 @@ public final class LocalProcessExecutor implements Executor {
             killTree(process.toHandle());
             Thread.currentThread().interrupt();
             throw new ExecException("interrupted while running '" + String.join(" ", command.argv()) + "'", e);
+        } finally {
+            running.remove(process.toHandle());
         }
     }
 

@@ -91,11 +91,12 @@ public final class Workspaces {
                 throw new WorkspaceException(ErrorKind.INPUT, given + " is a bare repository; pass its clone URL "
                         + "(file://" + dir + ") or a work tree");
             }
-            Path workTree = repository.getWorkTree().toPath().toAbsolutePath().normalize();
-            String prefix = workTree.relativize(dir.toRealPath()).toString().replace('\\', '/');
-            if (!dir.toRealPath().startsWith(workTree.toRealPath())) {
-                prefix = "";
-            }
+            // Real paths on both sides: a symlinked temp or home folder must not break the prefix.
+            Path workTree = repository.getWorkTree().toPath().toRealPath();
+            Path realDir = dir.toRealPath();
+            String prefix = realDir.startsWith(workTree)
+                    ? workTree.relativize(realDir).toString().replace('\\', '/')
+                    : "";
             Path pristine = temp.resolve("base");
             if (ref.isPresent()) {
                 ObjectId commit = resolve(repository, ref.get(), given.toString());
