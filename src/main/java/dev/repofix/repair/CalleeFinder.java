@@ -73,13 +73,13 @@ final class CalleeFinder {
     private static List<FileRange> addBodies(List<Suspect> out, SourceCache sources, List<String> files, String name,
             double weight, String why) {
         List<FileRange> bodies = new ArrayList<>();
-        for (String f : files) {
-            SourceFile sf = sources.get(f).orElseThrow();
-            for (SourceOutline.Range r : SourceOutline.definitions(sf, name)) {
-                bodies.add(new FileRange(f, r));
+        for (int i = 0; i < files.size() && bodies.size() < MAX_DEFINITIONS; i++) {
+            String f = files.get(i);
+            for (SourceOutline.Range r : SourceOutline.definitions(sources.get(f).orElseThrow(), name)) {
                 if (bodies.size() == MAX_DEFINITIONS) {
                     break;
                 }
+                bodies.add(new FileRange(f, r));
             }
         }
         // A name defined in many places (get, add) says little about any one of them.

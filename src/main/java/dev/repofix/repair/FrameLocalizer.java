@@ -51,7 +51,20 @@ final class FrameLocalizer {
         }
         List<Location> ranked = new ArrayList<>(found.values());
         ranked.sort(Comparator.comparingDouble(Location::score).reversed());
-        return new Localization(ranked.subList(0, Math.min(MAX_LOCATIONS, ranked.size())));
+        return new Localization(normalized(ranked.subList(0, Math.min(MAX_LOCATIONS, ranked.size()))));
+    }
+
+    /**
+     * Scores add up over tests without a cap, so that a line raised in three tests outranks
+     * one raised in one; scaled back into [0, 1] here, by the top score, keeping the order.
+     */
+    private static List<Location> normalized(List<Location> ranked) {
+        double top = ranked.isEmpty() ? 1.0 : ranked.get(0).score();
+        if (top <= 1.0) {
+            return ranked;
+        }
+        return ranked.stream().map(l -> new Location(l.file(), l.line(), l.content(), l.score() / top, l.reason()))
+                .toList();
     }
 
     /** The lines above a frame, up to its function's declaration: conditions that decide to throw. */
@@ -76,7 +89,7 @@ final class FrameLocalizer {
         }
     }
 
-    /** Adds or strengthens a location; lines that are not code are ignored. */
+    /** Adds or strengthens a location (scores may exceed 1 until normalized); lines that are not code are ignored. */
     static void add(Map<String, Location> found, SourceCache sources, String file, int line, double score, String why) {
         Optional<SourceFile> sf = sources.get(file);
         String content = "";
@@ -88,7 +101,7 @@ final class FrameLocalizer {
         }
         String key = file + ":" + line;
         Location old = found.get(key);
-        double total = Math.min(1.0, old == null ? score : old.score() + score * 0.5);
+        double total = old == null ? score : old.score() + score * 0.5;
         String reason = old == null ? why : old.reason();
         found.put(key, new Location(file, line, content, total, reason));
     }

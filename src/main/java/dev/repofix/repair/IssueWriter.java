@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Builtin stage 1: writes an issue from the failing tests alone, the way a careful
@@ -21,9 +22,13 @@ final class IssueWriter {
     private static final int TITLE_MESSAGE = 90;
     private static final Pattern EXCEPTION = Pattern.compile(
             "^\\s*(?:Caused by: )?([a-zA-Z_$][\\w$]*(?:\\.[a-zA-Z_$][\\w$]*)*(?:Exception|Error|Failure|Failed|Exit))\\b");
-    private static final Pattern PY_EXCEPTION = Pattern.compile("(?m)^E\\s+([A-Z]\\w*(?:Error|Exception|Exit))\\b");
+    /** The main chain's causes start at column 0; indented ones belong to suppressed exceptions. */
+    private static final Pattern CAUSED_BY = Pattern.compile("(?m)^Caused by: ([a-zA-Z_$][\\w$.]*)");
+    /** pytest prints exceptions of non-builtin modules qualified: {@code E   inventory.OutOfStockError: sku}. */
+    private static final Pattern PY_EXCEPTION = Pattern.compile(
+            "(?m)^E\\s+(?:[a-zA-Z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Exit))\\b");
     private static final Pattern EXPECTED = Pattern.compile(
-            "expected:? ?<?\\[?(.*?)\\]?>? but was:? ?<?\\[?(.*?)\\]?>?$", Pattern.DOTALL);
+            "\\bexpected:? ?<?\\[?(.*?)\\]?>? but was:? ?<?\\[?(.*?)\\]?>?$", Pattern.DOTALL);
 
     IssueDraft write(FailureReport report) {
         List<TestResult> failing = report.failing();
@@ -96,17 +101,37 @@ final class IssueWriter {
             test.ifPresent(t -> sb.append("The failing check is in the test at `").append(t.file()).append(':')
                     .append(t.line()).append("`; the faulty code is in what that test calls. "));
         }
-        Map<String, Integer> byException = new LinkedHashMap<>();
-        report.failing().forEach(t -> byException.merge(exceptionName(t), 1, Integer::sum));
         if (report.failing().size() > 1) {
-            sb.append("All ").append(report.failing().size()).append(" failures: ").append(byException).append(". ");
+            sb.append("All ").append(report.failing().size()).append(" failures: ")
+                    .append(countByException(report.failing())).append(". ");
         }
         sb.append("\n\n_Drafted by repofix's builtin engine from the test output; no model was used._");
         return sb.toString().strip();
     }
 
-    /** The simple name of the exception a test ended with, or "" when the report does not say. */
+    /** E.g. {@code `NullPointerException` (2), no exception named (1)}, in order of first appearance. */
+    private static String countByException(List<TestResult> failing) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        failing.forEach(t -> counts.merge(exceptionName(t), 1, Integer::sum));
+        return counts.entrySet().stream()
+                .map(e -> (e.getKey().isEmpty() ? "no exception named" : "`" + e.getKey() + "`")
+                        + " (" + e.getValue() + ")")
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The simple name of the exception a test ended with, or "" when the report does not say.
+     * For a JVM chain that is the root cause (the last {@code Caused by:}), where the frames start.
+     */
     static String exceptionName(TestResult t) {
+        Matcher cause = CAUSED_BY.matcher(t.trace());
+        String root = "";
+        while (cause.find()) {
+            root = cause.group(1);
+        }
+        if (!root.isEmpty()) {
+            return simple(root);
+        }
         for (String line : t.trace().split("\r?\n", 40)) {
             Matcher m = EXCEPTION.matcher(line);
             if (m.find()) {

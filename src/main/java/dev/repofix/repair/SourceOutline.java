@@ -13,11 +13,19 @@ import java.util.regex.Pattern;
 final class SourceOutline {
     private static final String MODIFIERS = "(?:(?:public|protected|private|static|final|synchronized|abstract|default"
             + "|native|override|open|internal|suspend|inline|async|export|fun|func|fn|def|function|pub|virtual)\\s+)*";
-    private static final Pattern JAVA_DECL = Pattern.compile(
-            "^\\s*" + MODIFIERS + "(?:<[^>]*>\\s+)?(?:[\\w$.<>\\[\\],?]+(?:\\s*<[^>]*>)?\\s+)?([\\w$]+)\\s*\\([^;]*$");
+    /** Type arguments nested up to three deep: {@code <T extends Comparable<? super T>>}. */
+    private static final String GENERIC = "<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>";
+    private static final String TYPE = "[\\w$.\\[\\]?]+(?:\\s*" + GENERIC + ")?(?:\\s*\\[\\s*\\])*";
+    private static final String ANNOTATIONS = "(?:@[\\w$.]+(?:\\([^)]*\\))?\\s+)*";
+    /** Groups: what precedes the name (modifiers, type parameters, type), the name, the text after its "(". */
+    private static final Pattern JAVA_DECL = Pattern.compile("^\\s*" + ANNOTATIONS + "(" + MODIFIERS + "(?:" + GENERIC
+            + "\\s*)?(?:" + TYPE + "\\s+)?)([\\w$]+)\\s*\\(([^;]*)$");
+    /** After the parameters of an untyped declaration: a return type (TypeScript), a throws clause, the body. */
+    private static final Pattern BODY_FOLLOWS = Pattern.compile("\\s*(?:(?::|throws\\b)[^{]*)?\\{.*");
     private static final Pattern PY_DECL = Pattern.compile("^\\s*(?:async\\s+)?def\\s+(\\w+)\\s*\\(");
     private static final Pattern NOT_A_DECL = Pattern.compile(
-            "^\\s*(?:return|if|else|for|while|switch|catch|try|new|throw|case|do|assert|yield|await)\\b.*");
+            "^\\s*(?:(?:return|if|else|for|while|switch|catch|try|new|throw|case|do|assert|yield|await)\\b"
+                    + "|synchronized\\s*\\().*");
 
     /** An inclusive, 1-based line range. */
     record Range(int from, int to) {}
@@ -35,10 +43,32 @@ final class SourceOutline {
             return Optional.empty();
         }
         var m = JAVA_DECL.matcher(text);
-        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        // Without a type or modifier, "name(" is a call unless its parameters close and a body follows
+        // on this line (a constructor, a JavaScript method); "run(() -> {" and "f(a," are calls.
+        boolean bare = m.group(1).isBlank();
+        return bare && !bodyFollows(m.group(3)) ? Optional.empty() : Optional.of(m.group(2));
     }
 
-    /** The function around {@code line}: from its declaration to its end. */
+    /** Whether {@code afterParen}, the text after a declaration's "(", closes it and opens a body. */
+    private static boolean bodyFollows(String afterParen) {
+        int depth = 1;
+        for (int i = 0; i < afterParen.length(); i++) {
+            char c = afterParen.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (depth == 0) {
+                return BODY_FOLLOWS.matcher(afterParen.substring(i + 1)).matches();
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The innermost function around {@code line}: from its declaration to its end. A function
+     * that ends above the line (nested in the outer one, or a previous one) is passed over.
+     */
     static Optional<Range> enclosing(SourceFile file, int line) {
         for (int l = line; l >= 1; l--) {
             if (declaredName(file, l).isPresent()) {
@@ -46,7 +76,6 @@ final class SourceOutline {
                 if (body.to() >= line) {
                     return Optional.of(body);
                 }
-                return Optional.empty();
             }
         }
         return Optional.empty();

@@ -86,7 +86,11 @@ public final class MarkdownReport {
 
     private static void candidates(StringBuilder sb, RunResult r) {
         if (r.validations().isEmpty()) {
-            if (r.issue().isPresent()) {
+            if (!r.candidates().isEmpty()) {
+                // The budget ran out before the first one; the notes say so.
+                sb.append("## Candidates\n\n").append(r.candidates().size())
+                        .append(" candidate(s) were made; none was validated.\n\n");
+            } else if (r.issue().isPresent()) {
                 sb.append("## Candidates\n\nNo fix candidate could be made at the suspected lines.\n\n");
             }
             return;

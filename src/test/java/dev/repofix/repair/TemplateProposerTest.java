@@ -1,0 +1,215 @@
+package dev.repofix.repair;
+
+import static dev.repofix.repair.FixtureRepo.errored;
+import static dev.repofix.repair.FixtureRepo.frame;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
+import dev.repofix.patch.ApplyResult;
+import dev.repofix.patch.PatchApplier;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.FailureReport;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stage 3 of the builtin engine, through {@link BuiltinStages#propose}. */
+class TemplateProposerTest {
+    private static final String ACCOUNT = "src/main/java/com/acme/Account.java";
+    private static final String ACCOUNT_TEST = "src/test/java/com/acme/AccountTest.java";
+    private static final String[] ACCOUNT_LINES = {
+            "package com.acme;",                          // 1
+            "",                                           // 2
+            "class Account {",                            // 3
+            "    void withdraw(long amount) {",           // 4
+            "        if (amount >= balance) {",           // 5
+            "            throw new IllegalStateException();", // 6
+            "        }",                                  // 7
+            "        balance -= amount;",                 // 8
+            "    }",                                      // 9
+            "}"};
+    private static final IssueDraft ISSUE = new IssueDraft("t", "d", "e", "wrong result");
+
+    @TempDir
+    Path root;
+
+    @TempDir
+    Path copies;
+
+    private final BuiltinStages stages = new BuiltinStages();
+
+    @Test
+    void proposesUnifiedDiffsThatApplyToACopyAndChangeOnlyTheSuspectedLine() throws IOException {
+        FixtureRepo repo = mavenRepo();
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT, 5), at(ACCOUNT, 8));
+
+        assertThat(candidates).isNotEmpty();
+        for (PatchCandidate c : candidates) {
+            assertThat(c.diff()).startsWith("diff --git a/" + ACCOUNT + " b/" + ACCOUNT + "\n--- a/" + ACCOUNT
+                    + "\n+++ b/" + ACCOUNT + "\n@@ ");
+            assertThat(c.file()).isEqualTo(ACCOUNT);
+            assertThat(c.line()).isIn(5, 8);
+            assertThat(c.strategy()).isIn("relational-op", "negate-condition", "off-by-one", "logical-op");
+            assertThat(c.description()).isNotBlank();
+            List<String> after = applied(repo, c).lines().toList();
+            assertThat(after).hasSize(ACCOUNT_LINES.length);
+            for (int i = 0; i < ACCOUNT_LINES.length; i++) {
+                if (i + 1 != c.line()) {
+                    assertThat(after.get(i)).isEqualTo(ACCOUNT_LINES[i]);
+                }
+            }
+            assertThat(after.get(c.line() - 1)).isNotEqualTo(ACCOUNT_LINES[c.line() - 1]);
+        }
+    }
+
+    @Test
+    void proposesTheMostSuspiciousLineFirstAndNumbersCandidatesInOrder() {
+        List<PatchCandidate> candidates = propose(mavenRepo().report(), at(ACCOUNT, 5), at(ACCOUNT, 8));
+
+        assertThat(candidates).extracting(PatchCandidate::id).containsExactlyElementsOf(
+                IntStream.rangeClosed(1, candidates.size()).mapToObj(i -> "c" + i).toList());
+        assertThat(candidates.get(0).line()).isEqualTo(5);
+        assertThat(candidates.get(0).strategy()).isEqualTo("relational-op");
+        assertThat(candidates).extracting(PatchCandidate::line).isSortedAccordingTo(Integer::compare);
+    }
+
+    @Test
+    void neverEditsTestFiles() {
+        FixtureRepo repo = mavenRepo().lines(ACCOUNT_TEST, "class AccountTest {", "    void t() {",
+                "        if (a.balance() >= 0) {", "        }", "    }", "}");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT_TEST, 3), at(ACCOUNT, 5));
+
+        assertThat(candidates).isNotEmpty().extracting(PatchCandidate::file).containsOnly(ACCOUNT);
+        assertThat(candidates).allSatisfy(c -> assertThat(c.diff()).doesNotContain("AccountTest"));
+    }
+
+    @Test
+    void neverEditsPythonTestFiles() {
+        FixtureRepo repo = new FixtureRepo(root, new PytestBuild())
+                .lines("inv/stock.py", "def take(stock, qty):", "    if qty > stock:", "        raise KeyError(qty)")
+                .lines("tests/test_stock.py", "def test_take():", "    if 1 > 0:", "        take(1, 2)")
+                .lines("test_root.py", "def test_root():", "    assert 1 < 2");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at("tests/test_stock.py", 2),
+                at("test_root.py", 2), at("inv/stock.py", 2));
+
+        assertThat(candidates).isNotEmpty().extracting(PatchCandidate::file).containsOnly("inv/stock.py");
+    }
+
+    @Test
+    void keepsCrlfLineEndingsOfTheEditedFile() throws IOException {
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild())
+                .write(ACCOUNT, String.join("\r\n", ACCOUNT_LINES) + "\r\n");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT, 5));
+
+        assertThat(candidates).isNotEmpty().allSatisfy(c -> {
+            String after = applied(repo, c);
+            assertThat(after.replace("\r\n", "")).doesNotContain("\n", "\r");
+            assertThat(after.split("\r\n", -1)).hasSize(ACCOUNT_LINES.length + 1);
+            assertThat(after).startsWith("package com.acme;\r\n\r\nclass Account {\r\n").endsWith("}\r\n");
+        });
+    }
+
+    @Test
+    void keepsAMissingFinalNewline() throws IOException {
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild()).write(ACCOUNT, String.join("\n", ACCOUNT_LINES));
+
+        PatchCandidate first = propose(repo.report(), at(ACCOUNT, 5)).get(0);
+
+        assertThat(applied(repo, first)).endsWith("    }\n}");
+    }
+
+    @Test
+    void removesDuplicateDiffs() {
+        FixtureRepo repo = mavenRepo();
+        List<PatchCandidate> once = propose(repo.report(), at(ACCOUNT, 5));
+
+        List<PatchCandidate> twice = propose(repo.report(), at(ACCOUNT, 5), at(ACCOUNT, 5));
+
+        assertThat(twice).extracting(PatchCandidate::diff).doesNotHaveDuplicates()
+                .containsExactlyElementsOf(once.stream().map(PatchCandidate::diff).toList());
+        assertThat(once).hasSize(FixTemplates.propose(SourceFile.of(ACCOUNT, String.join("\n", ACCOUNT_LINES)), 5)
+                .size());
+    }
+
+    @Test
+    void skipsLinesPastTheEndAndFilesItCannotRead() {
+        FixtureRepo repo = mavenRepo().write("docs/notes.txt", "a < b\n");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT, 40), at("docs/notes.txt", 1),
+                at("src/main/java/com/acme/Gone.java", 1));
+
+        assertThat(candidates).isEmpty();
+    }
+
+    @Test
+    void triesAtMostTwentyFiveSuspectedLines() {
+        String body = String.join("\n", IntStream.rangeClosed(1, 30).mapToObj(i -> "a = b < " + i + ";").toList());
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild()).write("src/main/java/Many.java", body + "\n");
+        Location[] locations = IntStream.rangeClosed(1, 30).mapToObj(i -> at("src/main/java/Many.java", i))
+                .toArray(Location[]::new);
+
+        List<PatchCandidate> candidates = propose(repo.report(), locations);
+
+        assertThat(candidates).extracting(PatchCandidate::line).contains(25).doesNotContain(26, 30);
+    }
+
+    @Test
+    void proposesForTheLinesTheBuiltinLocalizerFinds() throws IOException {
+        FixtureRepo repo = mavenRepo();
+        FailureReport report = repo.report(errored("com.acme.AccountTest#withdrawAll", "", "",
+                frame(ACCOUNT, 6, "withdraw"), frame(ACCOUNT_TEST, 3, "withdrawAll")));
+
+        Localization localization = stages.localize(report, stages.draftIssue(report));
+        List<PatchCandidate> candidates = stages.propose(report, ISSUE, localization);
+
+        assertThat(localization.locations()).extracting(Location::line).containsExactly(6, 5);
+        assertThat(candidates).extracting(PatchCandidate::line).containsOnly(5);
+        assertThat(applied(repo, candidates.get(0))).contains("        if (amount > balance) {");
+    }
+
+    private FixtureRepo mavenRepo() {
+        return new FixtureRepo(root, new MavenBuild()).lines(ACCOUNT, ACCOUNT_LINES);
+    }
+
+    private List<PatchCandidate> propose(FailureReport report, Location... locations) {
+        return stages.propose(report, ISSUE, new Localization(List.of(locations)));
+    }
+
+    private static Location at(String file, int line) {
+        return new Location(file, line, "", 0.5, "test");
+    }
+
+    /** The edited file's text after applying {@code c} to a fresh copy of the repository. */
+    private String applied(FixtureRepo repo, PatchCandidate c) throws IOException {
+        Path copy = Files.createTempDirectory(copies, "copy");
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(repo.root())) {
+            files = new ArrayList<>(walk.filter(Files::isRegularFile).toList());
+        }
+        for (Path f : files) {
+            Path target = copy.resolve(repo.root().relativize(f).toString());
+            Files.createDirectories(target.getParent());
+            Files.copy(f, target);
+        }
+
+        ApplyResult result = new PatchApplier().apply(copy, c.diff());
+
+        assertThat(result).isEqualTo(new ApplyResult.Applied(List.of(c.file())));
+        return Files.readString(copy.resolve(c.file()), StandardCharsets.UTF_8);
+    }
+}

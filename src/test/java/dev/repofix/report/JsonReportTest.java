@@ -1,0 +1,141 @@
+package dev.repofix.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.pipeline.RunResult;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class JsonReportTest {
+    private final JsonReport json = new JsonReport();
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    @Test
+    void writesTheSchemaStatusAndRunFacts() throws IOException {
+        JsonNode root = parse(RunResults.fixed());
+
+        assertThat(root.path("schema").asText()).isEqualTo("repofix.run/1").isEqualTo(JsonReport.SCHEMA);
+        assertThat(root.path("status").asText()).isEqualTo("FIXED");
+        assertThat(root.path("headline").asText()).isEqualTo("valid patch found for 2 failing test(s)");
+        assertThat(root.path("source").asText()).isEqualTo(RunResults.SOURCE);
+        assertThat(root.path("commit").asText()).isEqualTo(RunResults.COMMIT);
+        assertThat(root.path("build").asText()).isEqualTo("maven");
+        assertThat(root.path("testCommand").asText()).isEqualTo("mvn -B test");
+        assertThat(root.path("startedAt").asText()).isEqualTo("2025-03-04T05:06:07Z");
+        assertThat(root.path("totalMillis").asLong()).isEqualTo(75_000);
+        assertThat(root.path("timingsMillis").toString()).isEqualTo("{\"checkout\":420,\"baseline\":9000}");
+        assertThat(root.path("passingCount").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void writesFailingTestsWithTheirFrames() throws IOException {
+        JsonNode failing = parse(RunResults.fixed()).path("failing");
+
+        assertThat(failing).hasSize(2);
+        assertThat(failing.get(0).path("id").asText()).isEqualTo("com.acme.AccountTest#withdrawAll");
+        assertThat(failing.get(0).path("status").asText()).isEqualTo("ERRORED");
+        assertThat(failing.get(0).path("message").asText()).isEqualTo("funds");
+        assertThat(failing.get(0).path("trace").asText()).startsWith("java.lang.IllegalStateException: funds\n\tat ");
+        assertThat(failing.get(0).path("frames").toString()).isEqualTo(
+                "[{\"file\":\"" + RunResults.ACCOUNT + "\",\"line\":6,\"function\":\"withdraw\"}]");
+        assertThat(failing.get(1).path("frames")).isEmpty();
+    }
+
+    @Test
+    void writesTheIssueAndLocations() throws IOException {
+        JsonNode root = parse(RunResults.fixed());
+
+        assertThat(root.path("issue").path("title").asText())
+                .isEqualTo("`AccountTest.withdrawAll` fails: funds | overdraft");
+        assertThat(root.path("issue").path("description").asText()).contains("```sh\nmvn -B test\n```");
+        assertThat(root.path("issue").path("explanation").asText()).startsWith("It is raised");
+        assertThat(root.path("issue").path("bugType").asText()).isEqualTo("unexpected exception (X)");
+        JsonNode second = root.path("locations").get(1);
+        assertThat(root.path("locations")).hasSize(2);
+        assertThat(second.path("file").asText()).isEqualTo(RunResults.ACCOUNT);
+        assertThat(second.path("line").asInt()).isEqualTo(5);
+        assertThat(second.path("content").asText()).isEqualTo("    if (amount >= balance || `raw` | x) {");
+        assertThat(second.path("score").asDouble()).isEqualTo(0.85);
+        assertThat(second.path("reason").asText()).startsWith("above ");
+    }
+
+    @Test
+    void writesCandidatesWithTheirValidationVerdictsAndThePatch() throws IOException {
+        JsonNode root = parse(RunResults.fixed());
+        JsonNode candidates = root.path("candidates");
+
+        assertThat(candidates).hasSize(3);
+        JsonNode failed = candidates.get(0);
+        assertThat(failed.path("id").asText()).isEqualTo("c1");
+        assertThat(failed.path("strategy").asText()).isEqualTo("relational-op");
+        assertThat(failed.path("file").asText()).isEqualTo(RunResults.ACCOUNT);
+        assertThat(failed.path("line").asInt()).isEqualTo(5);
+        assertThat(failed.path("description").asText()).isEqualTo("`>=` -> `<`");
+        assertThat(failed.path("diff").asText()).isEqualTo(RunResults.OTHER_DIFF);
+        assertThat(failed.path("validation").path("verdict").asText()).isEqualTo("TESTS_FAIL");
+        assertThat(failed.path("validation").path("elapsedMillis").asLong()).isEqualTo(1500);
+        assertThat(failed.path("validation").path("detail").asText()).isEqualTo("1 passing test(s) broke: a | b");
+        assertThat(failed.path("validation").path("failToPassFixed")).isEmpty();
+        assertThat(failed.path("validation").path("stillFailing").toString())
+                .isEqualTo("[\"com.acme.AccountTest#withdrawAll\"]");
+        assertThat(failed.path("validation").path("passToPassBroken").toString())
+                .isEqualTo("[\"com.acme.AccountTest#deposit\"]");
+        JsonNode valid = candidates.get(1).path("validation");
+        assertThat(valid.path("verdict").asText()).isEqualTo("VALID");
+        assertThat(valid.path("failToPassFixed")).hasSize(2);
+        assertThat(candidates.get(2).has("validation")).isFalse();
+        assertThat(root.path("fix").asText()).isEqualTo("c2");
+        assertThat(root.path("patch").asText()).isEqualTo(RunResults.FIX_DIFF);
+    }
+
+    @Test
+    void hasANullPatchAndNoFixWhenNotFixed() throws IOException {
+        JsonNode root = parse(RunResults.notFixed());
+
+        assertThat(root.path("status").asText()).isEqualTo("NOT_FIXED");
+        assertThat(root.has("fix")).isFalse();
+        assertThat(root.get("patch").isNull()).isTrue();
+        assertThat(root.path("candidates")).extracting(c -> c.path("validation").path("verdict").asText())
+                .containsExactly("TESTS_FAIL", "BUILD_FAILED");
+        assertThat(root.has("buildLog")).isFalse();
+    }
+
+    @Test
+    void leavesOutIssueAndLocationsWhenTestsPass() throws IOException {
+        JsonNode root = parse(RunResults.testsPass());
+
+        assertThat(root.path("status").asText()).isEqualTo("TESTS_PASS");
+        assertThat(root.has("issue")).isFalse();
+        assertThat(root.has("locations")).isFalse();
+        assertThat(root.path("failing")).isEmpty();
+        assertThat(root.path("candidates")).isEmpty();
+        assertThat(root.path("notes")).isEmpty();
+    }
+
+    @Test
+    void carriesTheBuildLogAndANullCommitOfABrokenBuild() throws IOException {
+        String log = "[ERROR] \"Account.java\":[5,9] cannot find symbol\n\tsymbol: \\u0000`x`";
+
+        JsonNode root = parse(RunResults.buildBroken(log));
+
+        assertThat(root.path("status").asText()).isEqualTo("BUILD_BROKEN");
+        assertThat(root.path("buildLog").asText()).isEqualTo(log);
+        assertThat(root.get("commit").isNull()).isTrue();
+    }
+
+    @Test
+    void carriesNotesAndEndsWithANewline() throws IOException {
+        RunResult r = RunResults.notFixedUnvalidated();
+
+        String text = json.render(r);
+
+        assertThat(text).endsWith("}\n");
+        assertThat(mapper.readTree(text).path("notes").get(0).asText()).startsWith("time budget");
+    }
+
+    private JsonNode parse(RunResult r) throws IOException {
+        return mapper.readTree(json.render(r));
+    }
+}

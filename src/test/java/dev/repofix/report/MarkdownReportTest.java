@@ -1,0 +1,183 @@
+package dev.repofix.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.RunStatus;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.validate.Validation;
+import dev.repofix.validate.Verdict;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class MarkdownReportTest {
+    private final MarkdownReport markdown = new MarkdownReport();
+
+    @Test
+    void rendersAFixWithItsDiffAndTheTestCounts() {
+        String md = markdown.render(RunResults.fixed());
+
+        assertThat(md).startsWith("# repofix: valid patch found for 2 failing test(s)\n\n"
+                + "- **Repository:** `" + RunResults.SOURCE + "` at `0123456789ab`\n"
+                + "- **Build:** maven, tests run with `mvn -B test`\n"
+                + "- **Baseline:** 2 failing, 7 passing\n\n");
+        assertThat(md).contains("## Patch (VALID)\n\n`>=` -> `>` at `" + RunResults.ACCOUNT + ":5` (relational-op)\n\n")
+                .contains("\nFAIL_TO_PASS: 2 of 2 now pass. PASS_TO_PASS: all 7 still pass.\n");
+    }
+
+    @Test
+    void fencesADiffThatContainsAFenceWithLongerTicks() {
+        String md = markdown.render(RunResults.fixed());
+
+        assertThat(md).contains("````diff\n" + RunResults.FIX_DIFF.stripTrailing() + "\n````\n");
+        assertThat(fencedBlocksAreClosed(md)).isTrue();
+    }
+
+    @Test
+    void fencesAPlainDiffWithThreeTicks() {
+        RunResult r = RunResults.result(RunStatus.FIXED, List.of(RunResults.RELATIONAL_LT),
+                List.of(new Validation("c1", Verdict.VALID,
+                        List.of(RunResults.WITHDRAW_ALL.id()), List.of(), List.of(), "", Duration.ZERO)),
+                Optional.of(RunResults.RELATIONAL_LT));
+
+        String md = markdown.render(r);
+
+        assertThat(md).contains("```diff\n" + RunResults.OTHER_DIFF.stripTrailing() + "\n```\n")
+                .contains("FAIL_TO_PASS: 1 of 2 now pass.");
+    }
+
+    @Test
+    void listsTheValidatedCandidatesWithVerdicts() {
+        String md = markdown.render(RunResults.notFixed());
+
+        assertThat(md).startsWith("# repofix: no valid patch for 2 failing test(s) (2 candidate(s) tried)\n")
+                .doesNotContain("## Patch")
+                .contains("## Candidates tried\n\n| # | Location | Template | Change | Verdict | Time | Evidence |\n"
+                        + "|---|---|---|---|---|---|---|\n"
+                        + "| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | '>=' -> '<' | TESTS_FAIL | 900ms | "
+                        + "1 target test(s) still fail: 'withdrawAll' \\| again |\n"
+                        + "| 2 | `" + RunResults.ACCOUNT + ":5` | relational-op | '>=' -> '>' | BUILD_FAILED | 1m05s | "
+                        + "Account.java:[5,9] cannot find symbol |\n\n");
+    }
+
+    @Test
+    void escapesPipesAndBackticksInTableCells() {
+        String md = markdown.render(RunResults.notFixed());
+
+        assertThat(md).contains("| 2 | `" + RunResults.ACCOUNT + ":5` | 0.85 | "
+                + "`if (amount >= balance \\|\\| 'raw' \\| x) {` | above " + RunResults.ACCOUNT + ":6, where it is raised |\n");
+        assertThat(tableRows(md, "## Suspected lines")).hasSize(4)
+                .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(6));
+        assertThat(tableRows(md, "## Candidates tried")).hasSize(4)
+                .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(8));
+    }
+
+    @Test
+    void rendersTheIssueAndSuspectedLines() {
+        String md = markdown.render(RunResults.notFixed());
+
+        assertThat(md).contains("## Issue (drafted)\n\n### `AccountTest.withdrawAll` fails: funds | overdraft\n\n"
+                + "2 of 9 tests fail.")
+                .contains("**Why it fails.** It is raised in the code under test")
+                .contains("**Bug type:** unexpected exception (X)\n")
+                .contains("## Suspected lines\n\n| # | Location | Score | Line | Why |\n|---|---|---|---|---|\n"
+                        + "| 1 | `" + RunResults.ACCOUNT + ":6` | 1.00 | `throw new IllegalStateException();` | "
+                        + "raised here in com.acme.AccountTest#withdrawAll |\n");
+    }
+
+    @Test
+    void showsTenSuspectedLinesAndCountsTheRest() {
+        List<Location> many = IntStream.rangeClosed(1, 13)
+                .mapToObj(i -> new Location("a.py", i, "x = " + i, 1.0 / i, "r")).toList();
+        RunResult r = RunResults.copy(RunResults.notFixed(), Optional.of(RunResults.issue()),
+                Optional.of(new Localization(many)), "", List.of());
+
+        String md = markdown.render(r);
+
+        assertThat(md).contains("| 10 | `a.py:10` |").doesNotContain("`a.py:11`").contains("\n3 more in report.json.\n");
+    }
+
+    @Test
+    void saysWhenNoLineCouldBeTiedToTheFailures() {
+        RunResult r = RunResults.copy(RunResults.notFixed(), Optional.of(RunResults.issue()),
+                Optional.of(new Localization(List.of())), "", List.of());
+
+        assertThat(markdown.render(r)).contains("## Suspected lines\n\nNo line of the repository could be tied to the "
+                + "failures.\n\n");
+    }
+
+    @Test
+    void saysCandidatesWereMadeButNotValidatedWhenTheBudgetRanOut() {
+        String md = markdown.render(RunResults.notFixedUnvalidated());
+
+        assertThat(md).contains("> **Note:** time budget (--timeout 1m00s) ran out after 0 of 2 candidates\n")
+                .doesNotContain("No fix candidate could be made")
+                .contains("## Candidates\n\n2 candidate(s) were made; none was validated.\n");
+    }
+
+    @Test
+    void saysNoCandidateWasMadeWhenTheTemplatesFoundNothing() {
+        RunResult r = RunResults.result(RunStatus.NOT_FIXED, List.of(), List.of(),
+                Optional.empty());
+
+        assertThat(markdown.render(r)).contains("## Candidates\n\nNo fix candidate could be made at the suspected "
+                + "lines.\n\n");
+    }
+
+    @Test
+    void rendersPassingTestsWithoutIssueOrCandidates() {
+        String md = markdown.render(RunResults.testsPass());
+
+        assertThat(md).startsWith("# repofix: all 7 tests pass, nothing to fix\n")
+                .contains("- **Baseline:** 0 failing, 7 passing\n")
+                .doesNotContain("## Issue", "## Suspected", "## Candidates", "## Patch", "## Build failed")
+                .endsWith("## Timings\n\n| Stage | Time |\n|---|---|\n| checkout | 420ms |\n| baseline | 9.0s |\n"
+                        + "| **total** | 12.0s |\n");
+    }
+
+    @Test
+    void rendersTheBuildLogOfABrokenBuildFenced() {
+        String log = "[ERROR] Account.java:[5,9] cannot find symbol\n[ERROR]   symbol: `balanse` | ```";
+
+        String md = markdown.render(RunResults.buildBroken(log));
+
+        assertThat(md).startsWith("# repofix: the build fails before any test runs\n")
+                .contains("- **Repository:** `" + RunResults.SOURCE + "`\n")
+                .contains("## Build failed before any test reported\n\n````\n" + log + "\n````\n");
+        assertThat(fencedBlocksAreClosed(md)).isTrue();
+    }
+
+    /** The table lines of the section under {@code heading}. */
+    private static List<String> tableRows(String md, String heading) {
+        String section = md.substring(md.indexOf(heading));
+        int next = section.indexOf("\n## ");
+        return section.substring(0, next < 0 ? section.length() : next).lines().filter(l -> l.startsWith("|")).toList();
+    }
+
+    private static int unescapedPipes(String row) {
+        int n = 0;
+        for (int i = 0; i < row.length(); i++) {
+            if (row.charAt(i) == '|' && (i == 0 || row.charAt(i - 1) != '\\')) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Every opening fence line is closed by a line of the same ticks, as CommonMark reads them. */
+    static boolean fencedBlocksAreClosed(String md) {
+        String open = null;
+        for (String line : md.lines().toList()) {
+            if (open == null && line.startsWith("```")) {
+                open = line.substring(0, line.length() - line.replaceFirst("^`+", "").length());
+            } else if (open != null && line.strip().matches("`{" + open.length() + ",}")) {
+                open = null;
+            }
+        }
+        return open == null;
+    }
+}
