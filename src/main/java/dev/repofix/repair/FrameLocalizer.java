@@ -80,7 +80,7 @@ final class FrameLocalizer {
             if (l > sf.lineCount() || SourceOutline.declaredName(sf, l).isPresent()) {
                 break;
             }
-            if (!SourceOutline.hasCode(sf, l)) {
+            if (!SourceOutline.hasStatement(sf, l)) {
                 continue;
             }
             s *= ABOVE_DECAY;
@@ -94,7 +94,7 @@ final class FrameLocalizer {
         Optional<SourceFile> sf = sources.get(file);
         String content = "";
         if (sf.isPresent()) {
-            if (line > sf.get().lineCount() || !SourceOutline.hasCode(sf.get(), line)) {
+            if (line > sf.get().lineCount() || !SourceOutline.hasStatement(sf.get(), line)) {
                 return;
             }
             content = sf.get().line(line);

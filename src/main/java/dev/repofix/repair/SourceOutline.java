@@ -139,6 +139,12 @@ final class SourceOutline {
         return file.tokens(line).stream().anyMatch(t -> t.kind() != Token.Kind.STRING);
     }
 
+    /** Whether a line can be a fault: it has names, numbers or operators, not only brackets. */
+    static boolean hasStatement(SourceFile file, int line) {
+        return file.tokens(line).stream().anyMatch(t -> t.kind() == Token.Kind.IDENTIFIER
+                || t.kind() == Token.Kind.NUMBER || t.kind() == Token.Kind.OPERATOR);
+    }
+
     private static int indentOf(String s) {
         int i = 0;
         while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {

@@ -53,6 +53,15 @@ class CalleeFinderTest {
     }
 
     @Test
+    void closingBracesAreNeverSuspects() {
+        FixtureRepo repo = javaRepo(root);
+
+        List<Location> locations = localize(repo.report(calcTestFails()));
+
+        assertThat(locations).extracting(Location::content).noneMatch(c -> c.strip().matches("[})\\];]*"));
+    }
+
+    @Test
     void doesNotFollowAssertionHelpersEvenWhenTheSourceDefinesThem() {
         FixtureRepo repo = javaRepo(root);
 
