@@ -14,6 +14,14 @@ public final class Durations {
 
     /** Parses {@code text}; throws {@link ConfigException} naming the accepted forms. */
     public static Duration parse(String text) {
+        try {
+            return parseValue(text);
+        } catch (NumberFormatException | ArithmeticException e) { // digits beyond a long, or overflow
+            throw invalid(text);
+        }
+    }
+
+    private static Duration parseValue(String text) {
         String value = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         if (value.startsWith("pt") || value.startsWith("p")) {
             try {
@@ -54,7 +62,8 @@ public final class Durations {
             return ms + "ms";
         }
         if (ms < 60_000) {
-            return String.format(Locale.ROOT, "%.1fs", ms / 1000.0);
+            // Truncated like the minutes below, so 59.96s is not shown as "60.0s".
+            return String.format(Locale.ROOT, "%d.%ds", ms / 1000, ms % 1000 / 100);
         }
         long s = d.toSeconds();
         return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);

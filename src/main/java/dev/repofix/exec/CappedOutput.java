@@ -2,6 +2,7 @@ package dev.repofix.exec;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Keeps the first and the last {@code cap / 2} bytes of a stream: build logs put the
@@ -47,11 +48,14 @@ final class CappedOutput {
         for (int i = 0; i < tailSize; i++) {
             t[i] = tail[(tailStart + i) % tail.length];
         }
-        String h = head.toString(StandardCharsets.UTF_8);
         long dropped = total - head.size() - tailSize;
         if (dropped <= 0) {
-            return h + new String(t, StandardCharsets.UTF_8);
+            // One decode: a multi-byte character may straddle the two halves.
+            byte[] all = Arrays.copyOf(head.toByteArray(), head.size() + tailSize);
+            System.arraycopy(t, 0, all, head.size(), tailSize);
+            return new String(all, StandardCharsets.UTF_8);
         }
+        String h = head.toString(StandardCharsets.UTF_8);
         return h + "\n[... " + dropped + " bytes of output elided by repofix ...]\n"
                 + new String(t, StandardCharsets.UTF_8);
     }

@@ -35,28 +35,17 @@ public final class PatchApplier {
         if (files.isEmpty()) {
             return new ApplyResult.NotApplied("the diff names no file");
         }
+        // Computed in full before anything is written; a file named twice is patched in turn.
         Map<Path, String> writes = new LinkedHashMap<>();
         List<String> changed = new ArrayList<>();
         for (UnifiedDiffFile f : files) {
             String path = strip(f.getToFile() != null && !f.getToFile().equals("/dev/null") ? f.getToFile() : f.getFromFile());
-            Optional<String> refusal = PathSafety.refusal(root, path);
-            if (refusal.isPresent()) {
-                return new ApplyResult.NotApplied(refusal.get());
+            Optional<String> problem = stage(root, path, f.getPatch(), writes);
+            if (problem.isPresent()) {
+                return new ApplyResult.NotApplied(problem.get());
             }
-            Path target = root.resolve(path);
-            if (!Files.isRegularFile(target)) {
-                return new ApplyResult.NotApplied("no such file in the workspace: " + path);
-            }
-            try {
-                TextFile text = TextFile.parse(Files.readString(target, StandardCharsets.UTF_8));
-                Patch<String> patch = f.getPatch();
-                List<String> out = DiffUtils.patch(text.lines(), patch);
-                writes.put(target, text.withLines(out).render());
+            if (!changed.contains(path)) {
                 changed.add(path);
-            } catch (PatchFailedException e) {
-                return new ApplyResult.NotApplied("hunk does not match " + path + ": " + e.getMessage());
-            } catch (IOException e) {
-                return new ApplyResult.NotApplied("cannot read " + path + ": " + e.getMessage());
             }
         }
         for (Map.Entry<Path, String> w : writes.entrySet()) {
@@ -67,6 +56,28 @@ public final class PatchApplier {
             }
         }
         return new ApplyResult.Applied(changed);
+    }
+
+    /** Adds the patched content of {@code path} to {@code writes}; the reason when it cannot. */
+    private static Optional<String> stage(Path root, String path, Patch<String> patch, Map<Path, String> writes) {
+        Optional<String> refusal = PathSafety.refusal(root, path);
+        if (refusal.isPresent()) {
+            return refusal;
+        }
+        Path target = root.resolve(path).normalize();
+        String pending = writes.get(target);
+        if (pending == null && !Files.isRegularFile(target)) {
+            return Optional.of("no such file in the workspace: " + path);
+        }
+        try {
+            TextFile text = TextFile.parse(pending != null ? pending : Files.readString(target, StandardCharsets.UTF_8));
+            writes.put(target, text.withLines(DiffUtils.patch(text.lines(), patch)).render());
+            return Optional.empty();
+        } catch (PatchFailedException e) {
+            return Optional.of("hunk does not match " + path + ": " + e.getMessage());
+        } catch (IOException e) {
+            return Optional.of("cannot read " + path + ": " + e.getMessage());
+        }
     }
 
     private static String strip(String path) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -20,43 +22,69 @@ public final class PathSafety {
      */
     public static Optional<String> refusal(Path root, String relativePath) {
         String p = relativePath.replace('\\', '/');
-        if (p.isEmpty()) {
-            return Optional.of("empty path");
-        }
         if (p.startsWith("/") || p.matches("^[A-Za-z]:.*") || p.startsWith("~")) {
             return Optional.of("absolute path " + relativePath);
         }
+        // "." and empty segments are dropped as the file system drops them, so that
+        // "./.github//workflows/x.yml" is judged as the file it writes.
+        List<String> segments = new ArrayList<>();
         for (String seg : p.split("/")) {
             if (seg.equals("..")) {
                 return Optional.of("path leaves the workspace: " + relativePath);
             }
-            if (seg.toLowerCase(Locale.ROOT).equals(".git")) {
-                return Optional.of("path inside .git: " + relativePath);
+            if (!seg.isEmpty() && !seg.equals(".")) {
+                segments.add(seg);
             }
         }
-        if (p.startsWith(".github/workflows/") || p.equals(".gitlab-ci.yml") || p.startsWith(".ci/")) {
-            return Optional.of("CI configuration may not be patched: " + relativePath);
+        if (segments.isEmpty()) {
+            return Optional.of("empty path");
         }
-        return escapesThroughLink(root, p);
+        Optional<String> rule = protectedPath(segments, relativePath);
+        return rule.isPresent() ? rule : escapesThroughLink(root, segments, relativePath);
     }
 
-    /** Walks the existing part of the path; any symlink whose target leaves the root refuses it. */
-    private static Optional<String> escapesThroughLink(Path root, String p) {
+    /** Git's own files and CI configuration, compared without case for case-insensitive file systems. */
+    private static Optional<String> protectedPath(List<String> segments, String shown) {
+        if (segments.stream().anyMatch(seg -> seg.equalsIgnoreCase(".git"))) {
+            return Optional.of("path inside .git: " + shown);
+        }
+        String p = String.join("/", segments).toLowerCase(Locale.ROOT);
+        if (p.startsWith(".github/workflows/") || p.equals(".gitlab-ci.yml") || p.startsWith(".ci/")) {
+            return Optional.of("CI configuration may not be patched: " + shown);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Walks the existing part of the path; any symlink whose target leaves the root
+     * refuses it, and so does one that leads into a protected path inside the root.
+     */
+    private static Optional<String> escapesThroughLink(Path root, List<String> segments, String shown) {
         try {
             Path realRoot = root.toRealPath();
             Path current = root;
-            for (String seg : p.split("/")) {
-                current = current.resolve(seg);
-                if (!Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
+            int existing = 0;
+            for (String seg : segments) {
+                Path next = current.resolve(seg);
+                if (!Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
                     break;
                 }
-                if (Files.isSymbolicLink(current) && !current.toRealPath().startsWith(realRoot)) {
-                    return Optional.of("path goes through a symlink out of the workspace: " + p);
+                if (Files.isSymbolicLink(next) && !next.toRealPath().startsWith(realRoot)) {
+                    return Optional.of("path goes through a symlink out of the workspace: " + shown);
+                }
+                current = next;
+                existing++;
+            }
+            List<String> real = new ArrayList<>();
+            for (Path seg : realRoot.relativize(current.toRealPath())) {
+                if (!seg.toString().isEmpty()) { // the root itself relativizes to ""
+                    real.add(seg.toString());
                 }
             }
-            return Optional.empty();
+            real.addAll(segments.subList(existing, segments.size()));
+            return protectedPath(real, shown);
         } catch (IOException e) {
-            return Optional.of("cannot check path " + p + ": " + e.getMessage());
+            return Optional.of("cannot check path " + shown + ": " + e.getMessage());
         }
     }
 }

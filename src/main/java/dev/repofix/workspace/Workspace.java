@@ -1,17 +1,17 @@
 package dev.repofix.workspace;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,10 +78,13 @@ public final class Workspace implements AutoCloseable {
 
     /** Deletes a copy made by {@link #newCopy(String)}; an already missing copy is fine. */
     public void discard(Path copy) {
-        if (!copy.startsWith(tempDir) || copy.equals(pristine)) {
+        // Normalized first: "copy-1/../base" must not pass for a copy.
+        Path normal = copy.toAbsolutePath().normalize();
+        if (!tempDir.toAbsolutePath().normalize().equals(normal.getParent())
+                || !normal.getFileName().toString().startsWith("copy-")) {
             throw new IllegalArgumentException("not a copy of this workspace: " + copy);
         }
-        deleteTree(copy);
+        deleteTree(normal);
     }
 
     @Override
@@ -101,20 +104,39 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
+    /**
+     * Deletes a tree without following links: a link is removed, what it points to is
+     * neither deleted nor chmod-ed. Directories are made writable on the way down because
+     * builds leave read-only ones (Go's module cache) whose entries cannot be removed otherwise.
+     */
     static void deleteTree(Path dir) {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    p.toFile().setWritable(true);
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+                    d.toFile().setWritable(true);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException failure) throws IOException {
+                    if (failure != null) {
+                        throw failure;
+                    }
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
                 }
             });
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             LOG.warn("could not delete {} completely: {}", dir, e.getMessage());
         }
     }

@@ -18,14 +18,20 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheEntry;
+import org.eclipse.jgit.lib.ConfigConstants;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectLoader;
+import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.transport.FetchResult;
+import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.transport.TagOpt;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
 
@@ -81,7 +87,8 @@ public final class Workspaces {
             throw new WorkspaceException(ErrorKind.INPUT, "no such directory: " + given
                     + "; pass --repo with the path of a Git work tree or a clone URL");
         }
-        FileRepositoryBuilder builder = new FileRepositoryBuilder().readEnvironment().findGitDir(dir.toFile());
+        // Not readEnvironment(): GIT_DIR (set in every Git hook) would replace the path given.
+        FileRepositoryBuilder builder = new FileRepositoryBuilder().findGitDir(dir.toFile());
         if (builder.getGitDir() == null) {
             throw new WorkspaceException(ErrorKind.INPUT, given + " is not inside a Git repository; repofix works on "
                     + "a copy of a Git work tree: run 'git init && git add -A' there, or pass --repo with a clone URL");
@@ -113,28 +120,43 @@ public final class Workspaces {
 
     private Workspace fromUrl(String url, Optional<String> ref, Path temp) {
         Path cloneDir = temp.resolve("clone");
-        try (Git git = Git.cloneRepository()
-                .setURI(url)
-                .setDirectory(cloneDir.toFile())
-                .setNoCheckout(true)
-                .setCloneAllBranches(true)
-                .setTimeout((int) Math.max(1, cloneTimeout.toSeconds()))
-                .call()) {
+        String shown = url.replaceAll("//[^/@]+@", "//***@");
+        // A bare init and a fetch rather than CloneCommand: every fetch ends with an automatic
+        // gc, detached by default, which would still be writing in the clone while it is deleted.
+        try (Git git = Git.init().setBare(true).setDirectory(cloneDir.toFile()).call()) {
             Repository repository = git.getRepository();
-            ObjectId commit = resolve(repository, ref.orElse(Constants.HEAD), url);
+            StoredConfig config = repository.getConfig();
+            config.setInt(ConfigConstants.CONFIG_GC_SECTION, null, ConfigConstants.CONFIG_KEY_AUTO, 0);
+            config.setBoolean(ConfigConstants.CONFIG_GC_SECTION, null, ConfigConstants.CONFIG_KEY_AUTODETACH, false);
+            config.save();
+            FetchResult fetched = git.fetch()
+                    .setRemote(url)
+                    .setRefSpecs(new RefSpec("+refs/heads/*:refs/remotes/origin/*"))
+                    .setTagOpt(TagOpt.FETCH_TAGS)
+                    .setTimeout((int) Math.max(1, cloneTimeout.toSeconds()))
+                    .call();
+            Optional<String> named = ref.filter(r -> !r.equals(Constants.HEAD));
+            ObjectId commit = named.isPresent() ? resolve(repository, named.get(), shown) : remoteHead(fetched, shown);
             Path pristine = temp.resolve("base");
             List<String> files = export(repository, commit, "", pristine);
-            String shown = url.replaceAll("//[^/@]+@", "//***@");
             return new Workspace(temp, pristine, files, shown + " @ " + ref.orElse("HEAD"), Optional.of(commit.name()));
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-            String shown = url.replaceAll("//[^/@]+@", "//***@");
             throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": " + rootMessage(e)
                     + "; check the URL, network access and credentials, or clone it yourself and pass the path", e);
         } catch (IOException e) {
-            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the clone of " + url + ": " + e.getMessage(), e);
+            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the clone of " + shown + ": " + e.getMessage(), e);
         } finally {
             Workspace.deleteTree(cloneDir);
         }
+    }
+
+    private static ObjectId remoteHead(FetchResult fetched, String shown) {
+        Ref head = fetched.getAdvertisedRef(Constants.HEAD);
+        if (head == null || head.getObjectId() == null) {
+            throw new WorkspaceException(ErrorKind.INPUT, shown + " has no HEAD (an empty repository?); "
+                    + "pass --ref with a branch, tag or commit that exists there");
+        }
+        return head.getObjectId();
     }
 
     private static ObjectId resolve(Repository repository, String ref, String shown) throws IOException {
@@ -172,8 +194,8 @@ public final class Workspaces {
             }
             while (tw.next()) {
                 FileMode mode = tw.getFileMode(0);
-                if (mode == FileMode.GITLINK) {
-                    continue; // submodules are not checked out
+                if (mode == FileMode.GITLINK || !under(tw.getPathString(), prefix)) {
+                    continue; // submodules are not checked out; the prefix itself may be a file at this commit
                 }
                 String rel = prefix.isEmpty() ? tw.getPathString() : tw.getPathString().substring(prefix.length() + 1);
                 Path out = target.resolve(rel);

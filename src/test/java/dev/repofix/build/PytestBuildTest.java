@@ -1,0 +1,77 @@
+package dev.repofix.build;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PytestBuildTest {
+    private final PytestBuild pytest = new PytestBuild();
+
+    @TempDir
+    Path root;
+
+    @Test
+    void makesPytestWriteJUnitXmlToARelativePath() {
+        TestCommand command = pytest.testCommand(root, null);
+
+        assertThat(command.shell()).isEqualTo("python3 -m pytest");
+        String addopts = command.extraEnv().get("PYTEST_ADDOPTS");
+        assertThat(addopts).contains("--junitxml=.repofix-reports/pytest-junit.xml", "junit_family=xunit1")
+                .doesNotContain(root.toString());
+        String junitxml = addopts.split(" ")[0].substring("--junitxml=".length());
+        assertThat(Path.of(junitxml).isAbsolute()).isFalse();
+        assertThat(command.extraEnv()).containsEntry("PYTHONDONTWRITEBYTECODE", "1");
+    }
+
+    @Test
+    void keepsTheReportOptionsWithTheUsersCommand() {
+        TestCommand command = pytest.testCommand(root, "pytest -x tests/unit");
+
+        assertThat(command.shell()).isEqualTo("pytest -x tests/unit");
+        assertThat(command.extraEnv().get("PYTEST_ADDOPTS")).startsWith("--junitxml=.repofix-reports/");
+    }
+
+    @Test
+    void sameCommandForEveryCopy(@TempDir Path otherCopy) {
+        assertThat(pytest.testCommand(otherCopy, null)).isEqualTo(pytest.testCommand(root, null));
+    }
+
+    @Test
+    void findsTheReportWhereTheCommandWritesIt() throws IOException {
+        assertThat(pytest.reports(root)).isEmpty();
+        Path report = root.resolve(PytestBuild.REPORT);
+        Files.createDirectories(report.getParent());
+        Files.writeString(report, "<testsuites/>");
+
+        assertThat(pytest.reports(root)).containsExactly(report);
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            tests/test_stock.py             | true
+            tests/helpers.py                | true
+            test/data/input.json            | true
+            pkg/tests/unit/test_model.py    | true
+            pkg/test_model.py               | true
+            test_top.py                     | true
+            pkg/model_test.py               | true
+            conftest.py                     | true
+            pkg/conftest.py                 | true
+            pkg/model.py                    | false
+            src/stock/inventory.py          | false
+            pkg/latest/model.py             | false
+            pkg/attest_x.py                 | false
+            pkg/contest.py                  | false
+            pkg/testing.py                  | false
+            setup.py                        | false
+            """)
+    void tellsTestPathsFromSource(String path, boolean test) {
+        assertThat(pytest.isTestPath(path)).isEqualTo(test);
+    }
+}
