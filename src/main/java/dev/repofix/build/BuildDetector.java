@@ -41,7 +41,8 @@ public final class BuildDetector {
                         + "--test-cmd with a command that runs the tests and writes JUnit XML reports");
             }
         }
-        throw new BuildException("no build found: looked for pom.xml (Maven) and pytest.ini, pyproject.toml, setup.cfg, test_*.py (pytest); pass "
+        throw new BuildException("no build found: looked for pom.xml (Maven) and pytest.ini, pyproject.toml, setup.cfg, tox.ini, "
+                + "conftest.py, test_*.py, *_test.py (pytest); pass "
                 + "--test-cmd with a command that runs the tests and writes JUnit XML reports");
     }
 }
