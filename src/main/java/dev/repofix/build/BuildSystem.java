@@ -2,6 +2,7 @@ package dev.repofix.build;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** What repofix needs to know about one kind of build: how to test, where reports land. */
@@ -15,6 +16,14 @@ public interface BuildSystem {
      * make pytest write JUnit XML).
      */
     TestCommand testCommand(Path root, String override);
+
+    /**
+     * A command that runs only the given tests (ids as in the reports), or empty when
+     * this build cannot select tests (a custom command): the caller then runs the suite.
+     */
+    default Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
+        return Optional.empty();
+    }
 
     /** Test report files written under {@code root} by the last run, in a stable order. */
     List<Path> reports(Path root);

@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
 public final class CustomBuild implements BuildSystem {
     private static final Pattern REPORT = Pattern.compile(
             "(.*/)?(TEST-[^/]*\\.xml|[^/]*junit[^/]*\\.xml|(test-results|test-reports|surefire-reports)/.*\\.xml)");
-    private static final Pattern TEST_PATH = Pattern.compile(
-            "((.*/)?(tests?|__tests__|spec)/.*|(.*/)?src/test/.*|.*[._-](test|spec)\\.[^/]+|(.*/)?test_[^/]*)");
+    private static final TestPathRules TEST_PATHS = TestPathRules.of("java", "python", "go", "javascript", "rust", "generic");
 
     private final String command;
 
@@ -45,6 +44,6 @@ public final class CustomBuild implements BuildSystem {
 
     @Override
     public boolean isTestPath(String relativePath) {
-        return TEST_PATH.matcher(relativePath).matches();
+        return TEST_PATHS.isTestPath(relativePath);
     }
 }

@@ -2,7 +2,11 @@ package dev.repofix.build;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.StringJoiner;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -10,7 +14,7 @@ import java.util.regex.Pattern;
 /** Maven with Surefire (and Failsafe) reports under each module's {@code target/}. */
 public final class MavenBuild implements BuildSystem {
     private static final Pattern REPORT = Pattern.compile("(.*/)?target/(surefire|failsafe)-reports/TEST-.*\\.xml");
-    private static final Pattern TEST_PATH = Pattern.compile("(.*/)?src/(test|it|integration-test|testFixtures)/.*");
+    private static final TestPathRules TEST_PATHS = TestPathRules.of("java");
 
     /**
      * Full stack traces (old Surefire trims them to the test class), all modules even
@@ -39,6 +43,34 @@ public final class MavenBuild implements BuildSystem {
         return new TestCommand(mvn + " " + FLAGS + " test", Map.of());
     }
 
+    /**
+     * Surefire's {@code -Dtest=pkg.Class#m1+m2}; a parameterized name such as
+     * {@code add(int)[2]} selects its method. Modules without those tests must not fail.
+     */
+    @Override
+    public Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
+        if (override != null || testIds.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Set<String>> byClass = new LinkedHashMap<>();
+        for (String id : testIds) {
+            int hash = id.indexOf('#');
+            String cls = hash < 0 ? id : id.substring(0, hash);
+            String method = hash < 0 ? "" : id.substring(hash + 1).replaceAll("[(\\[].*", "");
+            Set<String> methods = byClass.computeIfAbsent(cls, k -> new LinkedHashSet<>());
+            if (!method.isEmpty() && method.matches("[\\w$]+")) {
+                methods.add(method);
+            } else {
+                methods.add("*"); // a class-level failure or an odd name: run the whole class
+            }
+        }
+        StringJoiner selection = new StringJoiner(",");
+        byClass.forEach((cls, methods) -> selection.add(methods.contains("*") ? cls : cls + "#" + String.join("+", methods)));
+        String base = testCommand(root, null).shell().replaceFirst(" test$", "");
+        return Optional.of(new TestCommand(base + " -Dtest='" + selection + "'"
+                + " -Dsurefire.failIfNoSpecifiedTests=false -DfailIfNoTests=false test", Map.of()));
+    }
+
     @Override
     public List<Path> reports(Path root) {
         return ReportFiles.find(root, rel -> REPORT.matcher(rel).matches());
@@ -51,6 +83,6 @@ public final class MavenBuild implements BuildSystem {
 
     @Override
     public boolean isTestPath(String relativePath) {
-        return TEST_PATH.matcher(relativePath).matches();
+        return TEST_PATHS.isTestPath(relativePath);
     }
 }

@@ -3,6 +3,7 @@ package dev.repofix.build;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -14,8 +15,7 @@ import java.util.regex.Pattern;
 public final class PytestBuild implements BuildSystem {
     /** Where the report goes, relative to the repository root. */
     static final String REPORT = ".repofix-reports/pytest-junit.xml";
-    private static final Pattern TEST_PATH = Pattern.compile(
-            "((.*/)?tests?/.*|(.*/)?test_[^/]*\\.py|(.*/)?[^/]*_test\\.py|(.*/)?conftest\\.py)");
+    private static final TestPathRules TEST_PATHS = TestPathRules.of("python");
     private static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
 
     @Override
@@ -40,6 +40,20 @@ public final class PytestBuild implements BuildSystem {
         return new TestCommand(override != null ? override : "python3 -m pytest", env);
     }
 
+    /** pytest node ids as arguments: {@code python3 -m pytest 'tests/test_a.py::test_b'}. */
+    @Override
+    public Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
+        if (override != null || testIds.isEmpty()) {
+            return Optional.empty();
+        }
+        TestCommand all = testCommand(root, null);
+        StringBuilder cmd = new StringBuilder(all.shell());
+        for (String id : testIds) {
+            cmd.append(" '").append(id.replace("'", "'\\''")).append('\'');
+        }
+        return Optional.of(new TestCommand(cmd.toString(), all.extraEnv()));
+    }
+
     @Override
     public List<Path> reports(Path root) {
         Path report = root.resolve(REPORT);
@@ -53,6 +67,6 @@ public final class PytestBuild implements BuildSystem {
 
     @Override
     public boolean isTestPath(String relativePath) {
-        return TEST_PATH.matcher(relativePath).matches();
+        return TEST_PATHS.isTestPath(relativePath);
     }
 }

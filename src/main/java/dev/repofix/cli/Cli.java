@@ -18,6 +18,8 @@ final class Cli {
     static CommandLine commandLine(Environment env) {
         CommandLine cl = new CommandLine(new RepofixCommand());
         cl.addSubcommand("fix", new FixCommand(env));
+        cl.addSubcommand("validate", new ValidateCommand(env));
+        cl.addSubcommand("bench", new BenchCommand(env));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {
@@ -25,7 +27,9 @@ final class Cli {
                 return re.kind() == RepofixException.ErrorKind.INPUT ? ExitCodes.USAGE : ExitCodes.NOT_FIXED;
             }
             err.println("repofix: internal error: " + e + " (this is a bug; please report it with the command you ran)");
-            if (commandLine.getCommand() instanceof FixCommand f && f.verbose()) {
+            boolean verbose = commandLine.getCommand() instanceof FixCommand f && f.verbose()
+                    || commandLine.getCommand() instanceof ValidateCommand v && v.verbose();
+            if (verbose) {
                 e.printStackTrace(err);
             }
             return ExitCodes.NOT_FIXED;

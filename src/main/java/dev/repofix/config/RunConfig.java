@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param timeout       wall-clock budget of the whole run
  * @param testTimeout   limit of one test-suite run
  * @param host          the caller's environment, from which only an allowlist reaches tests
+ * @param reruns        how often the baseline's failing tests rerun to tell flaky ones
+ * @param jobs          how many candidates are validated at once
  */
 public record RunConfig(
         String repo,
@@ -25,11 +27,14 @@ public record RunConfig(
         int maxCandidates,
         Duration timeout,
         Duration testTimeout,
-        HostEnvironment host) {
+        HostEnvironment host,
+        int reruns,
+        int jobs) {
 
     public static final int DEFAULT_MAX_CANDIDATES = 30;
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(20);
     public static final Duration DEFAULT_TEST_TIMEOUT = Duration.ofMinutes(10);
+    public static final int DEFAULT_RERUNS = 2;
 
     public RunConfig {
         Objects.requireNonNull(repo, "repo");
@@ -47,6 +52,12 @@ public record RunConfig(
         }
         if (testCommand.isPresent() && testCommand.get().isBlank()) {
             throw new ConfigException("--test-cmd must not be empty: omit it to detect the build");
+        }
+        if (reruns < 0 || reruns > 20) {
+            throw new ConfigException("--reruns must be between 0 and 20, got " + reruns);
+        }
+        if (jobs < 1 || jobs > 64) {
+            throw new ConfigException("--jobs must be between 1 and 64, got " + jobs);
         }
         if (testTimeout.compareTo(timeout) > 0) {
             testTimeout = timeout;

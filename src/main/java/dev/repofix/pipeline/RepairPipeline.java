@@ -14,33 +14,31 @@ import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.TestOutcome;
+import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Baseline;
+import dev.repofix.validate.FlakyCheck;
 import dev.repofix.validate.PatchValidator;
-import dev.repofix.validate.Validation;
-import dev.repofix.validate.Verdict;
+import dev.repofix.validate.SuiteRunner;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One run: checkout, baseline tests, the three stages, validation of candidates in
- * order until one is VALID or the budget ends. Wires the parts; decides nothing a
- * part can decide itself.
+ * One run: checkout, baseline tests (failing ones rerun to set flaky ones apart), then
+ * either the three stages and validation of their candidates until one is VALID, or
+ * the validation of one given patch. Wires the parts; decides nothing a part can
+ * decide itself.
  */
 public final class RepairPipeline {
-    /** A candidate is not started with less time than this left: it could not finish. */
-    private static final Duration MIN_CANDIDATE_TIME = Duration.ofSeconds(5);
     private static final int LOG_LINES = 40;
 
     private final Workspaces workspaces;
@@ -66,20 +64,57 @@ public final class RepairPipeline {
      * @throws RepofixException for input the run cannot work with (no repository, no build, no tests)
      */
     public RunResult run(RunConfig config) {
-        Run run = new Run(config, clock.instant());
+        return withBaseline(config, (run, ready) -> repair(run, ready));
+    }
+
+    /**
+     * Validates one given patch (unified diff or edit blocks) the way candidates are:
+     * dual testing against the baseline. The result has that patch as its only candidate.
+     */
+    public RunResult validate(RunConfig config, String patchText) {
+        return withBaseline(config, (run, ready) -> {
+            PatchCandidate given = new PatchCandidate("patch", "given", "", 1, "the given patch", patchText);
+            run.candidates = List.of(given);
+            new CandidateSearch(run, validator(ready), progress, clock).validate(ready.baseline);
+            return run.result(ready, run.fix.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED, "");
+        });
+    }
+
+    private interface AfterBaseline {
+        RunResult apply(RunState run, Ready ready);
+    }
+
+    /** What the stages and the validator need once the baseline is known. */
+    record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
+            Baseline baseline, String log) {}
+
+    private RunResult withBaseline(RunConfig config, AfterBaseline next) {
+        RunState run = new RunState(config, clock.instant(), clock);
         try (Workspace ws = timed(run, "checkout", () -> workspaces.open(config.repo(), config.ref()),
                 w -> w.files().files().size() + " files from " + w.source())) {
             BuildSystem build = detector.detect(ws.root(), config.testCommand());
-            TestCommand command = build.testCommand(ws.root(), config.testCommand().orElse(null));
+            String override = config.testCommand().orElse(null);
+            TestCommand command = build.testCommand(ws.root(), override);
+            SuiteRunner suite = new SuiteRunner(build, command, override, runner, ws.files());
             TestOutcome baseline = timed(run, "baseline",
                     () -> runner.run(ws.root(), build, command, ws.files(), config.testTimeout()),
                     RepairPipeline::summarize);
             return switch (baseline) {
-                case TestOutcome.Completed c when c.run().failing().isEmpty() ->
-                        run.result(ws, build, command, RunStatus.TESTS_PASS, c.run(), "");
-                case TestOutcome.Completed c -> repair(run, ws, build, command, c);
-                case TestOutcome.BuildFailed b -> run.result(ws, build, command, RunStatus.BUILD_BROKEN,
-                        new TestRun(List.of()), BuildLog.errorExcerpt(b.exec().output(), LOG_LINES));
+                case TestOutcome.Completed c when c.run().failing().isEmpty() -> run.result(
+                        new Ready(ws, build, command, suite, c.run(), Baseline.of(c.run()), ""), RunStatus.TESTS_PASS, "");
+                case TestOutcome.Completed c -> {
+                    Baseline checked = timed(run, "flaky-check", () -> new FlakyCheck(suite)
+                                    .check(Baseline.of(c.run()), ws.root(), config.reruns(), config.testTimeout()),
+                            b -> b.flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
+                                    : b.flaky().size() + " flaky: " + String.join(", ", b.flaky()));
+                    Ready ready = new Ready(ws, build, command, suite, c.run(), checked,
+                            BuildLog.tail(c.exec().output(), LOG_LINES));
+                    yield checked.failing().isEmpty() ? run.result(ready, RunStatus.FLAKY_ONLY, "")
+                            : next.apply(run, ready);
+                }
+                case TestOutcome.BuildFailed b -> run.result(new Ready(ws, build, command, suite, new TestRun(List.of()),
+                        Baseline.of(new TestRun(List.of())), ""), RunStatus.BUILD_BROKEN,
+                        BuildLog.errorExcerpt(b.exec().output(), LOG_LINES));
                 case TestOutcome.NoTests n -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
                         "no tests ran: '" + command.shell() + "' (" + build.name() + ") finished without reporting "
                                 + "any test; check that the repository has tests, or pass --test-cmd");
@@ -90,51 +125,33 @@ public final class RepairPipeline {
         }
     }
 
-    private RunResult repair(Run run, Workspace ws, BuildSystem build, TestCommand command, TestOutcome.Completed c) {
-        FailureReport failures = new FailureReport(command.shell(), c.run(), c.run().failing(),
-                BuildLog.tail(c.exec().output(), LOG_LINES), ws.files(), build);
+    private RunResult repair(RunState run, Ready ready) {
+        List<TestResult> failing = ready.run.failing().stream()
+                .filter(t -> ready.baseline.failing().contains(t.id())).toList();
+        FailureReport failures = new FailureReport(ready.command.shell(), ready.run, failing, ready.log,
+                ready.ws.files(), ready.build);
         run.issue = Optional.of(timed(run, "issue", () -> stages.draftIssue(failures), IssueDraft::title));
         Localization loc = timed(run, "localize", () -> stages.localize(failures, run.issue.get()),
                 l -> l.locations().size() + " location(s)" + (l.locations().isEmpty() ? "" : ", top " + l.locations().get(0)));
         run.localization = Optional.of(loc);
         List<PatchCandidate> proposed = timed(run, "patch", () -> stages.propose(failures, run.issue.get(), loc),
                 p -> p.size() + " candidate(s)");
-        if (proposed.size() > run.config.maxCandidates()) {
-            run.notes.add("validated the first " + run.config.maxCandidates() + " of " + proposed.size()
-                    + " candidates (--max-candidates)");
+        int max = run.config.maxCandidates();
+        if (proposed.size() > max) {
+            run.notes.add("validated at most the first " + max + " of " + proposed.size() + " candidates (--max-candidates)");
         }
-        run.candidates = proposed.subList(0, Math.min(proposed.size(), run.config.maxCandidates()));
-        PatchValidator validator = new PatchValidator(ws, build, command, runner, new PatchApplier(), clock);
-        timed(run, "validate", () -> validateAll(run, validator, Baseline.of(c.run())),
+        run.candidates = proposed.subList(0, Math.min(proposed.size(), max));
+        CandidateSearch search = new CandidateSearch(run, validator(ready), progress, clock);
+        timed(run, "validate", () -> search.validate(ready.baseline),
                 v -> run.fix.map(f -> "VALID: " + f.description()).orElse("no valid patch"));
-        RunStatus status = run.fix.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED;
-        return run.result(ws, build, command, status, c.run(), "");
+        return run.result(ready, run.fix.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED, "");
     }
 
-    private Void validateAll(Run run, PatchValidator validator, Baseline baseline) {
-        Instant deadline = run.startedAt.plus(run.config.timeout());
-        int total = run.candidates.size();
-        for (int i = 0; i < total; i++) {
-            Duration left = Duration.between(clock.instant(), deadline);
-            if (left.compareTo(MIN_CANDIDATE_TIME) < 0) {
-                run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout()) + ") ran out after "
-                        + i + " of " + total + " candidates");
-                break;
-            }
-            PatchCandidate candidate = run.candidates.get(i);
-            Duration limit = left.compareTo(run.config.testTimeout()) < 0 ? left : run.config.testTimeout();
-            Validation v = validator.validate(candidate, baseline, limit);
-            run.validations.add(v);
-            progress.onEvent(new ProgressEvent.CandidateValidated(i + 1, total, candidate, v));
-            if (v.verdict() == Verdict.VALID) {
-                run.fix = Optional.of(candidate);
-                break;
-            }
-        }
-        return null;
+    private PatchValidator validator(Ready ready) {
+        return new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock);
     }
 
-    private <T> T timed(Run run, String stage, Supplier<T> body, java.util.function.Function<T, String> summary) {
+    private <T> T timed(RunState run, String stage, Supplier<T> body, Function<T, String> summary) {
         progress.onEvent(new ProgressEvent.StageStarted(stage));
         Instant start = clock.instant();
         T value = body.get();
@@ -151,30 +168,5 @@ public final class RepairPipeline {
             case TestOutcome.NoTests n -> "no tests ran";
             case TestOutcome.TimedOut t -> "timed out";
         };
-    }
-
-    /** Mutable state of one run, turned into an immutable {@link RunResult} at the end. */
-    private final class Run {
-        final RunConfig config;
-        final Instant startedAt;
-        final Map<String, Duration> timings = new LinkedHashMap<>();
-        final List<String> notes = new ArrayList<>();
-        final List<Validation> validations = new ArrayList<>();
-        Optional<IssueDraft> issue = Optional.empty();
-        Optional<Localization> localization = Optional.empty();
-        List<PatchCandidate> candidates = List.of();
-        Optional<PatchCandidate> fix = Optional.empty();
-
-        Run(RunConfig config, Instant startedAt) {
-            this.config = config;
-            this.startedAt = startedAt;
-        }
-
-        RunResult result(Workspace ws, BuildSystem build, TestCommand command, RunStatus status, TestRun baseline,
-                String buildLog) {
-            return new RunResult(ws.source(), ws.commit(), build.name(), command.shell(), status, baseline.failing(),
-                    baseline.passing().size(), issue, localization, candidates, validations, fix, buildLog, notes,
-                    timings, startedAt, Duration.between(startedAt, clock.instant()));
-        }
     }
 }

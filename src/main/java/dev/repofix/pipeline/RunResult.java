@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param status       how the run ended
  * @param failing      baseline failing tests with their frames
  * @param passingCount baseline passing tests
+ * @param flaky        tests seen both failing and passing before any patch
  * @param issue        stage 1 output
  * @param localization stage 2 output
  * @param candidates   stage 3 output, in the order tried
@@ -43,6 +44,7 @@ public record RunResult(
         RunStatus status,
         List<TestResult> failing,
         int passingCount,
+        List<String> flaky,
         Optional<IssueDraft> issue,
         Optional<Localization> localization,
         List<PatchCandidate> candidates,
@@ -60,6 +62,7 @@ public record RunResult(
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(status, "status");
         failing = List.copyOf(failing);
+        flaky = List.copyOf(flaky);
         Objects.requireNonNull(issue, "issue");
         Objects.requireNonNull(localization, "localization");
         candidates = List.copyOf(candidates);

@@ -8,6 +8,8 @@ public enum RunStatus {
     FIXED,
     /** Tests failed and no candidate was VALID within the budget. */
     NOT_FIXED,
+    /** Only tests that also passed on a rerun failed: nothing a patch could be judged by. */
+    FLAKY_ONLY,
     /** The build or test command failed before any test reported. */
     BUILD_BROKEN
 }

@@ -12,6 +12,7 @@ final class Headline {
             case FIXED -> "valid patch found for " + r.failing().size() + " failing test(s)";
             case NOT_FIXED -> "no valid patch for " + r.failing().size() + " failing test(s) ("
                     + r.validations().size() + " candidate(s) tried)";
+            case FLAKY_ONLY -> "only flaky tests fail (" + String.join(", ", r.flaky()) + "); nothing to fix";
             case BUILD_BROKEN -> "the build fails before any test runs";
         };
     }

@@ -37,6 +37,8 @@ public final class JsonReport {
         ObjectNode timings = root.putObject("timingsMillis");
         r.timings().forEach((k, v) -> timings.put(k, v.toMillis()));
         root.put("passingCount", r.passingCount());
+        ArrayNode flaky = root.putArray("flaky");
+        r.flaky().forEach(flaky::add);
         tests(root.putArray("failing"), r.failing());
         r.issue().ifPresent(i -> {
             ObjectNode n = root.putObject("issue");
@@ -95,6 +97,7 @@ public final class JsonReport {
                 v.fixed().forEach(vn.withArray("failToPassFixed")::add);
                 v.stillFailing().forEach(vn.withArray("stillFailing")::add);
                 v.broken().forEach(vn.withArray("passToPassBroken")::add);
+                v.evidence().forEach(vn.withArray("evidence")::add);
             });
         }
     }

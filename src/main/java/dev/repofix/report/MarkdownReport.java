@@ -24,7 +24,9 @@ public final class MarkdownReport {
                 .append('\n');
         sb.append("- **Build:** ").append(r.build()).append(", tests run with `").append(r.testCommand()).append("`\n");
         sb.append("- **Baseline:** ").append(r.failing().size()).append(" failing, ").append(r.passingCount())
-                .append(" passing\n\n");
+                .append(" passing").append(r.flaky().isEmpty() ? "" : ", " + r.flaky().size()
+                        + " flaky (failed, then passed on a rerun; not counted): `" + String.join("`, `", r.flaky()) + "`")
+                .append("\n\n");
         notes(sb, r.notes());
         if (!r.buildLog().isEmpty()) {
             sb.append("## Build failed before any test reported\n\n").append(Texts.fence("", r.buildLog())).append('\n');
@@ -82,6 +84,9 @@ public final class MarkdownReport {
                 .append(Texts.fence("diff", fix.get().diff()))
                 .append("\nFAIL_TO_PASS: ").append(v.fixed().size()).append(" of ").append(r.failing().size())
                 .append(" now pass. PASS_TO_PASS: all ").append(r.passingCount()).append(" still pass.\n\n");
+        if (!v.evidence().isEmpty()) {
+            sb.append("Evidence: ").append(String.join("; ", v.evidence())).append("\n\n");
+        }
     }
 
     private static void candidates(StringBuilder sb, RunResult r) {

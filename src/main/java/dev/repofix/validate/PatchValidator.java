@@ -1,17 +1,18 @@
 package dev.repofix.validate;
 
-import dev.repofix.build.BuildSystem;
-import dev.repofix.build.TestCommand;
 import dev.repofix.config.Durations;
 import dev.repofix.patch.ApplyResult;
+import dev.repofix.patch.HunkPlacement;
+import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.patch.PatchException;
+import dev.repofix.patch.PatchParser;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.BuildLog;
-import dev.repofix.testrun.ReportException;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
-import dev.repofix.testrun.TestRunner;
+import dev.repofix.testrun.TestStatus;
 import dev.repofix.workspace.Workspace;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -20,66 +21,168 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Applies a candidate to a fresh copy of the workspace and reruns the tests. VALID
- * only when every baseline-failing test passes and no baseline-passing test fails or
- * disappears. The copy is deleted afterwards.
+ * Dual testing of one candidate, each run in a fresh copy of the workspace:
+ * <ol>
+ *   <li>A: the patch's source changes with the ORIGINAL tests. The failing tests run
+ *       first (when the build can select them); only survivors run the whole suite.
+ *       Every baseline-failing test must pass and no baseline-passing test may fail.</li>
+ *   <li>B, when the patch edits tests: the whole patch, with its MODIFIED tests, and
+ *       the whole suite must pass.</li>
+ * </ol>
+ * VALID needs both. Passing B but not A is TESTS_TAMPERED: the patch made the tests
+ * agree with it rather than the code agree with the tests.
  */
-public final class PatchValidator {
+public final class PatchValidator implements Validator {
     private static final int EXCERPT_LINES = 15;
 
     private final Workspace workspace;
-    private final BuildSystem build;
-    private final TestCommand command;
-    private final TestRunner runner;
+    private final SuiteRunner suite;
     private final PatchApplier applier;
     private final Clock clock;
 
-    public PatchValidator(Workspace workspace, BuildSystem build, TestCommand command, TestRunner runner,
-            PatchApplier applier, Clock clock) {
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
-        this.build = Objects.requireNonNull(build, "build");
-        this.command = Objects.requireNonNull(command, "command");
-        this.runner = Objects.requireNonNull(runner, "runner");
+        this.suite = Objects.requireNonNull(suite, "suite");
         this.applier = Objects.requireNonNull(applier, "applier");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** Validates {@code candidate} against {@code baseline}, giving the tests at most {@code timeout}. */
+    /** Validates {@code candidate} against {@code baseline} within {@code timeout} in all. */
+    @Override
     public Validation validate(PatchCandidate candidate, Baseline baseline, Duration timeout) {
         Instant start = clock.instant();
-        Path copy = workspace.newCopy(candidate.id());
+        Instant deadline = start.plus(timeout);
+        String id = candidate.id();
+        Patch patch;
         try {
-            ApplyResult applied = applier.apply(copy, candidate.diff());
-            if (applied instanceof ApplyResult.NotApplied n) {
-                return Validation.of(candidate.id(), Verdict.NOT_APPLIED, n.reason(), since(start));
+            patch = PatchParser.parse(candidate.diff());
+        } catch (PatchException e) {
+            return Validation.of(id, Verdict.NOT_APPLIED, e.getMessage(), since(start));
+        }
+        Patch tests = patch.filter(suite.build()::isTestPath);
+        Patch source = patch.filter(p -> !suite.build().isTestPath(p));
+        List<String> evidence = new ArrayList<>();
+        if (!tests.isEmpty()) {
+            evidence.add("edits tests: " + String.join(", ", tests.paths()));
+        }
+        Validation a = inCopy(id + "-a", source, evidence, copy -> originalTests(id, copy, baseline, deadline));
+        if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT) {
+            return a.with(evidence, since(start));
+        }
+        List<String> evidenceB = new ArrayList<>();
+        Validation b = inCopy(id + "-b", patch, evidenceB, copy -> modifiedTests(id, copy, baseline, deadline));
+        return combine(a, b).with(evidence, since(start));
+    }
+
+    /** Verdict from stage A (original tests) and stage B (the patch's own tests). */
+    static Validation combine(Validation a, Validation b) {
+        if (b.verdict() == Verdict.NOT_APPLIED) {
+            return b;
+        }
+        if (a.verdict() == Verdict.VALID && b.verdict() == Verdict.VALID) {
+            return a;
+        }
+        if (a.verdict() != Verdict.VALID && b.verdict() == Verdict.VALID) {
+            return new Validation(a.candidateId(), Verdict.TESTS_TAMPERED, a.fixed(), a.stillFailing(), a.broken(),
+                    "passes only with its own test edits; with the original tests: " + a.detail(), a.evidence(),
+                    a.elapsed());
+        }
+        if (a.verdict() == Verdict.VALID) {
+            return new Validation(b.candidateId(), b.verdict() == Verdict.TESTS_FAIL ? Verdict.TESTS_FAIL : b.verdict(),
+                    b.fixed(), b.stillFailing(), b.broken(), "its modified tests fail: " + b.detail(), b.evidence(),
+                    b.elapsed());
+        }
+        return a;
+    }
+
+    private interface CopyWork {
+        Validation run(Path copy);
+    }
+
+    private Validation inCopy(String label, Patch patch, List<String> evidence, CopyWork work) {
+        Path copy = workspace.newCopy(label);
+        try {
+            if (!patch.isEmpty()) {
+                ApplyResult applied = applier.apply(copy, patch);
+                if (applied instanceof ApplyResult.NotApplied n) {
+                    return Validation.of(label, Verdict.NOT_APPLIED, n.reason(), Duration.ZERO);
+                }
+                for (HunkPlacement h : ((ApplyResult.Applied) applied).placements()) {
+                    evidence.add(describe(h));
+                }
             }
-            TestOutcome outcome;
-            try {
-                outcome = runner.run(copy, build, command, workspace.files(), timeout);
-            } catch (ReportException e) {
-                return Validation.of(candidate.id(), Verdict.BUILD_FAILED, e.getMessage(), since(start));
-            }
-            return switch (outcome) {
-                case TestOutcome.TimedOut t -> Validation.of(candidate.id(), Verdict.TIMEOUT,
-                        "tests did not finish within " + Durations.format(timeout), since(start));
-                case TestOutcome.BuildFailed b -> Validation.of(candidate.id(), Verdict.BUILD_FAILED,
-                        BuildLog.errorExcerpt(b.exec().output(), EXCERPT_LINES), since(start));
-                case TestOutcome.NoTests n -> Validation.of(candidate.id(), Verdict.BUILD_FAILED,
-                        "no test ran with the patch applied", since(start));
-                case TestOutcome.Completed c -> compare(candidate.id(), baseline, c.run(), since(start));
-            };
+            return work.run(copy);
         } finally {
             workspace.discard(copy);
         }
+    }
+
+    /** Stage A: failing tests first, the whole suite only when they all pass. */
+    private Validation originalTests(String id, Path copy, Baseline baseline, Instant deadline) {
+        Optional<TestOutcome> screen = baseline.failing().isEmpty() ? Optional.empty()
+                : suite.only(copy, baseline.failing(), left(deadline));
+        if (screen.isPresent()) {
+            Optional<Validation> early = screenVerdict(id, screen.get(), baseline);
+            if (early.isPresent()) {
+                return early.get();
+            }
+        }
+        return switch (suite.all(copy, left(deadline))) {
+            case TestOutcome.Completed c -> compare(id, baseline, c.run(), Duration.ZERO);
+            case TestOutcome other -> failed(id, other);
+        };
+    }
+
+    /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests aside). */
+    private Validation modifiedTests(String id, Path copy, Baseline baseline, Instant deadline) {
+        return switch (suite.all(copy, left(deadline))) {
+            case TestOutcome.Completed c -> {
+                List<String> failing = c.run().failing().stream().map(TestResult::id)
+                        .filter(t -> !baseline.flaky().contains(t)).toList();
+                yield failing.isEmpty()
+                        ? new Validation(id, Verdict.VALID, List.of(), List.of(), List.of(), "", Duration.ZERO)
+                        : new Validation(id, Verdict.TESTS_FAIL, List.of(), failing, List.of(),
+                                failing.size() + " test(s) fail: " + head(failing), Duration.ZERO);
+            }
+            case TestOutcome other -> failed(id, other);
+        };
+    }
+
+    private static Optional<Validation> screenVerdict(String id, TestOutcome screen, Baseline baseline) {
+        return switch (screen) {
+            case TestOutcome.Completed c -> {
+                Validation v = compare(id, new Baseline(baseline.run(), baseline.failing(), List.of(), baseline.flaky()),
+                        c.run(), Duration.ZERO);
+                yield v.verdict() == Verdict.VALID ? Optional.empty()
+                        : Optional.of(new Validation(id, Verdict.TESTS_FAIL, v.fixed(), v.stillFailing(), List.of(),
+                                v.detail() + " (screened: the whole suite was not run)", Duration.ZERO));
+            }
+            // The target tests did not run (e.g. the build selects them differently): decide on the whole suite.
+            case TestOutcome.NoTests n -> Optional.empty();
+            case TestOutcome other -> Optional.of(failed(id, other));
+        };
+    }
+
+    private static Validation failed(String id, TestOutcome outcome) {
+        return switch (outcome) {
+            case TestOutcome.TimedOut t -> Validation.of(id, Verdict.TIMEOUT, "tests did not finish in the time left ("
+                    + Durations.format(t.exec().elapsed()) + ")", Duration.ZERO);
+            case TestOutcome.BuildFailed b -> Validation.of(id, Verdict.BUILD_FAILED,
+                    BuildLog.errorExcerpt(b.exec().output(), EXCERPT_LINES), Duration.ZERO);
+            case TestOutcome.NoTests n -> Validation.of(id, Verdict.BUILD_FAILED, "no test ran with the patch applied",
+                    Duration.ZERO);
+            case TestOutcome.Completed c -> throw new IllegalArgumentException("completed runs are compared, not failed");
+        };
     }
 
     static Validation compare(String id, Baseline baseline, TestRun after, Duration elapsed) {
         List<String> fixed = new ArrayList<>();
         List<String> stillFailing = new ArrayList<>();
         for (String t : baseline.failing()) {
-            if (after.find(t).map(r -> r.status() == dev.repofix.testrun.TestStatus.PASSED).orElse(false)) {
+            if (after.find(t).map(r -> r.status() == TestStatus.PASSED).orElse(false)) {
                 fixed.add(t);
             } else {
                 stillFailing.add(t);
@@ -97,6 +200,11 @@ public final class PatchValidator {
         return new Validation(id, verdict, fixed, stillFailing, broken, detail, elapsed);
     }
 
+    private static String describe(HunkPlacement h) {
+        return h.file() + " hunk " + h.hunk() + ": " + h.placement() + " at line " + h.line()
+                + (h.offset() == 0 ? "" : " (offset " + (h.offset() > 0 ? "+" : "") + h.offset() + ")");
+    }
+
     private static String describe(List<String> stillFailing, List<String> broken) {
         List<String> parts = new ArrayList<>();
         if (!stillFailing.isEmpty()) {
@@ -110,6 +218,11 @@ public final class PatchValidator {
 
     private static String head(List<String> ids) {
         return ids.size() <= 3 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 3)) + ", ...";
+    }
+
+    private Duration left(Instant deadline) {
+        Duration d = Duration.between(clock.instant(), deadline);
+        return d.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : d;
     }
 
     private Duration since(Instant start) {

@@ -13,10 +13,11 @@ import java.util.Objects;
  * @param stillFailing previously failing tests that still fail
  * @param broken       previously passing tests that now fail or are missing (PASS_TO_PASS violated)
  * @param detail       reason or the build error's first lines; empty when VALID
+ * @param evidence     how each hunk applied, which test files the patch edits, which runs were made
  * @param elapsed      time spent validating
  */
 public record Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
-        List<String> broken, String detail, Duration elapsed) {
+        List<String> broken, String detail, List<String> evidence, Duration elapsed) {
     public Validation {
         Objects.requireNonNull(candidateId, "candidateId");
         Objects.requireNonNull(verdict, "verdict");
@@ -24,10 +25,24 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
         stillFailing = List.copyOf(stillFailing);
         broken = List.copyOf(broken);
         Objects.requireNonNull(detail, "detail");
+        evidence = List.copyOf(evidence);
         Objects.requireNonNull(elapsed, "elapsed");
+    }
+
+    /** Without evidence lines. */
+    public Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
+            List<String> broken, String detail, Duration elapsed) {
+        this(candidateId, verdict, fixed, stillFailing, broken, detail, List.of(), elapsed);
     }
 
     static Validation of(String id, Verdict verdict, String detail, Duration elapsed) {
         return new Validation(id, verdict, List.of(), List.of(), List.of(), detail, elapsed);
+    }
+
+    /** The same verdict with more evidence and the final elapsed time. */
+    Validation with(List<String> moreEvidence, Duration total) {
+        List<String> all = new java.util.ArrayList<>(moreEvidence);
+        all.addAll(evidence);
+        return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, all, total);
     }
 }

@@ -100,4 +100,23 @@ class MavenBuildTest {
         Files.createDirectories(file.getParent());
         Files.writeString(file, "<testsuite/>");
     }
+
+    @org.junit.jupiter.api.Test
+    void selectsTestsByClassAndMethodForSurefire(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) {
+        var cmd = maven.selectedTestCommand(root, null, java.util.List.of(
+                "com.acme.AccountTest#withdraw", "com.acme.AccountTest#deposit", "com.acme.CalcTest#add(int, int)[2]",
+                "com.acme.BrokenTest", "com.acme.WeirdTest#has space"));
+        org.assertj.core.api.Assertions.assertThat(cmd).isPresent();
+        org.assertj.core.api.Assertions.assertThat(cmd.get().shell())
+                .contains("-Dtest='com.acme.AccountTest#withdraw+deposit,com.acme.CalcTest#add,com.acme.BrokenTest,"
+                        + "com.acme.WeirdTest'")
+                .contains("-Dsurefire.failIfNoSpecifiedTests=false")
+                .endsWith(" test");
+    }
+
+    @org.junit.jupiter.api.Test
+    void cannotSelectTestsOfACustomCommand(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) {
+        org.assertj.core.api.Assertions.assertThat(
+                maven.selectedTestCommand(root, "make test", java.util.List.of("a.B#c"))).isEmpty();
+    }
 }

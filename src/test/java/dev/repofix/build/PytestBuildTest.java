@@ -74,4 +74,14 @@ class PytestBuildTest {
     void tellsTestPathsFromSource(String path, boolean test) {
         assertThat(pytest.isTestPath(path)).isEqualTo(test);
     }
+
+    @org.junit.jupiter.api.Test
+    void selectsTestsByNodeIdQuotedForTheShell(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) {
+        var cmd = pytest.selectedTestCommand(root, null, java.util.List.of("tests/test_a.py::test_b[x-1]",
+                "tests/test_a.py::TestC::test_d[it's]"));
+        org.assertj.core.api.Assertions.assertThat(cmd).isPresent();
+        org.assertj.core.api.Assertions.assertThat(cmd.get().shell()).isEqualTo(
+                "python3 -m pytest 'tests/test_a.py::test_b[x-1]' 'tests/test_a.py::TestC::test_d[it'\\''s]'");
+        org.assertj.core.api.Assertions.assertThat(cmd.get().extraEnv()).containsKey("PYTEST_ADDOPTS");
+    }
 }

@@ -35,17 +35,33 @@ class FixCommandTest {
     void optionsAreParsedIntoTheConfig() {
         FixCommand cmd = CommandLine.populateCommand(new FixCommand(env), "--repo", "https://example.org/x.git",
                 "--ref", "v1.2", "--test-cmd", "make test", "--out", "o", "--max-candidates", "3",
-                "--timeout", "90s", "--test-timeout", "2m", "--quiet", "--json");
+                "--timeout", "90s", "--test-timeout", "2m", "--quiet", "--json", "--reruns", "0", "--jobs", "2");
         RunConfig config = cmd.config();
         assertThat(config.repo()).isEqualTo("https://example.org/x.git");
         assertThat(config.ref()).contains("v1.2");
         assertThat(config.testCommand()).contains("make test");
         assertThat(config.maxCandidates()).isEqualTo(3);
+        assertThat(config.reruns()).isZero();
+        assertThat(config.jobs()).isEqualTo(2);
         assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(90));
         // A test run cannot be given more time than the whole run.
         assertThat(config.testTimeout()).isEqualTo(Duration.ofSeconds(90));
-        assertThat(cmd.quiet).isTrue();
-        assertThat(cmd.json).isTrue();
+        assertThat(cmd.options.quiet).isTrue();
+        assertThat(cmd.options.json).isTrue();
+    }
+
+    @Test
+    void validateNeedsAPatch() {
+        StringWriter err = new StringWriter();
+        int code = Cli.run(new String[] {"validate"}, new PrintWriter(new StringWriter()), new PrintWriter(err), env);
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--patch");
+    }
+
+    @Test
+    void tooManyJobsIsAConfigError() {
+        FixCommand cmd = CommandLine.populateCommand(new FixCommand(env), "--jobs", "500");
+        assertThatThrownBy(cmd::config).isInstanceOf(ConfigException.class).hasMessageContaining("--jobs");
     }
 
     @Test

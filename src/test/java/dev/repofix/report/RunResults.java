@@ -87,13 +87,13 @@ final class RunResults {
     }
 
     static RunResult testsPass() {
-        return new RunResult(SOURCE, Optional.of(COMMIT), "maven", COMMAND, RunStatus.TESTS_PASS, List.of(), 7,
+        return new RunResult(SOURCE, Optional.of(COMMIT), "maven", COMMAND, RunStatus.TESTS_PASS, List.of(), 7, List.of(),
                 Optional.empty(), Optional.empty(), List.of(), List.of(), Optional.empty(), "", List.of(),
                 timings(), STARTED, Duration.ofSeconds(12));
     }
 
     static RunResult buildBroken(String log) {
-        return new RunResult(SOURCE, Optional.empty(), "maven", COMMAND, RunStatus.BUILD_BROKEN, List.of(), 0,
+        return new RunResult(SOURCE, Optional.empty(), "maven", COMMAND, RunStatus.BUILD_BROKEN, List.of(), 0, List.of(),
                 Optional.empty(), Optional.empty(), List.of(), List.of(), Optional.empty(), log, List.of(),
                 timings(), STARTED, Duration.ofSeconds(3));
     }
@@ -115,7 +115,7 @@ final class RunResults {
     static RunResult result(RunStatus status, List<PatchCandidate> candidates, List<Validation> validations,
             Optional<PatchCandidate> fix) {
         return new RunResult(SOURCE, Optional.of(COMMIT), "maven", COMMAND, status,
-                List.of(WITHDRAW_ALL, CLOSE_TO_ZERO), 7, Optional.of(issue()), Optional.of(localization()),
+                List.of(WITHDRAW_ALL, CLOSE_TO_ZERO), 7, List.of(), Optional.of(issue()), Optional.of(localization()),
                 candidates, validations, fix, "", List.of(), timings(), STARTED, Duration.ofSeconds(75));
     }
 
@@ -123,7 +123,7 @@ final class RunResults {
     static RunResult copy(RunResult r, Optional<IssueDraft> issue, Optional<Localization> localization,
             String buildLog, List<String> notes) {
         return new RunResult(r.source(), r.commit(), r.build(), r.testCommand(), r.status(), r.failing(),
-                r.passingCount(), issue, localization, r.candidates(), r.validations(), r.fix(), buildLog, notes,
+                r.passingCount(), r.flaky(), issue, localization, r.candidates(), r.validations(), r.fix(), buildLog, notes,
                 r.timings(), r.startedAt(), r.total());
     }
 

@@ -61,7 +61,7 @@ class SummaryReportTest {
     void namesThreeFailingTestsAndCountsTheRest() {
         RunResult r = RunResults.notFixed();
         RunResult many = new RunResult(r.source(), r.commit(), r.build(), r.testCommand(), r.status(),
-                IntStream.rangeClosed(1, 5).mapToObj(i -> TestResult.passed("t" + i)).toList(), 0, r.issue(),
+                IntStream.rangeClosed(1, 5).mapToObj(i -> TestResult.passed("t" + i)).toList(), 0, List.of(), r.issue(),
                 r.localization(), List.of(), List.of(), Optional.empty(), "", List.of(), r.timings(), r.startedAt(),
                 r.total());
 

@@ -1,0 +1,121 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code repofix validate} and the baseline's flaky check, end to end with real pytest. */
+class ValidateEndToEndTest {
+    private static final String FIX = """
+            --- a/inventory/stock.py
+            +++ b/inventory/stock.py
+            @@ -15 +15 @@
+            -    return item.quantity < item.reorder_level
+            +    return item.quantity <= item.reorder_level
+            """;
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void validPatchExitsZeroWithItsEvidence() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        RunOutput run = validate(repo, write(FIX), "--json");
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode candidate = run.report().path("candidates").get(0);
+        assertThat(candidate.path("validation").path("verdict").asText()).isEqualTo("VALID");
+        assertThat(candidate.path("validation").path("evidence").toString()).contains("inventory/stock.py hunk 1");
+        assertThat(run.stdout()).startsWith("{");
+    }
+
+    @Test
+    void patchThatOnlyEditsTheTestIsTampered() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        String tamper = """
+                --- a/tests/test_stock.py
+                +++ b/tests/test_stock.py
+                @@ -16 +16 @@
+                -    assert needs_restock(item)
+                +    assert not needs_restock(item)
+                """;
+        RunOutput run = validate(repo, write(tamper));
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        JsonNode v = run.report().path("candidates").get(0).path("validation");
+        assertThat(v.path("verdict").asText()).isEqualTo("TESTS_TAMPERED");
+        assertThat(v.path("detail").asText()).contains("passes only with its own test edits");
+        assertThat(v.path("evidence").toString()).contains("edits tests: tests/test_stock.py");
+    }
+
+    @Test
+    void proseIsNotApplied() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        RunOutput run = validate(repo, write("Use <= instead of < in needs_restock."));
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
+        JsonNode v = run.report().path("candidates").get(0).path("validation");
+        assertThat(v.path("verdict").asText()).isEqualTo("NOT_APPLIED");
+        assertThat(v.path("detail").asText()).contains("not a patch");
+    }
+
+    @Test
+    void missingPatchFileIsAUsageError() {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        RunOutput run = validate(repo, temp.resolve("nope.diff"));
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("no such patch file").doesNotContain("\tat ");
+    }
+
+    @Test
+    void hugePatchIsRefusedBeforeItIsRead() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        Path huge = temp.resolve("huge.diff");
+        try (var out = Files.newOutputStream(huge)) {
+            byte[] line = "+x = 1\n".getBytes();
+            for (int i = 0; i < 50 * 1024 * 1024 / line.length; i++) {
+                out.write(line);
+            }
+        }
+        RunOutput run = validate(repo, huge);
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("larger than 5 MiB");
+    }
+
+    @Test
+    void testThatFailsOnlyOnceIsFlakyAndNotATarget() {
+        // Fails on its first run, passes once the marker exists: flaky by construction.
+        Path repo = FixtureRepos.gitRepo(temp.resolve("flaky"), Map.of(
+                "test_flaky.py", """
+                        import os
+
+                        def test_sometimes():
+                            if not os.path.exists("ran-once.marker"):
+                                open("ran-once.marker", "w").close()
+                                assert False, "first run fails"
+                        """));
+        Path out = temp.resolve("out");
+        RunOutput run = RunOutput.run(temp.resolve("work"), out, "fix", "--repo", repo.toString(), "--out",
+                out.toString());
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(run.report().path("status").asText()).isEqualTo("FLAKY_ONLY");
+        assertThat(run.report().path("flaky").toString()).contains("test_flaky.py::test_sometimes");
+        assertThat(run.stdout()).contains("only flaky tests fail");
+    }
+
+    private Path write(String patch) throws Exception {
+        return Files.writeString(temp.resolve("p" + System.nanoTime() + ".diff"), patch);
+    }
+
+    private RunOutput validate(Path repo, Path patch, String... extra) {
+        Path out = temp.resolve("out");
+        List<String> args = new ArrayList<>(List.of("validate", "--repo", repo.toString(), "--patch", patch.toString(),
+                "--out", out.toString()));
+        args.addAll(List.of(extra));
+        return RunOutput.run(temp.resolve("work"), out, args.toArray(String[]::new));
+    }
+}

