@@ -1,91 +1,115 @@
 package dev.repofix.patch;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.patch.Patch;
-import com.github.difflib.patch.PatchFailedException;
-import com.github.difflib.unifieddiff.UnifiedDiff;
-import com.github.difflib.unifieddiff.UnifiedDiffFile;
-import com.github.difflib.unifieddiff.UnifiedDiffReader;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Applies a unified diff to a directory, exactly: every hunk must match its context,
- * or nothing is written. Tolerant application of model output comes later.
+ * Applies an untrusted patch to a directory, all or nothing: every file is checked by
+ * {@link PathSafety} and every hunk placed (see {@link Placement}) in memory before any
+ * file is written. Hunks that match only loosely keep the file's own text for the lines
+ * they remove and keep, and take the file's indentation for the lines they add.
+ * Arguments must not be null; results never are. Stateless: one instance serves all.
  */
 public final class PatchApplier {
-    /** Applies {@code diff} under {@code root}; all files are checked before any is written. */
-    public ApplyResult apply(Path root, String diff) {
-        List<UnifiedDiffFile> files;
+    /**
+     * Parses {@code text} with {@link PatchParser} and applies it under {@code root}; text
+     * that is no patch is {@link ApplyResult.NotApplied}, with the parser's reason.
+     */
+    public ApplyResult apply(Path root, String text) {
+        Patch patch;
         try {
-            UnifiedDiff parsed = UnifiedDiffReader.parseUnifiedDiff(
-                    new ByteArrayInputStream(diff.getBytes(StandardCharsets.UTF_8)));
-            files = parsed.getFiles();
-        } catch (IOException | RuntimeException e) {
-            return new ApplyResult.NotApplied("not a unified diff: " + e.getMessage());
+            patch = PatchParser.parse(text);
+        } catch (PatchException e) {
+            return new ApplyResult.NotApplied(e.getMessage());
         }
-        if (files.isEmpty()) {
-            return new ApplyResult.NotApplied("the diff names no file");
-        }
-        // Computed in full before anything is written; a file named twice is patched in turn.
-        Map<Path, String> writes = new LinkedHashMap<>();
-        List<String> changed = new ArrayList<>();
-        for (UnifiedDiffFile f : files) {
-            String path = strip(f.getToFile() != null && !f.getToFile().equals("/dev/null") ? f.getToFile() : f.getFromFile());
-            Optional<String> problem = stage(root, path, f.getPatch(), writes);
-            if (problem.isPresent()) {
-                return new ApplyResult.NotApplied(problem.get());
-            }
-            if (!changed.contains(path)) {
-                changed.add(path);
-            }
-        }
-        for (Map.Entry<Path, String> w : writes.entrySet()) {
-            try {
-                Files.writeString(w.getKey(), w.getValue(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new PatchException("cannot write " + w.getKey() + ": " + e.getMessage(), e);
-            }
-        }
-        return new ApplyResult.Applied(changed);
+        return apply(root, patch);
     }
 
-    /** Adds the patched content of {@code path} to {@code writes}; the reason when it cannot. */
-    private static Optional<String> stage(Path root, String path, Patch<String> patch, Map<Path, String> writes) {
-        Optional<String> refusal = PathSafety.refusal(root, path);
+    /**
+     * Applies {@code patch} under {@code root}; nothing is written unless every hunk of
+     * every file places.
+     *
+     * @throws PatchException (kind RUNTIME) only when the file system refuses a write,
+     *     after putting back the files written before it
+     */
+    public ApplyResult apply(Path root, Patch patch) {
+        if (patch.isEmpty()) {
+            return new ApplyResult.NotApplied("the patch changes no file");
+        }
+        StagedFiles staged = new StagedFiles(root);
+        List<HunkPlacement> placements = new ArrayList<>();
+        Map<String, Integer> hunksSoFar = new HashMap<>();
+        try {
+            for (FilePatch file : patch.files()) {
+                int first = hunksSoFar.merge(file.path(), file.hunks().size(), Integer::sum) - file.hunks().size() + 1;
+                placements.addAll(stage(root, staged, file, first));
+            }
+        } catch (PatchRejected e) {
+            return new ApplyResult.NotApplied(e.getMessage());
+        }
+        staged.commit();
+        return new ApplyResult.Applied(patch.paths(), placements);
+    }
+
+    private static List<HunkPlacement> stage(Path root, StagedFiles staged, FilePatch file, int firstHunk)
+            throws PatchRejected {
+        Optional<String> refusal = PathSafety.refusal(root, file.path());
         if (refusal.isPresent()) {
-            return refusal;
+            throw new PatchRejected(refusal.get());
         }
-        Path target = root.resolve(path).normalize();
-        String pending = writes.get(target);
-        if (pending == null && !Files.isRegularFile(target)) {
-            return Optional.of("no such file in the workspace: " + path);
-        }
-        try {
-            TextFile text = TextFile.parse(pending != null ? pending : Files.readString(target, StandardCharsets.UTF_8));
-            writes.put(target, text.withLines(DiffUtils.patch(text.lines(), patch)).render());
-            return Optional.empty();
-        } catch (PatchFailedException e) {
-            return Optional.of("hunk does not match " + path + ": " + e.getMessage());
-        } catch (IOException e) {
-            return Optional.of("cannot read " + path + ": " + e.getMessage());
-        }
+        Optional<TextFile> current = staged.read(file.path());
+        return switch (file.kind()) {
+            case CREATE -> create(staged, file, current, firstHunk);
+            case MODIFY -> modify(staged, file, current, firstHunk);
+            case DELETE -> delete(staged, file, current, firstHunk);
+        };
     }
 
-    private static String strip(String path) {
-        String p = path.trim();
-        int tab = p.indexOf('\t');
-        if (tab >= 0) {
-            p = p.substring(0, tab);
+    private static List<HunkPlacement> create(StagedFiles staged, FilePatch file, Optional<TextFile> current,
+            int firstHunk) throws PatchRejected {
+        if (current.isPresent()) {
+            throw new PatchRejected(file.path() + " already exists, but the patch creates it (--- /dev/null)");
         }
-        return p.startsWith("a/") || p.startsWith("b/") ? p.substring(2) : p;
+        return write(staged, file, new TextFile(List.of(), "\n", true), firstHunk);
+    }
+
+    private static List<HunkPlacement> modify(StagedFiles staged, FilePatch file, Optional<TextFile> current,
+            int firstHunk) throws PatchRejected {
+        // An edit block with an empty SEARCH (or a diff that lost its /dev/null) creates the file.
+        boolean onlyAdds = file.hunks().stream().allMatch(h -> h.oldLines().isEmpty());
+        if (current.isEmpty() && !onlyAdds) {
+            throw new PatchRejected("no such file in the workspace: " + file.path());
+        }
+        return write(staged, file, current.orElse(new TextFile(List.of(), "\n", true)), firstHunk);
+    }
+
+    private static List<HunkPlacement> write(StagedFiles staged, FilePatch file, TextFile start, int firstHunk)
+            throws PatchRejected {
+        FileEditor.Edited edited = FileEditor.edit(start, file, firstHunk);
+        staged.write(file.path(), edited.text());
+        return edited.placements();
+    }
+
+    /** A deletion's hunks, if given, must account for every line: what it removes is what is there. */
+    private static List<HunkPlacement> delete(StagedFiles staged, FilePatch file, Optional<TextFile> current,
+            int firstHunk) throws PatchRejected {
+        if (current.isEmpty()) {
+            throw new PatchRejected("no such file in the workspace: " + file.path() + " (the patch deletes it)");
+        }
+        List<HunkPlacement> placements = List.of();
+        if (!file.hunks().isEmpty()) {
+            FileEditor.Edited edited = FileEditor.edit(current.get(), file, firstHunk);
+            if (!edited.text().lines().isEmpty()) {
+                throw new PatchRejected(file.path() + ": the patch deletes the file, but its lines are not the whole"
+                        + " file (" + edited.text().lines().size() + " other lines); refusing to delete what it did not show");
+            }
+            placements = edited.placements();
+        }
+        staged.delete(file.path());
+        return placements;
     }
 }

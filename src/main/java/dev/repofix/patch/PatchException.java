@@ -2,7 +2,7 @@ package dev.repofix.patch;
 
 import dev.repofix.config.RepofixException;
 
-/** A patch that cannot be read or applied, with the reason. */
+/** A patch that cannot be read (kind INPUT) or written (kind RUNTIME), with the reason. */
 public final class PatchException extends RepofixException {
     private static final long serialVersionUID = 1L;
 
@@ -12,5 +12,14 @@ public final class PatchException extends RepofixException {
 
     public PatchException(String message, Throwable cause) {
         super(ErrorKind.INPUT, message, cause);
+    }
+
+    /** The workspace failed us (disk full, permissions): not the patch's fault. */
+    static PatchException writeFailed(String message, Throwable cause) {
+        return new PatchException(ErrorKind.RUNTIME, message, cause);
+    }
+
+    private PatchException(ErrorKind kind, String message, Throwable cause) {
+        super(kind, message, cause);
     }
 }

@@ -8,12 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Decides whether a patch may write a path. A patch is untrusted text: it must not
- * leave the workspace, touch Git's own files, or edit CI configuration.
+ * leave the workspace, touch Git's own files, or edit CI configuration or build wrappers.
  */
 public final class PathSafety {
+    private static final Set<String> WRAPPERS = Set.of("mvnw", "mvnw.cmd", "gradlew", "gradlew.bat");
+
     private PathSafety() {}
 
     /**
@@ -43,7 +46,10 @@ public final class PathSafety {
         return rule.isPresent() ? rule : escapesThroughLink(root, segments, relativePath);
     }
 
-    /** Git's own files and CI configuration, compared without case for case-insensitive file systems. */
+    /**
+     * Git's own files, CI configuration and build wrappers (which the build runs and which
+     * download a build tool), compared without case for case-insensitive file systems.
+     */
     private static Optional<String> protectedPath(List<String> segments, String shown) {
         if (segments.stream().anyMatch(seg -> seg.equalsIgnoreCase(".git"))) {
             return Optional.of("path inside .git: " + shown);
@@ -51,6 +57,11 @@ public final class PathSafety {
         String p = String.join("/", segments).toLowerCase(Locale.ROOT);
         if (p.startsWith(".github/workflows/") || p.equals(".gitlab-ci.yml") || p.startsWith(".ci/")) {
             return Optional.of("CI configuration may not be patched: " + shown);
+        }
+        // At any depth: a module's own wrapper runs as surely as the root's.
+        String name = segments.get(segments.size() - 1).toLowerCase(Locale.ROOT);
+        if (WRAPPERS.contains(name) || ("/" + p).contains("/.mvn/wrapper/") || ("/" + p).contains("/gradle/wrapper/")) {
+            return Optional.of("build wrapper may not be patched: " + shown);
         }
         return Optional.empty();
     }

@@ -1,17 +1,27 @@
 package dev.repofix.patch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.repofix.config.RepofixException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class PatchApplierTest {
@@ -20,84 +30,91 @@ class PatchApplierTest {
     @TempDir
     Path root;
 
+    private TestTree tree;
+
+    @BeforeEach
+    void setUp() {
+        tree = new TestTree(root);
+    }
+
     @Test
     void appliesADiffItCreated() throws IOException {
-        write("src/App.java", "class App {\n    int x = 1;\n}\n");
+        tree.write("src/App.java", "class App {\n    int x = 1;\n}\n");
 
         ApplyResult result = applier.apply(root,
-                UnifiedDiffs.create("src/App.java", read("src/App.java"), "class App {\n    int x = 2;\n}\n"));
+                UnifiedDiffs.create("src/App.java", tree.read("src/App.java"), "class App {\n    int x = 2;\n}\n"));
 
-        assertThat(result).isEqualTo(new ApplyResult.Applied(List.of("src/App.java")));
-        assertThat(read("src/App.java")).isEqualTo("class App {\n    int x = 2;\n}\n");
+        assertThat(result).isInstanceOfSatisfying(ApplyResult.Applied.class, a -> assertThat(a.files()).containsExactly("src/App.java"));
+        assertThat(tree.read("src/App.java")).isEqualTo("class App {\n    int x = 2;\n}\n");
     }
 
     @Test
     void keepsCrlfLineEndings() throws IOException {
         String before = "one\r\ntwo\r\nthree\r\n";
-        write("win.txt", before);
+        tree.write("win.txt", before);
 
         ApplyResult result = applier.apply(root, UnifiedDiffs.create("win.txt", before, "one\r\n2\r\nthree\r\n"));
 
         assertThat(result).isInstanceOf(ApplyResult.Applied.class);
-        assertThat(read("win.txt")).isEqualTo("one\r\n2\r\nthree\r\n");
+        assertThat(tree.read("win.txt")).isEqualTo("one\r\n2\r\nthree\r\n");
     }
 
     @Test
     void keepsAMissingFinalNewline() throws IOException {
-        write("nonl.txt", "one\ntwo\nlast");
+        tree.write("nonl.txt", "one\ntwo\nlast");
 
         ApplyResult result = applier.apply(root, UnifiedDiffs.create("nonl.txt", "one\ntwo\nlast", "one\ntwo\nLAST"));
 
         assertThat(result).isInstanceOf(ApplyResult.Applied.class);
-        assertThat(read("nonl.txt")).isEqualTo("one\ntwo\nLAST");
+        assertThat(tree.read("nonl.txt")).isEqualTo("one\ntwo\nLAST");
     }
 
     @Test
     void appliesEveryHunkOfAMultiHunkDiff() throws IOException {
-        String before = numberedLines(40);
+        String before = TestTree.numberedLines(40);
         String after = before.replace("line 3\n", "line three\n")
                 .replace("line 20\n", "")
                 .replace("line 38\n", "line 38\nline 38.5\n");
-        write("many.txt", before);
+        tree.write("many.txt", before);
         String diff = UnifiedDiffs.create("many.txt", before, after);
         assertThat(diff.lines().filter(l -> l.startsWith("@@"))).hasSize(3);
 
         ApplyResult result = applier.apply(root, diff);
 
         assertThat(result).isInstanceOf(ApplyResult.Applied.class);
-        assertThat(read("many.txt")).isEqualTo(after);
+        assertThat(tree.read("many.txt")).isEqualTo(after);
     }
 
     @Test
     void appliesAMultiFileDiff() throws IOException {
-        write("a.txt", "a\n");
-        write("dir/b.txt", "b\n");
+        tree.write("a.txt", "a\n");
+        tree.write("dir/b.txt", "b\n");
 
         ApplyResult result = applier.apply(root,
                 UnifiedDiffs.create("a.txt", "a\n", "A\n") + UnifiedDiffs.create("dir/b.txt", "b\n", "B\n"));
 
-        assertThat(result).isEqualTo(new ApplyResult.Applied(List.of("a.txt", "dir/b.txt")));
-        assertThat(read("a.txt")).isEqualTo("A\n");
-        assertThat(read("dir/b.txt")).isEqualTo("B\n");
+        assertThat(result).isInstanceOfSatisfying(ApplyResult.Applied.class, a -> assertThat(a.files()).containsExactly("a.txt", "dir/b.txt"));
+        assertThat(tree.read("a.txt")).isEqualTo("A\n");
+        assertThat(tree.read("dir/b.txt")).isEqualTo("B\n");
     }
 
     @Test
     void appliesTwoSectionsForTheSameFileInTurn() throws IOException {
-        String before = numberedLines(30);
+        String before = TestTree.numberedLines(30);
         String middle = before.replace("line 2\n", "line two\n");
         String after = middle.replace("line 28\n", "line twenty-eight\n");
-        write("twice.txt", before);
+        tree.write("twice.txt", before);
 
         ApplyResult result = applier.apply(root,
                 UnifiedDiffs.create("twice.txt", before, middle) + UnifiedDiffs.create("twice.txt", middle, after));
 
         assertThat(result).isInstanceOf(ApplyResult.Applied.class);
-        assertThat(read("twice.txt")).isEqualTo(after);
+        assertThat(tree.read("twice.txt")).isEqualTo(after);
     }
 
     @Test
     void readsAHandWrittenDiffWithoutGitHeader() throws IOException {
-        write("greet.py", "def greet():\n    return 'hi'\n");
+        tree.write("greet.py", "def greet():\n    return 'hi'\n");
 
         ApplyResult result = applier.apply(root, """
                 --- a/greet.py
@@ -108,8 +125,8 @@ class PatchApplierTest {
                 +    return 'hello'
                 """);
 
-        assertThat(result).isEqualTo(new ApplyResult.Applied(List.of("greet.py")));
-        assertThat(read("greet.py")).isEqualTo("def greet():\n    return 'hello'\n");
+        assertThat(result).isInstanceOfSatisfying(ApplyResult.Applied.class, a -> assertThat(a.files()).containsExactly("greet.py"));
+        assertThat(tree.read("greet.py")).isEqualTo("def greet():\n    return 'hello'\n");
     }
 
     @ParameterizedTest
@@ -133,7 +150,7 @@ class PatchApplierTest {
     @ValueSource(strings = {".github/workflows/ci.yml", "./.github/workflows/ci.yml", ".github//workflows/ci.yml",
         ".GitHub/Workflows/ci.yml", ".gitlab-ci.yml", ".ci/run"})
     void refusesCiConfiguration(String path) throws IOException {
-        write(path, "on: push\n");
+        tree.write(path, "on: push\n");
 
         assertRefused(path, "CI configuration may not be patched");
     }
@@ -161,20 +178,22 @@ class PatchApplierTest {
         assertThat(Files.readString(outside.resolve("victim.txt"))).isEqualTo("safe\n");
     }
 
-    @Test
-    void followsASymlinkThatStaysInsideTheWorkspace() throws IOException {
-        write("real/file.txt", "old\n");
-        Files.createSymbolicLink(root.resolve("alias"), root.resolve("real"));
+    @ParameterizedTest(name = "{2} through {0}")
+    @CsvSource({"alias, real, alias/file.txt", "link.txt, real/file.txt, link.txt"})
+    void followsASymlinkThatStaysInsideTheWorkspace(String link, String target, String patched) throws IOException {
+        tree.write("real/file.txt", "old\n");
+        Files.createSymbolicLink(root.resolve(link), root.resolve(target));
 
-        ApplyResult result = applier.apply(root, UnifiedDiffs.create("alias/file.txt", "old\n", "new\n"));
+        ApplyResult result = applier.apply(root, UnifiedDiffs.create(patched, "old\n", "new\n"));
 
         assertThat(result).isInstanceOf(ApplyResult.Applied.class);
-        assertThat(read("real/file.txt")).isEqualTo("new\n");
+        assertThat(tree.read("real/file.txt")).isEqualTo("new\n");
+        assertThat(Files.isSymbolicLink(root.resolve(link))).isTrue();
     }
 
     @Test
     void leavesTheFileUnchangedWhenTheContextDoesNotMatch() throws IOException {
-        write("App.java", "int a = 1;\nint b = 2;\nint c = 3;\n");
+        tree.write("App.java", "int a = 1;\nint b = 2;\nint c = 3;\n");
         Instant written = Files.getLastModifiedTime(root.resolve("App.java")).toInstant();
         Files.setLastModifiedTime(root.resolve("App.java"), FileTime.from(written.minusSeconds(60)));
 
@@ -182,8 +201,9 @@ class PatchApplierTest {
                 UnifiedDiffs.create("App.java", "int a = 1;\nint b = 20;\nint c = 3;\n", "int a = 1;\nint b = 21;\nint c = 3;\n"));
 
         assertThat(result).isInstanceOf(ApplyResult.NotApplied.class);
-        assertThat(((ApplyResult.NotApplied) result).reason()).startsWith("hunk does not match App.java");
-        assertThat(read("App.java")).isEqualTo("int a = 1;\nint b = 2;\nint c = 3;\n");
+        assertThat(((ApplyResult.NotApplied) result).reason())
+                .startsWith("hunk 1 of App.java: not found (first line: `int a = 1;`)");
+        assertThat(tree.read("App.java")).isEqualTo("int a = 1;\nint b = 2;\nint c = 3;\n");
         assertThat(Files.getLastModifiedTime(root.resolve("App.java")).toInstant()).isEqualTo(written.minusSeconds(60));
     }
 
@@ -204,8 +224,8 @@ class PatchApplierTest {
 
     @Test
     void writesNothingWhenALaterFileFails() throws IOException {
-        write("first.txt", "one\n");
-        write("second.txt", "two\n");
+        tree.write("first.txt", "one\n");
+        tree.write("second.txt", "two\n");
         String diff = UnifiedDiffs.create("first.txt", "one\n", "ONE\n")
                 + UnifiedDiffs.create("second.txt", "not what is there\n", "TWO\n");
 
@@ -213,20 +233,61 @@ class PatchApplierTest {
 
         assertThat(result).isInstanceOf(ApplyResult.NotApplied.class);
         assertThat(((ApplyResult.NotApplied) result).reason()).contains("second.txt");
-        assertThat(read("first.txt")).isEqualTo("one\n");
-        assertThat(read("second.txt")).isEqualTo("two\n");
+        assertThat(tree.read("first.txt")).isEqualTo("one\n");
+        assertThat(tree.read("second.txt")).isEqualTo("two\n");
     }
 
     @Test
     void writesNothingWhenALaterFileIsRefused() throws IOException {
-        write("first.txt", "one\n");
+        tree.write("first.txt", "one\n");
         String diff = UnifiedDiffs.create("first.txt", "one\n", "ONE\n")
                 + UnifiedDiffs.create(".git/config", "[core]\n", "[core]\n\thooksPath = /tmp/evil\n");
 
         ApplyResult result = applier.apply(root, diff);
 
         assertThat(result).isInstanceOf(ApplyResult.NotApplied.class);
-        assertThat(read("first.txt")).isEqualTo("one\n");
+        assertThat(tree.read("first.txt")).isEqualTo("one\n");
+    }
+
+    @Test
+    void writesNothingWhenAHunkOfALaterFileIsAmbiguous() throws IOException {
+        tree.write("first.txt", "one\n");
+        tree.write("second.txt", "dup\nmid\ndup\n");
+
+        ApplyResult result = applier.apply(root, UnifiedDiffs.create("first.txt", "one\n", "ONE\n")
+                + "--- a/second.txt\n+++ b/second.txt\n@@ @@\n-dup\n+DUP\n");
+
+        assertThat(result).isEqualTo(new ApplyResult.NotApplied(
+                "hunk 1 of second.txt: its line matches at lines 1 and 3; add context to make it unique"));
+        assertThat(tree.read("first.txt")).isEqualTo("one\n");
+    }
+
+    @Test
+    void putsBackWhatItWroteWhenALaterWriteFails() throws IOException {
+        tree.write("first.txt", "one\n");
+        tree.write("blocker", "a file where the patch wants a directory\n");
+
+        assertThatThrownBy(() -> applier.apply(root, UnifiedDiffs.create("first.txt", "one\n", "ONE\n")
+                + "--- /dev/null\n+++ b/blocker/new.txt\n@@ -0,0 +1 @@\n+new\n"))
+                .isInstanceOfSatisfying(PatchException.class, e -> {
+                    assertThat(e.kind()).isEqualTo(RepofixException.ErrorKind.RUNTIME);
+                    assertThat(e.getMessage()).startsWith("cannot write blocker/new.txt: ")
+                            .endsWith("the 1 file(s) written before it were put back");
+                });
+        assertThat(tree.read("first.txt")).isEqualTo("one\n");
+        assertThat(tree.list()).containsExactlyInAnyOrder("blocker", "first.txt");
+    }
+
+    @Test
+    void keepsAScriptExecutableAndLeavesNoTemporaryFiles() throws IOException {
+        tree.write("run.sh", "#!/bin/sh\necho 1\n");
+        Files.setPosixFilePermissions(root.resolve("run.sh"), PosixFilePermissions.fromString("rwxr-x---"));
+
+        applier.apply(root, UnifiedDiffs.create("run.sh", "#!/bin/sh\necho 1\n", "#!/bin/sh\necho 2\n"));
+
+        assertThat(tree.read("run.sh")).isEqualTo("#!/bin/sh\necho 2\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(root.resolve("run.sh")))).isEqualTo("rwxr-x---");
+        assertThat(tree.list()).containsExactly("run.sh");
     }
 
     private void assertRefused(String path, String reason) {
@@ -234,23 +295,5 @@ class PatchApplierTest {
 
         assertThat(result).isInstanceOf(ApplyResult.NotApplied.class);
         assertThat(((ApplyResult.NotApplied) result).reason()).startsWith(reason);
-    }
-
-    private static String numberedLines(int n) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-            sb.append("line ").append(i).append('\n');
-        }
-        return sb.toString();
-    }
-
-    private void write(String relative, String content) throws IOException {
-        Path file = root.resolve(relative).normalize();
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, content, StandardCharsets.UTF_8);
-    }
-
-    private String read(String relative) throws IOException {
-        return Files.readString(root.resolve(relative), StandardCharsets.UTF_8);
     }
 }

@@ -17,7 +17,8 @@ class PathSafetyTest {
 
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"src/App.java", "./src/App.java", "README.md", "new/dir/file.txt", ".github/CODEOWNERS",
-        ".gitignore", ".github/workflows-notes.md", "docs/.ci/readme.md", "src\\main\\App.java"})
+        ".gitignore", ".github/workflows-notes.md", "docs/.ci/readme.md", "src\\main\\App.java",
+        "mvnw.md", "docs/gradlew.txt", ".mvn/maven.config", "gradle/libs.versions.toml", "wrapper/mvnw.java"})
     void allowsOrdinaryPaths(String path) {
         assertThat(PathSafety.refusal(root, path)).isEmpty();
     }
@@ -44,6 +45,15 @@ class PathSafetyTest {
             .GITHUB/WORKFLOWS/CI.YML        | CI configuration may not be patched
             .gitlab-ci.yml                  | CI configuration may not be patched
             .ci/run                         | CI configuration may not be patched
+            mvnw                            | build wrapper may not be patched
+            mvnw.cmd                        | build wrapper may not be patched
+            gradlew                         | build wrapper may not be patched
+            Gradlew.bat                     | build wrapper may not be patched
+            services/api/mvnw               | build wrapper may not be patched
+            .mvn/wrapper/maven-wrapper.jar  | build wrapper may not be patched
+            ./.mvn/wrapper/x.properties     | build wrapper may not be patched
+            gradle/wrapper/gradle-wrapper.properties | build wrapper may not be patched
+            app/gradle/wrapper/gradle-wrapper.jar    | build wrapper may not be patched
             """)
     void refuses(String path, String reason) {
         assertThat(PathSafety.refusal(root, path)).hasValueSatisfying(r -> assertThat(r).startsWith(reason));
