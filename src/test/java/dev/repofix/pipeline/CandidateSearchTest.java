@@ -63,7 +63,8 @@ class CandidateSearchTest {
         new CandidateSearch(run, validator, events::add, Clock.systemUTC()).validate(BASELINE);
 
         assertThat(run.fix).map(PatchCandidate::id).contains("c1");
-        assertThat(events).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(ProgressEvent.CandidateValidated.class,
+                c -> assertThat(c.candidate().id()).isEqualTo("c1")));
     }
 
     @Test
