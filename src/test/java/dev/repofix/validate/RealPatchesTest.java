@@ -46,8 +46,7 @@ class RealPatchesTest {
     private static final String STOCK = "inventory/stock.py";
     private static final String STOCK_TEST = "tests/test_stock.py";
 
-    @TempDir
-    Path temp;
+    private Path temp;
 
     private final Map<String, Project> projects = new java.util.HashMap<>();
 
@@ -55,7 +54,8 @@ class RealPatchesTest {
     record Project(Workspace ws, PatchValidator validator, Baseline baseline) {}
 
     @BeforeAll
-    void baselines() throws Exception {
+    void baselines(@TempDir Path dir) throws Exception {
+        temp = dir;
         projects.put("maven", open("maven-bank"));
         projects.put("pytest", open("python-inventory"));
     }
