@@ -43,7 +43,10 @@ final class CandidateSearch {
     Void validate(Baseline baseline) {
         Instant deadline = run.startedAt.plus(run.config.timeout());
         List<PatchCandidate> candidates = run.candidates;
+        // Written by the workers; a verdict counts only once the main thread has taken it,
+        // so every verdict used is also reported, in the order the progress shows.
         Validation[] done = new Validation[candidates.size()];
+        Validation[] taken = new Validation[candidates.size()];
         int jobs = Math.min(run.config.jobs(), Math.max(1, candidates.size()));
         ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> Thread.ofPlatform().daemon().name("repofix-validate").unstarted(r));
         ExecutorCompletionService<Integer> completion = new ExecutorCompletionService<>(pool);
@@ -52,7 +55,7 @@ final class CandidateSearch {
             int next = 0;
             int inFlight = 0;
             while (true) {
-                while (inFlight < jobs && next < candidates.size() && !anyValid(done)) {
+                while (inFlight < jobs && next < candidates.size() && !anyValid(taken)) {
                     Optional<Duration> left = timeLeft(deadline);
                     if (left.isEmpty()) {
                         run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout())
@@ -68,10 +71,11 @@ final class CandidateSearch {
                     }));
                     inFlight++;
                 }
-                if (inFlight == 0 || settled(done)) {
+                if (inFlight == 0 || settled(taken)) {
                     break;
                 }
                 int finished = completion.take().get();
+                taken[finished] = done[finished];
                 inFlight--;
                 progress.onEvent(new ProgressEvent.CandidateValidated(finished + 1, candidates.size(),
                         candidates.get(finished), done[finished]));
@@ -84,12 +88,12 @@ final class CandidateSearch {
             running.forEach(f -> f.cancel(true));
             pool.shutdownNow();
         }
-        for (Validation v : done) {
+        for (Validation v : taken) {
             if (v != null) {
                 run.validations.add(v);
             }
         }
-        winner(done).ifPresent(i -> run.fix = Optional.of(candidates.get(i)));
+        winner(taken).ifPresent(i -> run.fix = Optional.of(candidates.get(i)));
         return null;
     }
 

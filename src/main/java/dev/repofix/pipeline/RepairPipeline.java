@@ -86,7 +86,7 @@ public final class RepairPipeline {
 
     /** What the stages and the validator need once the baseline is known. */
     record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
-            Baseline baseline, String log) {}
+            Baseline baseline, String log, boolean screenFirst) {}
 
     private RunResult withBaseline(RunConfig config, AfterBaseline next) {
         RunState run = new RunState(config, clock.instant(), clock);
@@ -101,19 +101,21 @@ public final class RepairPipeline {
                     RepairPipeline::summarize);
             return switch (baseline) {
                 case TestOutcome.Completed c when c.run().failing().isEmpty() -> run.result(
-                        new Ready(ws, build, command, suite, c.run(), Baseline.of(c.run()), ""), RunStatus.TESTS_PASS, "");
+                        new Ready(ws, build, command, suite, c.run(), Baseline.of(c.run()), "", false),
+                        RunStatus.TESTS_PASS, "");
                 case TestOutcome.Completed c -> {
-                    Baseline checked = timed(run, "flaky-check", () -> new FlakyCheck(suite)
+                    FlakyCheck.Result checked = timed(run, "flaky-check", () -> new FlakyCheck(suite)
                                     .check(Baseline.of(c.run()), ws.root(), config.reruns(), config.testTimeout()),
-                            b -> b.flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
-                                    : b.flaky().size() + " flaky: " + String.join(", ", b.flaky()));
-                    Ready ready = new Ready(ws, build, command, suite, c.run(), checked,
-                            BuildLog.tail(c.exec().output(), LOG_LINES));
-                    yield checked.failing().isEmpty() ? run.result(ready, RunStatus.FLAKY_ONLY, "")
+                            r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
+                                    : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
+                    boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
+                    Ready ready = new Ready(ws, build, command, suite, c.run(), checked.baseline(),
+                            BuildLog.tail(c.exec().output(), LOG_LINES), screen);
+                    yield checked.baseline().failing().isEmpty() ? run.result(ready, RunStatus.FLAKY_ONLY, "")
                             : next.apply(run, ready);
                 }
                 case TestOutcome.BuildFailed b -> run.result(new Ready(ws, build, command, suite, new TestRun(List.of()),
-                        Baseline.of(new TestRun(List.of())), ""), RunStatus.BUILD_BROKEN,
+                        Baseline.of(new TestRun(List.of())), "", false), RunStatus.BUILD_BROKEN,
                         BuildLog.errorExcerpt(b.exec().output(), LOG_LINES));
                 case TestOutcome.NoTests n -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
                         "no tests ran: '" + command.shell() + "' (" + build.name() + ") finished without reporting "
@@ -148,7 +150,7 @@ public final class RepairPipeline {
     }
 
     private PatchValidator validator(Ready ready) {
-        return new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock);
+        return new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst);
     }
 
     private <T> T timed(RunState run, String stage, Supplier<T> body, Function<T, String> summary) {

@@ -11,6 +11,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Baseline;
+import dev.repofix.validate.FlakyCheck;
 import dev.repofix.validate.PatchValidator;
 import dev.repofix.validate.SuiteRunner;
 import dev.repofix.validate.Validation;
@@ -78,7 +79,10 @@ public final class ValidationBench {
             TestCommand command = build.testCommand(ws.root(), override);
             SuiteRunner suite = new SuiteRunner(build, command, override, runner, ws.files());
             TestOutcome.Completed first = (TestOutcome.Completed) suite.all(ws.root(), config.testTimeout());
-            Baseline baseline = Baseline.of(first.run());
+            FlakyCheck.Result checked = new FlakyCheck(suite).check(Baseline.of(first.run()), ws.root(), 1,
+                    config.testTimeout());
+            Baseline baseline = checked.baseline();
+            boolean screenFirst = PatchValidator.screeningPays(first.exec().elapsed(), checked.failingOnly());
             Duration tSuite = median(repeat, () -> {
                 Path copy = ws.newCopy("suite");
                 try {
@@ -88,12 +92,12 @@ public final class ValidationBench {
                 }
             });
             Duration tScreen = median(repeat, () -> time(() -> screen(ws, suite, fix, baseline, config.testTimeout())));
-            PatchValidator validator = new PatchValidator(ws, suite, new PatchApplier(), clock);
+            PatchValidator validator = new PatchValidator(ws, suite, new PatchApplier(), clock, screenFirst);
             Validation[] last = new Validation[1];
             Duration tVerdict = median(repeat, () -> time(() -> last[0] = validator.validate(fix, baseline,
                     config.testTimeout().multipliedBy(3))));
             return new Figures(config.repo(), build.name(), first.run().executedCount(), tSuite, tScreen, tVerdict,
-                    last[0].verdict().name());
+                    last[0].verdict().name() + (screenFirst ? " (screened first)" : " (screening skipped: it costs over half a suite run)"));
         }
     }
 

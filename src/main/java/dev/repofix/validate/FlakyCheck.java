@@ -23,11 +23,25 @@ public final class FlakyCheck {
         this.suite = suite;
     }
 
-    /** The baseline with flaky tests set apart, after {@code reruns} reruns in {@code dir}. */
-    public Baseline check(Baseline baseline, Path dir, int reruns, Duration timeout) {
+    /**
+     * What the reruns found.
+     *
+     * @param baseline     the baseline with flaky tests set apart
+     * @param failingOnly  how long running only the failing tests took (the cost of screening a
+     *                     candidate), when the build could select them
+     */
+    public record Result(Baseline baseline, Optional<Duration> failingOnly) {}
+
+    /** Reruns the failing tests {@code reruns} times in {@code dir}. */
+    public Result check(Baseline baseline, Path dir, int reruns, Duration timeout) {
         Set<String> flaky = new LinkedHashSet<>();
+        Optional<Duration> failingOnly = Optional.empty();
         for (int i = 0; i < reruns && !baseline.failing().isEmpty(); i++) {
             Optional<TestOutcome> only = suite.only(dir, baseline.failing(), timeout);
+            if (only.isPresent()) {
+                Duration t = only.get().exec().elapsed();
+                failingOnly = Optional.of(failingOnly.filter(old -> old.compareTo(t) < 0).orElse(t));
+            }
             TestOutcome outcome = only.orElseGet(() -> suite.all(dir, timeout));
             if (outcome instanceof TestOutcome.Completed c) {
                 for (TestResult r : c.run().results()) {
@@ -39,7 +53,7 @@ public final class FlakyCheck {
                 }
             }
         }
-        return flaky.isEmpty() ? baseline : baseline.withFlaky(flaky);
+        return new Result(flaky.isEmpty() ? baseline : baseline.withFlaky(flaky), failingOnly);
     }
 
 }

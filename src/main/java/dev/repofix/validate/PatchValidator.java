@@ -42,12 +42,28 @@ public final class PatchValidator implements Validator {
     private final SuiteRunner suite;
     private final PatchApplier applier;
     private final Clock clock;
+    private final boolean screenFirst;
 
-    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock) {
+    /**
+     * @param screenFirst run the failing tests alone before the whole suite. Pays when they
+     *                    are a small part of the suite's time; where start-up dominates (a
+     *                    small suite) it only adds a run, see {@link #screeningPays}
+     */
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
+            boolean screenFirst) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.suite = Objects.requireNonNull(suite, "suite");
         this.applier = Objects.requireNonNull(applier, "applier");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.screenFirst = screenFirst;
+    }
+
+    /**
+     * Whether screening is worth it, from measured times: running the failing tests alone
+     * must cost under half of the whole suite. Unknown (no rerun was made) counts as yes.
+     */
+    public static boolean screeningPays(Duration suiteTime, Optional<Duration> failingOnlyTime) {
+        return failingOnlyTime.map(t -> t.toMillis() * 2 < suiteTime.toMillis()).orElse(true);
     }
 
     /** Validates {@code candidate} against {@code baseline} within {@code timeout} in all. */
@@ -122,7 +138,7 @@ public final class PatchValidator implements Validator {
 
     /** Stage A: failing tests first, the whole suite only when they all pass. */
     private Validation originalTests(String id, Path copy, Baseline baseline, Instant deadline) {
-        Optional<TestOutcome> screen = baseline.failing().isEmpty() ? Optional.empty()
+        Optional<TestOutcome> screen = !screenFirst || baseline.failing().isEmpty() ? Optional.empty()
                 : suite.only(copy, baseline.failing(), left(deadline));
         if (screen.isPresent()) {
             Optional<Validation> early = screenVerdict(id, screen.get(), baseline);

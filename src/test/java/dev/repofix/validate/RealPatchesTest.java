@@ -144,7 +144,7 @@ class RealPatchesTest {
                 new JUnitXmlReportParser(), new StackFrameExtractor());
         SuiteRunner suite = new SuiteRunner(build, command, null, runner, ws.files());
         TestOutcome.Completed baseline = (TestOutcome.Completed) suite.all(ws.root(), Duration.ofMinutes(3));
-        return new Project(ws, new PatchValidator(ws, suite, new PatchApplier(), clock), Baseline.of(baseline.run()));
+        return new Project(ws, new PatchValidator(ws, suite, new PatchApplier(), clock, true), Baseline.of(baseline.run()));
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
