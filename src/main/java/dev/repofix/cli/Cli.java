@@ -20,6 +20,7 @@ final class Cli {
         cl.addSubcommand("fix", new FixCommand(env));
         cl.addSubcommand("validate", new ValidateCommand(env));
         cl.addSubcommand("bench", new BenchCommand(env));
+        cl.addSubcommand("config", new ConfigCommand(env));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {

@@ -31,9 +31,9 @@ final class FixCommand implements Callable<Integer> {
     @Mixin
     RunOptions options = new RunOptions();
 
-    @Option(names = "--max-candidates", paramLabel = "N", defaultValue = "" + RunConfig.DEFAULT_MAX_CANDIDATES,
-            description = "Validate at most N patch candidates. Default: ${DEFAULT-VALUE}")
-    int maxCandidates;
+    @Option(names = "--max-candidates", paramLabel = "N",
+            description = "Validate at most N patch candidates. Default: " + RunConfig.DEFAULT_MAX_CANDIDATES)
+    String maxCandidates;
 
     private final Environment env;
 
@@ -53,7 +53,7 @@ final class FixCommand implements Callable<Integer> {
     }
 
     RunConfig config() {
-        return options.config(maxCandidates, env.host());
+        return options.config(options.resolve(env.host(), java.util.Optional.ofNullable(maxCandidates)), env.host());
     }
 
     static RepairPipeline pipeline(Environment env, ConsoleProgress progress) {

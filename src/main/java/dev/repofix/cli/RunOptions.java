@@ -1,14 +1,23 @@
 package dev.repofix.cli;
 
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.workspace.Workspaces;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** Options shared by the commands that run a repository's tests. */
+/**
+ * Options shared by the commands that run a repository's tests. Settings without a
+ * flag given fall back to INPUT_*, REPOFIX_*, .repofix.yml and defaults, in that order.
+ */
 final class RunOptions {
     @Option(names = "--repo", paramLabel = "PATH|URL", defaultValue = ".",
             description = "Git work tree (or a folder inside one) or clone URL. Default: ${DEFAULT-VALUE}")
@@ -18,30 +27,54 @@ final class RunOptions {
             description = "Branch, tag or commit to test. Default: the working tree as it is (uncommitted edits included).")
     String ref;
 
-    @Option(names = "--test-cmd", paramLabel = "CMD",
-            description = "Shell command that runs the tests at the repository root. Default: detected (mvn test, pytest).")
-    String testCmd;
-
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "repofix-out",
             description = "Folder for report.md, report.json and fix.patch. Default: ${DEFAULT-VALUE}")
     Path out;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "20m",
-            description = "Time budget of the whole run, e.g. 90s, 15m, 1h. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Settings file. Default: .repofix.yml at the root of a local --repo, if present.")
+    Path configFile;
+
+    @Option(names = "--test-cmd", paramLabel = "CMD", description = "Shell command that runs the tests at the "
+            + "repository root. Default: detected (mvn test, pytest).")
+    String testCmd;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "Time budget of the whole run, e.g. 90s, "
+            + "15m, 1h. Default: 20m")
     String timeout;
 
-    @Option(names = "--test-timeout", paramLabel = "DURATION", defaultValue = "10m",
-            description = "Limit of one test-suite run. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--test-timeout", paramLabel = "DURATION", description = "Limit of one test-suite run. Default: 10m")
     String testTimeout;
 
-    @Option(names = "--reruns", paramLabel = "N", defaultValue = "" + RunConfig.DEFAULT_RERUNS,
-            description = "Rerun the failing tests N times before any patch; one that passes is flaky and not "
-                    + "counted. Default: ${DEFAULT-VALUE}")
-    int reruns;
+    @Option(names = "--reruns", paramLabel = "N", description = "Rerun the failing tests N times before any patch; "
+            + "one that passes is flaky and not counted. Default: 2")
+    String reruns;
 
-    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
-            description = "Validate up to N candidates at once. Default: ${DEFAULT-VALUE}")
-    int jobs;
+    @Option(names = "--jobs", paramLabel = "N", description = "Validate up to N candidates at once. Default: 1")
+    String jobs;
+
+    @Option(names = "--model", paramLabel = "MODEL", description = "builtin (default, offline), openai:<model>, "
+            + "anthropic:<model> or replay:<file.jsonl>")
+    String model;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "Model API base URL, e.g. a local "
+            + "OpenAI-compatible server (vLLM, Ollama, llama.cpp).")
+    String baseUrl;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR", description = "Variable holding the API key. Default: "
+            + "OPENAI_API_KEY or ANTHROPIC_API_KEY.")
+    String apiKeyEnv;
+
+    @Option(names = "--context", paramLabel = "BUDGET", description = "Token budget of the code context given to "
+            + "the model: 2k, 4k, 8k, 16k, 32k, 64k, 128k. Default: 16k")
+    String context;
+
+    @Option(names = "--record", paramLabel = "FILE", description = "Append every model exchange to FILE (JSONL) "
+            + "so that --model replay:FILE reproduces the run.")
+    String record;
+
+    @Option(names = "--no-cache", description = "Do not use the on-disk cache of model answers.")
+    boolean noCache;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines; print only the verdict line.")
     boolean quiet;
@@ -52,9 +85,44 @@ final class RunOptions {
     @Option(names = {"-v", "--verbose"}, description = "Show stack traces of internal errors.")
     boolean verbose;
 
-    RunConfig config(int maxCandidates, HostEnvironment host) {
-        Duration total = Durations.parse(timeout);
-        return new RunConfig(repo, Optional.ofNullable(ref), Optional.ofNullable(testCmd), out, maxCandidates,
-                total, Durations.parse(testTimeout), host, reruns, jobs);
+    /** Settings after precedence; reads .repofix.yml. */
+    ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates) {
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        put(flags, ConfigKey.TEST_COMMAND, testCmd);
+        put(flags, ConfigKey.TIMEOUT, timeout);
+        put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
+        put(flags, ConfigKey.RERUNS, reruns);
+        put(flags, ConfigKey.JOBS, jobs);
+        put(flags, ConfigKey.MODEL, model);
+        put(flags, ConfigKey.BASE_URL, baseUrl);
+        put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
+        put(flags, ConfigKey.CONTEXT, context);
+        put(flags, ConfigKey.RECORD, record);
+        put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates.orElse(null));
+        if (noCache) {
+            flags.put(ConfigKey.CACHE, "false");
+        }
+        return ConfigResolver.resolve(flags, host, settingsFile());
+    }
+
+    RunConfig config(ResolvedConfig c, HostEnvironment host) {
+        Duration total = Durations.parse(c.get(ConfigKey.TIMEOUT));
+        String cmd = c.get(ConfigKey.TEST_COMMAND);
+        return new RunConfig(repo, Optional.ofNullable(ref), cmd.isBlank() ? Optional.empty() : Optional.of(cmd), out,
+                c.integer(ConfigKey.MAX_CANDIDATES, 1, 10_000), total, Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)),
+                host, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64));
+    }
+
+    private Optional<Path> settingsFile() {
+        if (configFile != null) {
+            return Optional.of(configFile);
+        }
+        return Workspaces.isUrl(repo) ? Optional.empty() : Optional.of(Path.of(repo).resolve(ConfigResolver.FILE_NAME));
+    }
+
+    private static void put(Map<ConfigKey, String> flags, ConfigKey key, String value) {
+        if (value != null) {
+            flags.put(key, value);
+        }
     }
 }

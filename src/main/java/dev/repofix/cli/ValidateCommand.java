@@ -46,7 +46,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String text = readPatch();
-        RunConfig config = options.config(1, env.host());
+        RunConfig config = options.config(options.resolve(env.host(), java.util.Optional.of("1")), env.host());
         var pipeline = FixCommand.pipeline(env, new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
         return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut());
     }

@@ -1,0 +1,56 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ModelChoice;
+import dev.repofix.config.ResolvedConfig;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code repofix config}: the settings a run would use, where each came from, secrets masked. */
+@Command(name = "config", mixinStandardHelpOptions = true,
+        description = {"Prints the resolved settings and their sources (flag, INPUT_*, REPOFIX_*, .repofix.yml,",
+                "default). API keys are never printed: only the variable's name and whether it is set."})
+final class ConfigCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    private final Environment env;
+
+    ConfigCommand(Environment env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        ResolvedConfig c = options.resolve(env.host(), Optional.empty());
+        options.config(c, env.host()); // checks every value, so a bad one is reported here too
+        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+        PrintWriter out = spec.commandLine().getOut();
+        for (Map.Entry<ConfigKey, ResolvedConfig.Value> e : c.all().entrySet()) {
+            out.printf("%-18s %-40s (%s)%n", e.getKey().key(), shown(e.getKey(), e.getValue().value(), model),
+                    e.getValue().source());
+        }
+        String keyVar = ModelSettings.apiKeyVariable(c, model);
+        if (!keyVar.isEmpty()) {
+            out.printf("%-18s %-40s%n", "api key", keyVar + (env.host().get(keyVar).isPresent()
+                    ? " is set (value hidden)" : " is NOT set"));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** Credentials in a URL (user:secret@host) are masked; nothing else here is secret. */
+    static String shown(ConfigKey key, String value, ModelChoice model) {
+        String v = value.replaceAll("//[^/@\\s]+@", "//***@");
+        return v.isEmpty() ? "-" : v;
+    }
+}

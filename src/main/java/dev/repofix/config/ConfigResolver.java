@@ -1,0 +1,93 @@
+package dev.repofix.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+
+/** Resolves settings from flags, the environment and {@code .repofix.yml}, refusing unknown keys. */
+public final class ConfigResolver {
+    public static final String FILE_NAME = ".repofix.yml";
+
+    private ConfigResolver() {}
+
+    /**
+     * @param flags values given on the command line, by key (only those given)
+     * @param host  the environment
+     * @param file  a {@code .repofix.yml} to read, if any
+     * @throws ConfigException naming the unknown key or unreadable file and what to do
+     */
+    public static ResolvedConfig resolve(Map<ConfigKey, String> flags, HostEnvironment host, Optional<Path> file) {
+        Map<ConfigKey, String> fromFile = file.filter(Files::isRegularFile).map(ConfigResolver::readFile).orElse(Map.of());
+        rejectUnknownEnvironment(host);
+        Map<ConfigKey, ResolvedConfig.Value> out = new EnumMap<>(ConfigKey.class);
+        for (ConfigKey k : ConfigKey.values()) {
+            out.put(k, pick(k, flags, host, fromFile, file));
+        }
+        return new ResolvedConfig(out);
+    }
+
+    private static ResolvedConfig.Value pick(ConfigKey k, Map<ConfigKey, String> flags, HostEnvironment host,
+            Map<ConfigKey, String> fromFile, Optional<Path> file) {
+        if (flags.containsKey(k)) {
+            return new ResolvedConfig.Value(flags.get(k), "--" + k.key());
+        }
+        for (String name : k.inputNames()) {
+            Optional<String> v = host.get(name);
+            if (v.isPresent()) {
+                return new ResolvedConfig.Value(v.get(), name);
+            }
+        }
+        Optional<String> env = host.get(k.envName());
+        if (env.isPresent()) {
+            return new ResolvedConfig.Value(env.get(), k.envName());
+        }
+        if (fromFile.containsKey(k)) {
+            return new ResolvedConfig.Value(fromFile.get(k), file.map(Path::toString).orElse(FILE_NAME));
+        }
+        return new ResolvedConfig.Value(k.defaultValue(), "default");
+    }
+
+    private static void rejectUnknownEnvironment(HostEnvironment host) {
+        for (String name : host.variables().keySet()) {
+            if (name.startsWith("REPOFIX_") && !name.equals("REPOFIX_JAVA_HOME") && !name.equals("REPOFIX_JVM_OPTS")
+                    && java.util.Arrays.stream(ConfigKey.values()).noneMatch(k -> k.envName().equals(name))) {
+                throw new ConfigException("unknown variable " + name + "; repofix reads REPOFIX_ followed by one of: "
+                        + ConfigKey.known() + " (upper case, '-' as '_')");
+            }
+        }
+    }
+
+    private static Map<ConfigKey, String> readFile(Path file) {
+        JsonNode root;
+        try {
+            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + file + ": " + e.getMessage().lines().findFirst().orElse("")
+                    + "; fix the YAML or remove the file");
+        }
+        Map<ConfigKey, String> out = new EnumMap<>(ConfigKey.class);
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return out;
+        }
+        if (!root.isObject()) {
+            throw new ConfigException(file + " must be a mapping of keys to values, e.g. 'model: openai:gpt-4o'");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            ConfigKey key = ConfigKey.byKey(e.getKey()).orElseThrow(() -> new ConfigException("unknown key '"
+                    + e.getKey() + "' in " + file + "; known keys: " + ConfigKey.known()));
+            if (!e.getValue().isValueNode()) {
+                throw new ConfigException("'" + e.getKey() + "' in " + file + " must be a single value, not a list or map");
+            }
+            out.put(key, e.getValue().asText());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.repofix.config;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Every setting's value and where it came from, after precedence: flag, then Action
+ * input ({@code INPUT_*}), then {@code REPOFIX_*}, then {@code .repofix.yml}, then the default.
+ */
+public final class ResolvedConfig {
+    /** Where a value came from, for {@code repofix config}. */
+    public record Value(String value, String source) {
+        public Value {
+            Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    private final Map<ConfigKey, Value> values;
+
+    ResolvedConfig(Map<ConfigKey, Value> values) {
+        this.values = Collections.unmodifiableMap(new EnumMap<>(values));
+    }
+
+    public String get(ConfigKey key) {
+        return values.get(key).value();
+    }
+
+    public Value value(ConfigKey key) {
+        return values.get(key);
+    }
+
+    public Map<ConfigKey, Value> all() {
+        return values;
+    }
+
+    public int integer(ConfigKey key, int min, int max) {
+        String v = get(key).trim();
+        try {
+            int n = Integer.parseInt(v);
+            if (n < min || n > max) {
+                throw bad(key, "must be between " + min + " and " + max);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw bad(key, "is not a whole number");
+        }
+    }
+
+    public boolean bool(ConfigKey key) {
+        return switch (get(key).trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0" -> false;
+            default -> throw bad(key, "is not true or false");
+        };
+    }
+
+    private ConfigException bad(ConfigKey key, String why) {
+        Value v = values.get(key);
+        return new ConfigException(key.key() + " = '" + v.value() + "' (from " + v.source() + ") " + why
+                + "; it is the " + key.help());
+    }
+}
