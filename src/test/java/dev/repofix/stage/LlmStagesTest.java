@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.model.ChatMessage;
+import dev.repofix.model.ModelException;
 import dev.repofix.testrun.FailureReport;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -249,6 +250,19 @@ class LlmStagesTest {
             assertThat(r.maxTokens()).isEqualTo(512);
             assertThat(r.temperature()).isZero();
         });
+    }
+
+    @Test
+    void recordsTheAttemptsWhenTheModelCannotBeAsked() {
+        ScriptedChatClient client = new ScriptedChatClient("not json");
+        LlmStages stages = stages(client, StageInputs.chained());
+
+        assertThatThrownBy(() -> stages.draftIssue(report)).isInstanceOf(ModelException.class);
+
+        StageAttempts attempts = stages.attempts().get(0);
+        assertThat(attempts.parsed()).isFalse();
+        assertThat(attempts.attempt()).isEqualTo(2);
+        assertThat(attempts.errors()).hasSize(2).last().asString().startsWith("model call failed: ");
     }
 
     private static LlmStages stages(ScriptedChatClient client, StageInputs inputs) {
