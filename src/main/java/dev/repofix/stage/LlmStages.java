@@ -1,0 +1,91 @@
+package dev.repofix.stage;
+
+import dev.repofix.model.ChatClient;
+import dev.repofix.testrun.FailureReport;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The stages answered by a chat model: a prompt per stage asking for strict JSON, the
+ * JSON found in the answer however it is wrapped, up to k attempts with the parse error
+ * fed back (Loads@k), and locations checked against the workspace. Model output is
+ * untrusted text: nothing of it is used unchecked but the patch, which the validator
+ * applies with its own path checks.
+ */
+public final class LlmStages implements Stages {
+    public static final int DEFAULT_ATTEMPTS = 3;
+    public static final int DEFAULT_MAX_TOKENS = 4096;
+
+    private final Function<FailureReport, String> contextProvider;
+    private final StageInputs inputs;
+    private final StageConversation conversation;
+    private FailureReport contextFor;
+    private String context;
+    private List<LocationCheck> locationChecks = List.of();
+
+    /**
+     * @param client          the model
+     * @param contextProvider renders the code a prompt shows for a failure report; called once per report
+     * @param maxAttempts     k: answers asked per stage before giving up
+     * @param inputs          what later stages run from: earlier outputs or given references
+     * @param maxTokens       the answer size limit of each call
+     */
+    public LlmStages(ChatClient client, Function<FailureReport, String> contextProvider, int maxAttempts,
+            StageInputs inputs, int maxTokens) {
+        this.conversation = new StageConversation(Objects.requireNonNull(client, "client"), maxAttempts, maxTokens);
+        this.contextProvider = Objects.requireNonNull(contextProvider, "contextProvider");
+        this.inputs = Objects.requireNonNull(inputs, "inputs");
+    }
+
+    /** k = {@value #DEFAULT_ATTEMPTS}, stages chained, {@value #DEFAULT_MAX_TOKENS} tokens per answer. */
+    public LlmStages(ChatClient client, Function<FailureReport, String> contextProvider) {
+        this(client, contextProvider, DEFAULT_ATTEMPTS, StageInputs.chained(), DEFAULT_MAX_TOKENS);
+    }
+
+    /** Asks the model; the issue's bugType is "unknown" when the answer names none. */
+    @Override
+    public IssueDraft draftIssue(FailureReport failures) {
+        return conversation.ask("issue", inputs.caseId(), Prompts.issue(failures, context(failures)), Prompts.ISSUE,
+                AnswerReaders::issue);
+    }
+
+    /** Asks the model from the given reference issue if any, else from {@code issue}; keeps only real lines. */
+    @Override
+    public Localization localize(FailureReport failures, IssueDraft issue) {
+        IssueDraft from = inputs.issue().orElse(issue);
+        List<SuggestedLocation> suggested = conversation.ask("localize", inputs.caseId(),
+                Prompts.localization(failures, context(failures), from), Prompts.LOCATIONS, AnswerReaders::locations);
+        locationChecks = new LocationValidator(failures.files()).validate(suggested);
+        return LocationValidator.localization(locationChecks);
+    }
+
+    /** One candidate, "m1", from the model's diff or edit blocks; the given references replace earlier outputs. */
+    @Override
+    public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
+        IssueDraft from = inputs.issue().orElse(issue);
+        List<Location> locations = inputs.patchWithLocalization()
+                ? inputs.localization().orElse(localization).locations() : List.of();
+        String diff = conversation.ask("patch", inputs.caseId(),
+                Prompts.patch(failures, context(failures), from, locations), Prompts.PATCH, AnswerReaders::patch);
+        return List.of(ModelPatch.candidate(diff, failures.files()));
+    }
+
+    /** One entry per stage asked so far, in order, including stages that failed. */
+    public List<StageAttempts> attempts() {
+        return conversation.attempts();
+    }
+
+    /** What validation did with each location of the last {@link #localize}; empty before it. */
+    public List<LocationCheck> locationChecks() {
+        return locationChecks;
+    }
+
+    private String context(FailureReport failures) {
+        if (contextFor != failures) {
+            context = Objects.requireNonNull(contextProvider.apply(failures), "context provider returned null");
+            contextFor = failures;
+        }
+        return context;
+    }
+}

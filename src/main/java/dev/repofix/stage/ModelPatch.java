@@ -1,0 +1,69 @@
+package dev.repofix.stage;
+
+import dev.repofix.patch.FilePatch;
+import dev.repofix.patch.Hunk;
+import dev.repofix.patch.HunkLine;
+import dev.repofix.patch.Patch;
+import dev.repofix.patch.PatchException;
+import dev.repofix.patch.PatchParser;
+import dev.repofix.workspace.FileIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+
+/**
+ * Makes the one candidate of a model's patch answer. The file and line only label
+ * progress lines: a diff that does not parse still becomes a candidate (file "",
+ * line 1), so the validator, not this, says it does not apply.
+ */
+final class ModelPatch {
+    static final String ID = "m1";
+    static final String STRATEGY = "llm";
+    static final String DESCRIPTION = "model patch";
+
+    private ModelPatch() {}
+
+    static PatchCandidate candidate(String diff, FileIndex files) {
+        Patch patch;
+        try {
+            patch = PatchParser.parse(diff);
+        } catch (PatchException e) {
+            return new PatchCandidate(ID, STRATEGY, "", 1, DESCRIPTION, diff);
+        }
+        FilePatch first = patch.files().get(0);
+        int line = first.hunks().isEmpty() ? 1 : firstChangedLine(first.path(), first.hunks().get(0), files);
+        return new PatchCandidate(ID, STRATEGY, first.path(), line, DESCRIPTION, diff);
+    }
+
+    /**
+     * The old line a hunk first changes: from its header when it has one; for an edit
+     * block (no header), where its first removed line stands in the file; else 1.
+     */
+    private static int firstChangedLine(String path, Hunk hunk, FileIndex files) {
+        List<HunkLine> lines = hunk.lines();
+        int context = 0;
+        while (context < lines.size() && lines.get(context).kind() == HunkLine.Kind.CONTEXT) {
+            context++;
+        }
+        if (hunk.oldStart() > 0) {
+            return hunk.oldStart() + context;
+        }
+        if (context == lines.size() || lines.get(context).kind() != HunkLine.Kind.REMOVE || !files.contains(path)) {
+            return 1;
+        }
+        String wanted = lines.get(context).text().strip();
+        try {
+            List<String> text = Files.readAllLines(files.root().resolve(path), StandardCharsets.UTF_8);
+            for (int i = 0; i < text.size(); i++) {
+                if (text.get(i).strip().equals(wanted)) {
+                    return i + 1;
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // Only a label: an unreadable file leaves it at 1.
+        }
+        return 1;
+    }
+}

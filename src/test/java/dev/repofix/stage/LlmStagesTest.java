@@ -1,0 +1,271 @@
+package dev.repofix.stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.repofix.config.RepofixException.ErrorKind;
+import dev.repofix.model.ChatMessage;
+import dev.repofix.model.ModelException;
+import dev.repofix.testrun.FailureReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LlmStagesTest {
+    private static final String ISSUE = """
+            ```json
+            {"title": "withdraw adds", "description": "AccountTest#withdraws fails", "explanation": "+= instead of -=",
+             "bugType": "wrong operator"}
+            ```""";
+    private static final IssueDraft GIVEN = new IssueDraft("reference title", "reference description",
+            "reference explanation", "wrong result");
+
+    @TempDir
+    Path root;
+    FailureReport report;
+
+    @BeforeEach
+    void writeWorkspace() throws IOException {
+        report = FailureFixture.write(root);
+    }
+
+    @Test
+    void draftsTheIssueOnTheFirstAttempt() {
+        ScriptedChatClient client = new ScriptedChatClient(ISSUE);
+        LlmStages stages = stages(client, StageInputs.chained());
+
+        IssueDraft issue = stages.draftIssue(report);
+
+        assertThat(issue).isEqualTo(new IssueDraft("withdraw adds", "AccountTest#withdraws fails", "+= instead of -=",
+                "wrong operator"));
+        assertThat(stages.attempts()).containsExactly(new StageAttempts("issue", true, 1, 3, List.of(), 100, 10));
+        assertThat(client.requests.get(0).stage()).isEqualTo("issue");
+        assertThat(client.requests.get(0).messages().get(0).role()).isEqualTo(ChatMessage.Role.SYSTEM);
+        assertThat(client.lastMessage(0)).contains("mvn -B test", "expected: <5> but was: <15>",
+                "AccountTest.java:9", "CONTEXT-MARKER", "JSON only");
+    }
+
+    @Test
+    void callsBugTypeUnknownWhenTheAnswerNamesNone() {
+        LlmStages stages = stages(new ScriptedChatClient("{'title': 'T', 'description': 'd', 'explanation': 'e'}"),
+                StageInputs.chained());
+
+        assertThat(stages.draftIssue(report).bugType()).isEqualTo("unknown");
+    }
+
+    @Test
+    void retriesWithTheParseErrorAndParsesOnTheSecondAttempt() {
+        ScriptedChatClient client = new ScriptedChatClient("The bug is in withdraw.", ISSUE);
+        LlmStages stages = stages(client, StageInputs.chained());
+
+        IssueDraft issue = stages.draftIssue(report);
+
+        assertThat(issue.title()).isEqualTo("withdraw adds");
+        StageAttempts attempts = stages.attempts().get(0);
+        assertThat(attempts.parsed()).isTrue();
+        assertThat(attempts.attempt()).isEqualTo(2);
+        assertThat(attempts.errors()).singleElement().asString().startsWith("no JSON found in the answer");
+        assertThat(attempts.inputTokens()).isEqualTo(200);
+        assertThat(attempts.outputTokens()).isEqualTo(20);
+        List<ChatMessage> retry = client.requests.get(1).messages();
+        assertThat(retry).hasSize(4);
+        assertThat(retry.get(2)).isEqualTo(ChatMessage.assistant("The bug is in withdraw."));
+        assertThat(retry.get(3).content()).contains("no JSON found in the answer", "\"title\"");
+    }
+
+    @Test
+    void failsTheStageAfterKUnparsableAnswers() {
+        ScriptedChatClient client = new ScriptedChatClient("nope", "{\"title\": \"T\"}", "still nope");
+        LlmStages stages = stages(client, StageInputs.chained());
+
+        assertThatThrownBy(() -> stages.draftIssue(report))
+                .isInstanceOfSatisfying(StageException.class, e -> {
+                    assertThat(e.stage()).isEqualTo("issue");
+                    assertThat(e.kind()).isEqualTo(ErrorKind.RUNTIME);
+                })
+                .hasMessageContaining("issue").hasMessageContaining("3 attempts")
+                .hasMessageContaining("no JSON found in the answer");
+        assertThat(client.requests).hasSize(3);
+        StageAttempts attempts = stages.attempts().get(0);
+        assertThat(attempts.parsed()).isFalse();
+        assertThat(attempts.attempt()).isEqualTo(3);
+        assertThat(attempts.errors()).hasSize(3);
+        assertThat(attempts.errors().get(1)).contains("lacks \"description\"");
+        assertThat(attempts.inputTokens()).isEqualTo(300);
+    }
+
+    @Test
+    void keepsMovesAndDropsLocationsAgainstTheWorkspace() {
+        String answer = """
+                [
+                  {"file": "src/main/java/com/acme/Account.java", "line": 6, "content": "balance += amount;", "reason": "adds"},
+                  {"file": "a/src/main/java/com/acme/Account.java", "line": 3, "content": "return balance;"},
+                  {"file": "./src/main/java/com/acme/Account.java", "line": 2, "content": "balance = 0;"},
+                  {"file": "src/main/java/com/acme/Missing.java", "line": 1, "content": "x"},
+                  {"file": "%s", "line": 40},
+                  {"file": "%s", "line": "line 5"},
+                ]""".formatted(root.resolve(FailureFixture.SOURCE), FailureFixture.SOURCE);
+        LlmStages stages = stages(new ScriptedChatClient(answer), StageInputs.chained());
+
+        Localization localization = stages.localize(report, GIVEN);
+
+        assertThat(localization.locations()).extracting(Location::toString).containsExactly(
+                FailureFixture.SOURCE + ":6", FailureFixture.SOURCE + ":9", FailureFixture.SOURCE + ":5");
+        assertThat(localization.locations()).extracting(Location::score).containsExactly(1.0, 0.5, 1.0 / 3);
+        assertThat(localization.locations().get(0).content()).isEqualTo("        balance += amount;");
+        assertThat(localization.locations().get(0).reason()).isEqualTo("adds");
+        List<LocationCheck> checks = stages.locationChecks();
+        assertThat(checks).hasSize(6);
+        assertThat(checks.get(0)).isInstanceOf(LocationCheck.Kept.class);
+        assertThat(checks.get(1)).isInstanceOfSatisfying(LocationCheck.Moved.class, m -> {
+            assertThat(m.from()).isEqualTo(3);
+            assertThat(m.to()).isEqualTo(9);
+        });
+        assertThat(checks.get(2)).isInstanceOfSatisfying(LocationCheck.Dropped.class,
+                d -> assertThat(d.reason()).contains("on no line"));
+        assertThat(checks.get(3)).isInstanceOfSatisfying(LocationCheck.Dropped.class,
+                d -> assertThat(d.reason()).contains("no such file"));
+        assertThat(checks.get(4)).isInstanceOfSatisfying(LocationCheck.Dropped.class,
+                d -> assertThat(d.reason()).contains("not in the file"));
+        assertThat(checks.get(5)).isInstanceOf(LocationCheck.Kept.class);
+    }
+
+    @Test
+    void movesToTheNearestLineWithTheContent() {
+        String answer = "{\"locations\": [{\"file\": \"" + FailureFixture.SOURCE + "\", \"line\": 9, \"content\": \"}\"}]}";
+        LlmStages stages = stages(new ScriptedChatClient(answer), StageInputs.chained());
+
+        assertThat(stages.localize(report, GIVEN).locations()).extracting(Location::line).containsExactly(10);
+    }
+
+    @Test
+    void dropsARepeatedLocation() {
+        String answer = "[{\"file\": \"" + FailureFixture.SOURCE + "\", \"line\": 6},"
+                + " {\"file\": \"b/" + FailureFixture.SOURCE + "\", \"line\": 6}]";
+        LlmStages stages = stages(new ScriptedChatClient(answer), StageInputs.chained());
+
+        assertThat(stages.localize(report, GIVEN).locations()).hasSize(1);
+        assertThat(stages.locationChecks().get(1)).isInstanceOfSatisfying(LocationCheck.Dropped.class,
+                d -> assertThat(d.reason()).startsWith("repeats"));
+    }
+
+    @Test
+    void localizesFromTheGivenIssueInsteadOfTheModels() {
+        ScriptedChatClient client = new ScriptedChatClient("[]");
+        LlmStages stages = stages(client, StageInputs.chained().withIssue(GIVEN));
+        IssueDraft models = new IssueDraft("model title", "model description", "model explanation", "unknown");
+
+        assertThat(stages.localize(report, models).locations()).isEmpty();
+
+        assertThat(client.lastMessage(0)).contains("reference title", "reference explanation")
+                .doesNotContain("model title");
+        assertThat(stages.attempts().get(0)).isEqualTo(new StageAttempts("localize", true, 1, 3, List.of(), 100, 10));
+    }
+
+    @Test
+    void proposesTheModelsDiff() {
+        String diff = """
+                --- a/src/main/java/com/acme/Account.java
+                +++ b/src/main/java/com/acme/Account.java
+                @@ -5,3 +5,3 @@
+                     void withdraw(int amount) {
+                -        balance += amount;
+                +        balance -= amount;
+                     }
+                """;
+        String answer = "```json\n{\"diff\": " + com.fasterxml.jackson.databind.node.TextNode.valueOf(diff) + "}\n```";
+        ScriptedChatClient client = new ScriptedChatClient(answer);
+        LlmStages stages = stages(client, StageInputs.chained());
+        Localization suspects = new Localization(List.of(new Location(FailureFixture.SOURCE, 6,
+                "        balance += amount;", 1.0, "adds")));
+
+        List<PatchCandidate> candidates = stages.propose(report, GIVEN, suspects);
+
+        assertThat(candidates).containsExactly(new PatchCandidate("m1", "llm", FailureFixture.SOURCE, 6,
+                "model patch", diff));
+        assertThat(client.lastMessage(0)).contains(FailureFixture.SOURCE + ":6: balance += amount;", "\"diff\"");
+    }
+
+    @Test
+    void passesSearchReplaceBlocksThrough() {
+        String answer = """
+                src/main/java/com/acme/Account.java
+                <<<<<<< SEARCH
+                        balance += amount;
+                =======
+                        balance -= amount;
+                >>>>>>> REPLACE
+                """;
+        LlmStages stages = stages(new ScriptedChatClient(answer), StageInputs.chained());
+
+        PatchCandidate candidate = stages.propose(report, GIVEN, new Localization(List.of())).get(0);
+
+        assertThat(candidate.diff()).isEqualTo(answer);
+        assertThat(candidate.file()).isEqualTo(FailureFixture.SOURCE);
+        assertThat(candidate.line()).isEqualTo(6);
+    }
+
+    @Test
+    void keepsAnUnreadableDiffForTheValidatorToRefuse() {
+        LlmStages stages = stages(new ScriptedChatClient("{\"diff\": \"just make it subtract\"}"), StageInputs.chained());
+
+        PatchCandidate candidate = stages.propose(report, GIVEN, new Localization(List.of())).get(0);
+
+        assertThat(candidate).isEqualTo(new PatchCandidate("m1", "llm", "", 1, "model patch", "just make it subtract"));
+    }
+
+    @Test
+    void patchesFromGivenLocationsOrWithoutAny() {
+        Localization given = new Localization(List.of(new Location(FailureFixture.SOURCE, 9, "return balance;", 1, "")));
+        Localization models = new Localization(List.of(new Location(FailureFixture.SOURCE, 6, "x", 1, "")));
+        ScriptedChatClient client = new ScriptedChatClient("{\"diff\": \"-\"}", "{\"diff\": \"-\"}");
+
+        stages(client, StageInputs.chained().withLocalization(given)).propose(report, GIVEN, models);
+        stages(client, StageInputs.chained().withoutLocalizationInPatch()).propose(report, GIVEN, models);
+
+        assertThat(client.lastMessage(0)).contains(FailureFixture.SOURCE + ":9").doesNotContain(FailureFixture.SOURCE + ":6");
+        assertThat(client.lastMessage(1)).doesNotContain("Suspected lines");
+    }
+
+    @Test
+    void sumsTokensPerStageAndRecordsEveryStage() {
+        ScriptedChatClient client = new ScriptedChatClient(ISSUE, "oops", "[]", "{\"diff\": \"-\"}");
+        LlmStages stages = new LlmStages(client, r -> "CONTEXT-MARKER", 2,
+                StageInputs.chained().withCaseId("case-7"), 512);
+
+        IssueDraft issue = stages.draftIssue(report);
+        Localization localization = stages.localize(report, issue);
+        stages.propose(report, issue, localization);
+
+        assertThat(stages.attempts()).extracting(StageAttempts::stage, StageAttempts::attempt, StageAttempts::inputTokens,
+                StageAttempts::outputTokens).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("issue", 1, 100, 10),
+                        org.assertj.core.groups.Tuple.tuple("localize", 2, 200, 20),
+                        org.assertj.core.groups.Tuple.tuple("patch", 1, 100, 10));
+        assertThat(client.requests).allSatisfy(r -> {
+            assertThat(r.caseId()).isEqualTo("case-7");
+            assertThat(r.maxTokens()).isEqualTo(512);
+            assertThat(r.temperature()).isZero();
+        });
+    }
+
+    @Test
+    void recordsTheAttemptsWhenTheModelCannotBeAsked() {
+        ScriptedChatClient client = new ScriptedChatClient("not json");
+        LlmStages stages = stages(client, StageInputs.chained());
+
+        assertThatThrownBy(() -> stages.draftIssue(report)).isInstanceOf(ModelException.class);
+
+        StageAttempts attempts = stages.attempts().get(0);
+        assertThat(attempts.parsed()).isFalse();
+        assertThat(attempts.attempt()).isEqualTo(2);
+        assertThat(attempts.errors()).hasSize(2).last().asString().startsWith("model call failed: ");
+    }
+
+    private static LlmStages stages(ScriptedChatClient client, StageInputs inputs) {
+        return new LlmStages(client, r -> "CONTEXT-MARKER", 3, inputs, 1024);
+    }
+}
