@@ -78,7 +78,7 @@ final class BudgetPacker {
             return chunk;
         }
         int[] lineCosts = lineCosts(chunk);
-        int header = counter.count(Context.header(chunk.file(), chunk.startLine(), chunk.endLine())) + 1;
+        int header = headerCost(chunk);
         int best = 0;
         int lo = Math.min(MIN_LINES, chunk.lineCount());
         int hi = chunk.lineCount() - 1;
@@ -126,8 +126,12 @@ final class BudgetPacker {
 
     /** Tokens the chunk adds when rendered as its own block, separator included. */
     int cost(ContextChunk chunk) {
-        int header = counter.count(Context.header(chunk.file(), chunk.startLine(), chunk.endLine())) + 1;
-        return header + sum(lineCosts(chunk), 0, chunk.lineCount() - 1);
+        return headerCost(chunk) + sum(lineCosts(chunk), 0, chunk.lineCount() - 1);
+    }
+
+    /** The header line and the blank line that separates the block from the next. */
+    private int headerCost(ContextChunk chunk) {
+        return counter.count(Context.header(chunk.file(), chunk.startLine(), chunk.endLine())) + 1;
     }
 
     private int[] lineCosts(ContextChunk chunk) {
