@@ -4,7 +4,10 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.pipeline.RepairPipeline;
-import dev.repofix.repair.BuiltinStages;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.Stages;
+import java.util.Optional;
 import dev.repofix.testrun.JUnitXmlReportParser;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
@@ -47,19 +50,22 @@ final class FixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunConfig config = config();
-        RepairPipeline pipeline = pipeline(env, new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
-        return Output.finish(pipeline.run(config), options, spec.commandLine().getOut());
+        ResolvedConfig settings = options.resolve(env.host(), Optional.ofNullable(maxCandidates));
+        RunConfig config = options.config(settings, env.host());
+        Stages stages = StagesFactory.create(settings, env.host());
+        RepairPipeline pipeline = pipeline(env, stages, new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
+        RunResult result = pipeline.run(config);
+        return Output.finish(result.withNotes(StagesFactory.figures(stages)), options, spec.commandLine().getOut());
     }
 
     RunConfig config() {
-        return options.config(options.resolve(env.host(), java.util.Optional.ofNullable(maxCandidates)), env.host());
+        return options.config(options.resolve(env.host(), Optional.ofNullable(maxCandidates)), env.host());
     }
 
-    static RepairPipeline pipeline(Environment env, ConsoleProgress progress) {
+    static RepairPipeline pipeline(Environment env, Stages stages, ConsoleProgress progress) {
         TestRunner runner = new TestRunner(new LocalProcessExecutor(env.clock()), env.host(),
                 new JUnitXmlReportParser(), new StackFrameExtractor());
         return new RepairPipeline(new Workspaces(env.tempDir(), CLONE_TIMEOUT), new BuildDetector(), runner,
-                new BuiltinStages(), env.clock(), progress);
+                stages, env.clock(), progress);
     }
 }

@@ -47,7 +47,8 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         String text = readPatch();
         RunConfig config = options.config(options.resolve(env.host(), java.util.Optional.of("1")), env.host());
-        var pipeline = FixCommand.pipeline(env, new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
+        var pipeline = FixCommand.pipeline(env, new dev.repofix.repair.BuiltinStages(),
+                new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
         return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut());
     }
 

@@ -19,7 +19,7 @@ public enum ConfigKey {
     CONTEXT("context", "16k", "token budget of the code context: 2k, 4k, 8k, 16k, 32k, 64k or 128k"),
     MAX_ATTEMPTS("max-attempts", "3", "attempts per stage when the model's answer does not parse (k of Loads@k)"),
     CACHE("cache", "true", "keep model answers on disk so a re-run costs nothing"),
-    CACHE_DIR("cache-dir", ".repofix-cache", "folder of the response cache"),
+    CACHE_DIR("cache-dir", "", "folder of the response cache (default: $XDG_CACHE_HOME/repofix or ~/.cache/repofix)"),
     RECORD("record", "", "append every model exchange to this JSONL file, for replay"),
     TEST_COMMAND("test-command", "", "shell command that runs the tests"),
     MAX_CANDIDATES("max-candidates", "30", "validate at most this many patch candidates"),

@@ -127,7 +127,20 @@ public final class RepairPipeline {
         }
     }
 
+    /**
+     * Runs the stages; a stage that cannot answer (a model that refuses the key, cannot be
+     * reached or never returns parseable output) ends the run with a report that says so.
+     */
     private RunResult repair(RunState run, Ready ready) {
+        try {
+            return stages(run, ready);
+        } catch (RepofixException e) {
+            run.notes.add(e.getMessage());
+            return run.result(ready, RunStatus.STAGE_FAILED, "");
+        }
+    }
+
+    private RunResult stages(RunState run, Ready ready) {
         List<TestResult> failing = ready.run.failing().stream()
                 .filter(t -> ready.baseline.failing().contains(t.id())).toList();
         FailureReport failures = new FailureReport(ready.command.shell(), ready.run, failing, ready.log,

@@ -79,4 +79,12 @@ public record RunResult(
     public Optional<Validation> fixValidation() {
         return fix.flatMap(f -> validations.stream().filter(v -> v.candidateId().equals(f.id())).findFirst());
     }
+
+    /** The same result with {@code more} notes appended (e.g. a model's per-stage figures). */
+    public RunResult withNotes(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(more);
+        return new RunResult(source, commit, build, testCommand, status, failing, passingCount, flaky, issue,
+                localization, candidates, validations, fix, buildLog, all, timings, startedAt, total);
+    }
 }

@@ -10,6 +10,8 @@ public enum RunStatus {
     NOT_FIXED,
     /** Only tests that also passed on a rerun failed: nothing a patch could be judged by. */
     FLAKY_ONLY,
+    /** A stage could not answer (the model refused the key, was unreachable, never gave parseable output). */
+    STAGE_FAILED,
     /** The build or test command failed before any test reported. */
     BUILD_BROKEN
 }

@@ -13,6 +13,8 @@ final class Headline {
             case NOT_FIXED -> "no valid patch for " + r.failing().size() + " failing test(s) ("
                     + r.validations().size() + " candidate(s) tried)";
             case FLAKY_ONLY -> "only flaky tests fail (" + String.join(", ", r.flaky()) + "); nothing to fix";
+            case STAGE_FAILED -> "a repair stage failed for " + r.failing().size() + " failing test(s): "
+                    + (r.notes().isEmpty() ? "see the report" : r.notes().get(r.notes().size() - 1));
             case BUILD_BROKEN -> "the build fails before any test runs";
         };
     }

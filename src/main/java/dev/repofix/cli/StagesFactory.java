@@ -1,0 +1,128 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.ConfigException;
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.ModelChoice;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.context.ContextBudget;
+import dev.repofix.context.ContextBuilder;
+import dev.repofix.context.TokenCounter;
+import dev.repofix.model.AnthropicChatClient;
+import dev.repofix.model.AnthropicSettings;
+import dev.repofix.model.CachingChatClient;
+import dev.repofix.model.ChatClient;
+import dev.repofix.model.OpenAiChatClient;
+import dev.repofix.model.OpenAiSettings;
+import dev.repofix.model.RecordingChatClient;
+import dev.repofix.model.ReplayChatClient;
+import dev.repofix.repair.BuiltinStages;
+import dev.repofix.stage.LlmStages;
+import dev.repofix.stage.StageAttempts;
+import dev.repofix.stage.StageInputs;
+import dev.repofix.stage.Stages;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
+final class StagesFactory {
+    private static final int MAX_TOKENS = 4096;
+
+    private StagesFactory() {}
+
+    static Stages create(ResolvedConfig c, HostEnvironment host) {
+        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+        if (model.isBuiltin()) {
+            return new BuiltinStages();
+        }
+        ChatClient client = client(model, c, host);
+        String record = c.get(ConfigKey.RECORD).trim();
+        if (!record.isEmpty()) {
+            client = new RecordingChatClient(client, Path.of(record));
+        }
+        if (c.bool(ConfigKey.CACHE) && !model.provider().equals("replay")) {
+            client = new CachingChatClient(client, cacheDir(c, host));
+        }
+        ContextBudget budget = ContextBudget.parse(c.get(ConfigKey.CONTEXT));
+        ContextBuilder context = new ContextBuilder(new TokenCounter());
+        return new LlmStages(client, report -> context.build(report, budget).render(),
+                c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), StageInputs.chained(), MAX_TOKENS);
+    }
+
+    /** One line per stage for the report: Loads@k and tokens. */
+    static List<String> figures(Stages stages) {
+        List<String> out = new ArrayList<>();
+        if (stages instanceof LlmStages llm) {
+            for (StageAttempts a : llm.attempts()) {
+                out.add(String.format(Locale.ROOT, "%s: %s on attempt %d of %d, %d tokens in, %d out", a.stage(),
+                        a.parsed() ? "parsed" : "did not parse", a.attempt(), a.maxAttempts(), a.inputTokens(),
+                        a.outputTokens()));
+            }
+        }
+        return out;
+    }
+
+    private static ChatClient client(ModelChoice model, ResolvedConfig c, HostEnvironment host) {
+        String keyVar = ModelSettings.apiKeyVariable(c, model);
+        Optional<String> key = keyVar.isEmpty() ? Optional.empty() : host.get(keyVar);
+        String baseUrl = c.get(ConfigKey.BASE_URL).trim();
+        return switch (model.provider()) {
+            case "openai" -> {
+                if (key.isEmpty() && baseUrl.isEmpty()) {
+                    throw new ConfigException("openai:" + model.name() + " needs an API key in " + keyVar
+                            + "; set it, pass --api-key-env, or pass --base-url for a local server without a key");
+                }
+                OpenAiSettings s = OpenAiSettings.of(uri(baseUrl.isEmpty() ? "https://api.openai.com/v1" : baseUrl),
+                        model.name(), key, keyVar);
+                String version = c.get(ConfigKey.AZURE_API_VERSION).trim();
+                String deployment = c.get(ConfigKey.AZURE_DEPLOYMENT).trim();
+                if (!version.isEmpty() || !deployment.isEmpty()) {
+                    if (version.isEmpty() || deployment.isEmpty()) {
+                        throw new ConfigException("Azure OpenAI needs both azure-api-version and azure-deployment");
+                    }
+                    s = new OpenAiSettings(s.baseUrl(), s.model(), s.apiKey(), s.apiKeyVariable(), Optional.of(version),
+                            Optional.of(deployment), s.connectTimeout(), s.requestTimeout());
+                }
+                yield new OpenAiChatClient(s);
+            }
+            case "anthropic" -> {
+                if (key.isEmpty()) {
+                    throw new ConfigException("anthropic:" + model.name() + " needs an API key in " + keyVar
+                            + "; set it or pass --api-key-env with the variable that holds it");
+                }
+                yield new AnthropicChatClient(AnthropicSettings.of(
+                        uri(baseUrl.isEmpty() ? "https://api.anthropic.com" : baseUrl), model.name(), key, keyVar));
+            }
+            case "replay" -> new ReplayChatClient(Path.of(model.name()));
+            default -> throw new ConfigException("unknown model provider " + model.provider());
+        };
+    }
+
+    private static Path cacheDir(ResolvedConfig c, HostEnvironment host) {
+        String given = c.get(ConfigKey.CACHE_DIR).trim();
+        if (!given.isEmpty()) {
+            return Path.of(given);
+        }
+        return host.get("XDG_CACHE_HOME").map(Path::of)
+                .or(() -> host.get("HOME").map(h -> Path.of(h, ".cache")))
+                .orElse(Path.of(".repofix-cache").toAbsolutePath().getParent())
+                .resolve("repofix");
+    }
+
+    private static URI uri(String text) {
+        try {
+            URI u = URI.create(text);
+            if (u.getScheme() == null || !(u.getScheme().equals("http") || u.getScheme().equals("https"))) {
+                throw new IllegalArgumentException("not http(s)");
+            }
+            return u;
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("cannot use base URL '" + text.replaceAll("//[^/@]+@", "//***@")
+                    + "': give an http(s) URL such as http://127.0.0.1:8000/v1");
+        }
+    }
+}

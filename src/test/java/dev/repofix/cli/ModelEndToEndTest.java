@@ -1,0 +1,160 @@
+package dev.repofix.cli;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.repofix.config.HostEnvironment;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code repofix fix --model openai:...} against a local server speaking the OpenAI
+ * chat-completions wire format, on the bundled pytest example.
+ */
+class ModelEndToEndTest {
+    private static final String ISSUE = "```json\n{\"title\": \"Items at the reorder level are not restocked\", "
+            + "\"description\": \"test_at_reorder_level_needs_restock fails\", \"explanation\": \"needs_restock uses <\"}\n```";
+    private static final String LOCATIONS = "The fault is here:\n[{\"file\": \"inventory/stock.py\", \"line\": 15, "
+            + "\"content\": \"    return item.quantity < item.reorder_level\"}]";
+
+    @TempDir
+    Path temp;
+
+    private WireMockServer server;
+
+    @BeforeEach
+    void start() {
+        server = new WireMockServer(wireMockConfig().dynamicPort());
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop();
+    }
+
+    @Test
+    void servedPatchIsValidated() throws Exception {
+        answers(ISSUE, LOCATIONS, patch("<="));
+        RunOutput run = fix(Map.of());
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.report().path("status").asText()).isEqualTo("FIXED");
+        assertThat(run.report().path("issue").path("title").asText()).isEqualTo("Items at the reorder level are not restocked");
+        assertThat(run.report().path("locations").get(0).path("line").asInt()).isEqualTo(15);
+        assertThat(run.report().path("notes").toString()).contains("issue: parsed on attempt 1 of 3");
+    }
+
+    @Test
+    void wrongServedPatchIsReportedAsSuch() throws Exception {
+        answers(ISSUE, LOCATIONS, patch(">"));
+        RunOutput run = fix(Map.of());
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(run.report().path("status").asText()).isEqualTo("NOT_FIXED");
+        assertThat(run.report().path("candidates").get(0).path("validation").path("verdict").asText())
+                .isEqualTo("TESTS_FAIL");
+    }
+
+    @Test
+    void refusedKeyEndsWithAReportNamingTheVariable() {
+        server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(401)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"error\":{\"message\":\"Incorrect API key provided\",\"type\":\"invalid_request_error\"}}")));
+        RunOutput run = fix(Map.of("TEST_MODEL_KEY", "sk-do-not-print-me"), "--api-key-env", "TEST_MODEL_KEY");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        assertThat(run.stdout() + run.report()).contains("TEST_MODEL_KEY").doesNotContain("sk-do-not-print-me");
+        assertThat(run.stderr()).doesNotContain("\tat ");
+    }
+
+    @Test
+    void unreachableServerEndsWithAReport() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        RunOutput run = fixAt("http://127.0.0.1:" + closed + "/v1", Map.of());
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        assertThat(run.report().path("notes").toString()).contains("127.0.0.1");
+    }
+
+    @Test
+    void modelThatNeverAnswersJsonEndsWithAReport() {
+        server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(ok(completion("I think the bug is in stock.py."))));
+        RunOutput run = fix(Map.of());
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        assertThat(run.report().path("notes").toString()).contains("issue");
+        assertThat(server.getAllServeEvents()).hasSize(3);
+    }
+
+    private String patch(String operator) {
+        String diff = "--- a/inventory/stock.py\n+++ b/inventory/stock.py\n@@ -15 +15 @@\n"
+                + "-    return item.quantity < item.reorder_level\n+    return item.quantity " + operator
+                + " item.reorder_level\n";
+        ObjectNode n = new ObjectMapper().createObjectNode().put("diff", diff);
+        return "```json\n" + n + "\n```";
+    }
+
+    /** The three stages, in order, through a WireMock scenario. */
+    private void answers(String... texts) throws Exception {
+        String state = Scenario.STARTED;
+        for (int i = 0; i < texts.length; i++) {
+            String next = "answer-" + (i + 1);
+            server.stubFor(post(urlEqualTo("/v1/chat/completions")).inScenario("stages").whenScenarioStateIs(state)
+                    .willReturn(ok(completion(texts[i]))).willSetStateTo(next));
+            state = next;
+        }
+    }
+
+    private static com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder ok(String body) {
+        return aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(body);
+    }
+
+    private static String completion(String content) {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode root = m.createObjectNode().put("id", "chatcmpl-1").put("object", "chat.completion")
+                .put("created", 1_700_000_000).put("model", "local-model");
+        ObjectNode choice = root.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop");
+        choice.putObject("message").put("role", "assistant").put("content", content);
+        root.putObject("usage").put("prompt_tokens", 120).put("completion_tokens", 30).put("total_tokens", 150);
+        return root.toString();
+    }
+
+    private RunOutput fix(Map<String, String> env, String... extra) {
+        return fixAt("http://127.0.0.1:" + server.port() + "/v1", env, extra);
+    }
+
+    private RunOutput fixAt(String baseUrl, Map<String, String> env, String... extra) {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv-" + System.nanoTime()));
+        Path out = temp.resolve("out");
+        List<String> args = new ArrayList<>(List.of("fix", "--repo", repo.toString(), "--out", out.toString(),
+                "--model", "openai:local-model", "--base-url", baseUrl, "--no-cache", "--reruns", "0"));
+        args.addAll(List.of(extra));
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.putAll(env);
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        Environment environment = new Environment(new HostEnvironment(vars), Clock.systemUTC(), temp.resolve("work"), false);
+        int code = Cli.run(args.toArray(String[]::new), new PrintWriter(o, true), new PrintWriter(e, true), environment);
+        return new RunOutput(code, o.toString(), e.toString(), out);
+    }
+}
