@@ -111,7 +111,7 @@ final class ModelHttp {
             }
             Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
                     : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
-            LOG.warn("{} from {}; retry {} of {} in {} ms", redact(retry.reason()), host(post.uri()), attempt,
+            LOG.warn("the model API at {} failed ({}); retry {} of {} in {} ms", host(post.uri()), redact(retry.reason()), attempt,
                     policy.maxAttempts() - 1, delay.toMillis());
             pause(delay, post.uri());
         }
