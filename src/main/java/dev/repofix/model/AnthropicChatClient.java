@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 /**
@@ -39,8 +38,8 @@ public final class AnthropicChatClient implements ChatClient {
     public AnthropicChatClient(AnthropicSettings settings, RetryPolicy retryPolicy, Sleeper sleeper, Clock clock) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.http = new ModelHttp(settings.connectTimeout(), retryPolicy, sleeper, clock,
-                () -> ThreadLocalRandom.current().nextDouble(), settings.apiKey(), settings.apiKeyVariable());
+        this.http = ModelHttp.forApi(settings.connectTimeout(), retryPolicy, sleeper, clock, settings.apiKey(),
+                settings.apiKeyVariable());
     }
 
     @Override

@@ -36,7 +36,7 @@ public record AnthropicSettings(URI baseUrl, String model, Optional<String> apiK
     @Override
     public String toString() {
         return "AnthropicSettings[baseUrl=" + baseUrl + ", model=" + model + ", apiKey="
-                + (apiKey.isPresent() ? "<from " + apiKeyVariable + ">" : "<none>")
+                + ModelHttp.describeKey(apiKey, apiKeyVariable)
                 + ", connectTimeout=" + connectTimeout + ", requestTimeout=" + requestTimeout + "]";
     }
 }

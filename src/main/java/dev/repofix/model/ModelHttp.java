@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -53,6 +54,18 @@ final class ModelHttp {
         this.jitter = Objects.requireNonNull(jitter, "jitter");
         this.secret = Objects.requireNonNull(secret, "secret");
         this.keyVariable = Objects.requireNonNull(keyVariable, "keyVariable");
+    }
+
+    /** A POST helper for one API: jitter from {@link ThreadLocalRandom}, the key known only to redact it. */
+    static ModelHttp forApi(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock,
+            Optional<String> key, String keyVariable) {
+        return new ModelHttp(connectTimeout, policy, sleeper, clock, () -> ThreadLocalRandom.current().nextDouble(),
+                key, keyVariable);
+    }
+
+    /** How settings print a key: where it came from, never its value. */
+    static String describeKey(Optional<String> key, String keyVariable) {
+        return key.isPresent() ? "<from " + keyVariable + ">" : "<none>";
     }
 
     /**
@@ -147,7 +160,8 @@ final class ModelHttp {
         try {
             return reader.apply(json.readTree(body));
         } catch (JsonProcessingException e) {
-            throw new Retry(e.getOriginalMessage(), Optional.empty(), e, false, true);
+            // No cause kept: the parser's message may quote the body, and so whatever the body echoes.
+            throw new Retry(redact(e.getOriginalMessage()), Optional.empty(), null, false, true);
         } catch (MalformedAnswer e) {
             throw new Retry(e.getMessage(), Optional.empty(), e, false, true);
         }

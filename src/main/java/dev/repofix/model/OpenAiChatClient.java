@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A client of any OpenAI-compatible chat-completions endpoint: OpenAI, Azure OpenAI (URL with
@@ -37,8 +36,8 @@ public final class OpenAiChatClient implements ChatClient {
     public OpenAiChatClient(OpenAiSettings settings, RetryPolicy retryPolicy, Sleeper sleeper, Clock clock) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.http = new ModelHttp(settings.connectTimeout(), retryPolicy, sleeper, clock,
-                () -> ThreadLocalRandom.current().nextDouble(), settings.apiKey(), settings.apiKeyVariable());
+        this.http = ModelHttp.forApi(settings.connectTimeout(), retryPolicy, sleeper, clock, settings.apiKey(),
+                settings.apiKeyVariable());
         this.tokens = TokenCounter.forModel(settings.model());
     }
 

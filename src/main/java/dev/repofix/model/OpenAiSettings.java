@@ -48,7 +48,7 @@ public record OpenAiSettings(URI baseUrl, String model, Optional<String> apiKey,
     @Override
     public String toString() {
         return "OpenAiSettings[baseUrl=" + baseUrl + ", model=" + model + ", apiKey="
-                + (apiKey.isPresent() ? "<from " + apiKeyVariable + ">" : "<none>")
+                + ModelHttp.describeKey(apiKey, apiKeyVariable)
                 + ", azureApiVersion=" + azureApiVersion.orElse("-") + ", azureDeployment="
                 + azureDeployment.orElse("-") + ", connectTimeout=" + connectTimeout + ", requestTimeout="
                 + requestTimeout + "]";

@@ -16,10 +16,12 @@ public final class TokenCounter {
     private static final int TOKENS_PER_MESSAGE = 4;
     private static final int TOKENS_PER_REPLY = 3;
 
-    private final Encoding encoding;
+    private final EncodingType type;
+    /** Loaded on first count: loading takes a good part of a second, and most clients never count. */
+    private volatile Encoding encoding;
 
     private TokenCounter(EncodingType type) {
-        this.encoding = Encodings.newDefaultEncodingRegistry().getEncoding(type);
+        this.type = type;
     }
 
     /** cl100k_base: GPT-4, GPT-3.5, and a fair estimate for most other models. */
@@ -42,7 +44,7 @@ public final class TokenCounter {
 
     /** Tokens of {@code text} (never null); special-token markers count as plain text. */
     public int count(String text) {
-        return encoding.countTokensOrdinary(Objects.requireNonNull(text, "text"));
+        return encoding().countTokensOrdinary(Objects.requireNonNull(text, "text"));
     }
 
     /** Tokens of a whole prompt: each message's content plus the chat format's framing. */
@@ -52,5 +54,19 @@ public final class TokenCounter {
             total += TOKENS_PER_MESSAGE + count(message.content());
         }
         return total;
+    }
+
+    private Encoding encoding() {
+        Encoding loaded = encoding;
+        if (loaded == null) {
+            synchronized (this) {
+                loaded = encoding;
+                if (loaded == null) {
+                    loaded = Encodings.newDefaultEncodingRegistry().getEncoding(type);
+                    encoding = loaded;
+                }
+            }
+        }
+        return loaded;
     }
 }
