@@ -124,8 +124,8 @@ final class ModelHttp {
             }
             Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
                     : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
-            LOG.warn("the model API at {} failed ({}); retry {} of {} in {} ms", host(post.uri()), redact(retry.reason()), attempt,
-                    policy.maxAttempts() - 1, delay.toMillis());
+            LOG.warn("the model API at {} failed ({}); retry {} of {} in {} ms", host(post.uri()),
+                    redact(retry.reason()), attempt, policy.maxAttempts() - 1, delay.toMillis());
             pause(delay, post.uri());
         }
     }
