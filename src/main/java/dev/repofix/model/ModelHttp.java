@@ -1,0 +1,247 @@
+package dev.repofix.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.config.RepofixException.ErrorKind;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * POSTs JSON to a model API with bounded time and retries: 429, 500, 502, 503, 504, 529 and
+ * I/O failures are retried with backoff ({@link RetryPolicy}), a malformed 200 once; the rest
+ * becomes a {@link ModelException} that says what to do. Every message passes
+ * {@link #redact}, so the key never leaves this class in text.
+ */
+final class ModelHttp {
+    private static final Logger LOG = LoggerFactory.getLogger(ModelHttp.class);
+    private static final Set<Integer> RETRYABLE = Set.of(429, 500, 502, 503, 504, 529);
+    private static final int MAX_API_MESSAGE = 300;
+
+    private final HttpClient client;
+    private final RetryPolicy policy;
+    private final Sleeper sleeper;
+    private final RetryDelays delays;
+    private final DoubleSupplier jitter;
+    private final Optional<String> secret;
+    private final String keyVariable;
+    private final ObjectMapper json = new ObjectMapper();
+
+    ModelHttp(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock, DoubleSupplier jitter,
+            Optional<String> secret, String keyVariable) {
+        this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
+                .build();
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.delays = new RetryDelays(clock);
+        this.jitter = Objects.requireNonNull(jitter, "jitter");
+        this.secret = Objects.requireNonNull(secret, "secret");
+        this.keyVariable = Objects.requireNonNull(keyVariable, "keyVariable");
+    }
+
+    /** A POST helper for one API: jitter from {@link ThreadLocalRandom}, the key known only to redact it. */
+    static ModelHttp forApi(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock,
+            Optional<String> key, String keyVariable) {
+        return new ModelHttp(connectTimeout, policy, sleeper, clock, () -> ThreadLocalRandom.current().nextDouble(),
+                key, keyVariable);
+    }
+
+    /** How settings print a key: where it came from, never its value. */
+    static String describeKey(Optional<String> key, String keyVariable) {
+        return key.isPresent() ? "<from " + keyVariable + ">" : "<none>";
+    }
+
+    /**
+     * One POST to make. {@code headers} may hold the key, so {@code toString} leaves them out.
+     *
+     * @param model named in a 404's message
+     */
+    record Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model) {
+        Post {
+            headers = Map.copyOf(headers);
+        }
+
+        @Override
+        public String toString() {
+            return "Post[" + uri + ", model=" + model + "]";
+        }
+    }
+
+    /** Why an attempt failed in a way worth repeating. */
+    private static final class Retry extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient Optional<Duration> serverDelay;
+        private final boolean unreachable;
+        private final boolean malformed;
+
+        Retry(String reason, Optional<Duration> serverDelay, Throwable cause, boolean unreachable,
+                boolean malformed) {
+            super(reason, cause, false, false);
+            this.serverDelay = serverDelay;
+            this.unreachable = unreachable;
+            this.malformed = malformed;
+        }
+
+        String reason() {
+            return getMessage();
+        }
+    }
+
+    /** Sends {@code post} until {@code reader} accepts a 200 body or the attempts are spent. */
+    <T> T post(Post post, Function<JsonNode, T> reader) {
+        boolean malformedSeen = false;
+        for (int attempt = 1;; attempt++) {
+            Retry retry;
+            try {
+                return attempt(post, reader);
+            } catch (Retry e) {
+                retry = e;
+            }
+            if (retry.malformed && (malformedSeen || attempt >= policy.maxAttempts())) {
+                throw fail(ErrorKind.RUNTIME, "the model API at " + host(post.uri())
+                        + " answered with malformed JSON: " + retry.reason(), retry.getCause());
+            }
+            malformedSeen |= retry.malformed;
+            if (attempt >= policy.maxAttempts()) {
+                throw spent(post.uri(), attempt, retry);
+            }
+            Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
+                    : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
+            LOG.warn("the model API at {} failed ({}); retry {} of {} in {} ms", host(post.uri()),
+                    redact(retry.reason()), attempt, policy.maxAttempts() - 1, delay.toMillis());
+            pause(delay, post.uri());
+        }
+    }
+
+    private <T> T attempt(Post post, Function<JsonNode, T> reader) throws Retry {
+        HttpRequest.Builder request = HttpRequest.newBuilder(post.uri()).timeout(post.timeout())
+                .header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(post.body()));
+        post.headers().forEach(request::header);
+        HttpResponse<String> response;
+        try {
+            response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new Retry(ioReason(e, post.timeout()), Optional.empty(), e, e instanceof ConnectException,
+                    false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail(ErrorKind.RUNTIME, "interrupted while waiting for " + host(post.uri()), e);
+        }
+        int status = response.statusCode();
+        if (status / 100 == 2) {
+            return read(response.body(), reader);
+        }
+        if (RETRYABLE.contains(status)) {
+            throw new Retry("HTTP " + status + apiMessage(response.body()).map(m -> " (" + m + ")").orElse(""),
+                    delays.fromHeaders(response.headers()), null, false, false);
+        }
+        throw refusal(post, status, response.body());
+    }
+
+    private <T> T read(String body, Function<JsonNode, T> reader) throws Retry {
+        try {
+            return reader.apply(json.readTree(body));
+        } catch (JsonProcessingException e) {
+            // No cause kept: the parser's message may quote the body, and so whatever the body echoes.
+            throw new Retry(redact(e.getOriginalMessage()), Optional.empty(), null, false, true);
+        } catch (MalformedAnswer e) {
+            throw new Retry(e.getMessage(), Optional.empty(), e, false, true);
+        }
+    }
+
+    private ModelException refusal(Post post, int status, String body) {
+        String api = apiMessage(body).map(m -> ": " + m).orElse("");
+        // No API message for 401/403: OpenAI's echoes a part of the key it refused.
+        if (status == 401 || status == 403) {
+            return fail(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " refused the key (HTTP " + status
+                    + "): set the variable " + keyVariable + " to a valid key", null);
+        }
+        if (status == 404) {
+            return fail(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " has no " + post.uri().getPath()
+                    + " for model " + post.model() + " (HTTP 404" + api + "): check --base-url and --model", null);
+        }
+        ErrorKind kind = status / 100 == 4 ? ErrorKind.INPUT : ErrorKind.RUNTIME;
+        return fail(kind, "the model API at " + host(post.uri()) + " rejected the request (HTTP " + status + ")"
+                + api, null);
+    }
+
+    private ModelException spent(URI uri, int attempts, Retry last) {
+        if (last.unreachable) {
+            return fail(ErrorKind.RUNTIME, "cannot reach the model API at " + host(uri) + " after " + attempts
+                    + " attempts (" + last.reason() + "): check --base-url", last.getCause());
+        }
+        return fail(ErrorKind.RUNTIME, "no answer from " + host(uri) + " after " + attempts + " attempts: "
+                + last.reason(), last.getCause());
+    }
+
+    private void pause(Duration delay, URI uri) {
+        try {
+            sleeper.sleep(delay);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail(ErrorKind.RUNTIME, "interrupted while waiting to retry " + host(uri), e);
+        }
+    }
+
+    private static String ioReason(IOException e, Duration timeout) {
+        if (e instanceof HttpConnectTimeoutException) {
+            return "could not connect within " + timeout;
+        }
+        if (e instanceof HttpTimeoutException) {
+            return "timed out after " + timeout;
+        }
+        if (e instanceof ConnectException) {
+            return "connection refused or host unknown";
+        }
+        String detail = e.getMessage() == null ? "" : ": " + e.getMessage();
+        return e.getClass().getSimpleName() + detail;
+    }
+
+    /** The API's own error text: {@code error.message}, a string {@code error}, or the body, cut short. */
+    private Optional<String> apiMessage(String body) {
+        if (body == null || body.isBlank()) {
+            return Optional.empty();
+        }
+        String text = body.strip();
+        try {
+            JsonNode root = json.readTree(body);
+            JsonNode error = root.path("error");
+            text = error.isTextual() ? error.asText() : JsonFields.text(error, "/message", text);
+        } catch (JsonProcessingException e) {
+            // not JSON: the body itself is the best message there is
+        }
+        text = text.replaceAll("\\s+", " ");
+        return Optional.of(text.length() > MAX_API_MESSAGE ? text.substring(0, MAX_API_MESSAGE) + "…" : text);
+    }
+
+    private ModelException fail(ErrorKind kind, String message, Throwable cause) {
+        return new ModelException(kind, redact(message), cause);
+    }
+
+    /** {@code text} with the key, should it appear, replaced by the name of its variable. */
+    String redact(String text) {
+        return secret.filter(s -> !s.isEmpty()).map(s -> text.replace(s, "<" + keyVariable + ">")).orElse(text);
+    }
+
+    static String host(URI uri) {
+        return uri.getPort() == -1 ? uri.getHost() : uri.getHost() + ":" + uri.getPort();
+    }
+}
