@@ -63,6 +63,24 @@ class ModelEndToEndTest {
     }
 
     @Test
+    void recordedRunReplaysExactlyWithoutTheServer() throws Exception {
+        answers(ISSUE, LOCATIONS, patch("<="));
+        Path recording = temp.resolve("run.jsonl");
+        RunOutput recorded = fix(Map.of(), "--record", recording.toString());
+        assertThat(recorded.exitCode()).as(recorded.stderr()).isEqualTo(ExitCodes.OK);
+        String issue = recorded.report().path("issue").toString();
+        String patch = recorded.report().path("patch").asText();
+        server.stop();
+
+        RunOutput replayed = fixAt("http://127.0.0.1:1/v1", Map.of(), "--model", "replay:" + recording);
+
+        assertThat(replayed.exitCode()).as(replayed.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(replayed.report().path("issue").toString()).isEqualTo(issue);
+        assertThat(replayed.report().path("patch").asText()).isEqualTo(patch);
+        assertThat(replayed.report().path("locations")).isEqualTo(recorded.report().path("locations"));
+    }
+
+    @Test
     void wrongServedPatchIsReportedAsSuch() throws Exception {
         answers(ISSUE, LOCATIONS, patch(">"));
         RunOutput run = fix(Map.of());
@@ -147,7 +165,10 @@ class ModelEndToEndTest {
         Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv-" + System.nanoTime()));
         Path out = temp.resolve("out");
         List<String> args = new ArrayList<>(List.of("fix", "--repo", repo.toString(), "--out", out.toString(),
-                "--model", "openai:local-model", "--base-url", baseUrl, "--no-cache", "--reruns", "0"));
+                "--base-url", baseUrl, "--no-cache", "--reruns", "0"));
+        if (!List.of(extra).contains("--model")) {
+            args.addAll(List.of("--model", "openai:local-model"));
+        }
         args.addAll(List.of(extra));
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.putAll(env);
