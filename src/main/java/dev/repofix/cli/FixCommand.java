@@ -4,6 +4,7 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.stage.Stages;
@@ -55,7 +56,7 @@ final class FixCommand implements Callable<Integer> {
         Stages stages = StagesFactory.create(settings, env.host());
         RepairPipeline pipeline = pipeline(env, stages, new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
         RunResult result = pipeline.run(config);
-        return Output.finish(result.withNotes(StagesFactory.figures(stages)), options, spec.commandLine().getOut());
+        return Output.finish(result.withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL))), options, spec.commandLine().getOut());
     }
 
     RunConfig config() {

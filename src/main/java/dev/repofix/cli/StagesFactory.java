@@ -14,6 +14,7 @@ import dev.repofix.model.CachingChatClient;
 import dev.repofix.model.ChatClient;
 import dev.repofix.model.OpenAiChatClient;
 import dev.repofix.model.OpenAiSettings;
+import dev.repofix.model.Pricing;
 import dev.repofix.model.RecordingChatClient;
 import dev.repofix.model.ReplayChatClient;
 import dev.repofix.repair.BuiltinStages;
@@ -53,14 +54,21 @@ final class StagesFactory {
                 c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), StageInputs.chained(), MAX_TOKENS);
     }
 
-    /** One line per stage for the report: Loads@k and tokens. */
-    static List<String> figures(Stages stages) {
+    /**
+     * One line per stage for the report: Loads@k, tokens and, where the model's list price
+     * is known, the cost (cached answers were counted as they were first paid).
+     */
+    static List<String> figures(Stages stages, String model) {
         List<String> out = new ArrayList<>();
         if (stages instanceof LlmStages llm) {
+            Optional<Pricing.Price> price = Pricing.defaults().priceOf(ModelChoice.parse(model).name());
             for (StageAttempts a : llm.attempts()) {
-                out.add(String.format(Locale.ROOT, "%s: %s on attempt %d of %d, %d tokens in, %d out", a.stage(),
+                String cost = price.map(p -> String.format(Locale.ROOT, ", ~$%.4f at list price",
+                        (a.inputTokens() * p.inputPerMillion() + a.outputTokens() * p.outputPerMillion()) / 1e6))
+                        .orElse("");
+                out.add(String.format(Locale.ROOT, "%s: %s on attempt %d of %d, %d tokens in, %d out%s", a.stage(),
                         a.parsed() ? "parsed" : "did not parse", a.attempt(), a.maxAttempts(), a.inputTokens(),
-                        a.outputTokens()));
+                        a.outputTokens(), cost));
             }
         }
         return out;

@@ -81,6 +81,24 @@ class ModelEndToEndTest {
     }
 
     @Test
+    void anthropicMessagesApiAnswersTheStages() throws Exception {
+        String state = Scenario.STARTED;
+        String[] texts = {ISSUE, LOCATIONS, patch("<=")};
+        for (int i = 0; i < texts.length; i++) {
+            String next = "anthropic-" + (i + 1);
+            server.stubFor(post(urlEqualTo("/v1/messages")).inScenario("anthropic").whenScenarioStateIs(state)
+                    .willReturn(ok(message(texts[i]))).willSetStateTo(next));
+            state = next;
+        }
+        RunOutput run = fixAt("http://127.0.0.1:" + server.port(), Map.of("TEST_ANTHROPIC_KEY", "k-anthropic"),
+                "--model", "anthropic:claude-test", "--api-key-env", "TEST_ANTHROPIC_KEY");
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.report().path("status").asText()).isEqualTo("FIXED");
+        assertThat(server.getAllServeEvents()).allSatisfy(e ->
+                assertThat(e.getRequest().getHeader("x-api-key")).isEqualTo("k-anthropic"));
+    }
+
+    @Test
     void wrongServedPatchIsReportedAsSuch() throws Exception {
         answers(ISSUE, LOCATIONS, patch(">"));
         RunOutput run = fix(Map.of());
@@ -154,6 +172,16 @@ class ModelEndToEndTest {
         ObjectNode choice = root.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop");
         choice.putObject("message").put("role", "assistant").put("content", content);
         root.putObject("usage").put("prompt_tokens", 120).put("completion_tokens", 30).put("total_tokens", 150);
+        return root.toString();
+    }
+
+    /** A Messages API response, as Anthropic sends it. */
+    private static String message(String text) {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode root = m.createObjectNode().put("id", "msg_01").put("type", "message").put("role", "assistant")
+                .put("model", "claude-test").put("stop_reason", "end_turn");
+        root.putArray("content").addObject().put("type", "text").put("text", text);
+        root.putObject("usage").put("input_tokens", 200).put("output_tokens", 40);
         return root.toString();
     }
 
