@@ -107,6 +107,9 @@ public final class MarkdownReport {
         int n = 0;
         for (Validation v : r.validations()) {
             PatchCandidate c = byId.get(v.candidateId());
+            if (c == null) {
+                continue; // a verdict without its candidate says nothing a reader could act on
+            }
             sb.append("| ").append(++n).append(" | `").append(c.file()).append(':').append(c.line()).append("` | ")
                     .append(c.strategy()).append(" | ").append(Texts.cell(c.description())).append(" | ")
                     .append(v.verdict()).append(" | ").append(Texts.duration(v.elapsed())).append(" | ")

@@ -84,12 +84,12 @@ public final class PatchValidator implements Validator {
         if (!tests.isEmpty()) {
             evidence.add("edits tests: " + String.join(", ", tests.paths()));
         }
-        Validation a = inCopy(id + "-a", source, evidence, copy -> originalTests(id, copy, baseline, deadline));
+        Validation a = inCopy(id, "a", source, evidence, copy -> originalTests(id, copy, baseline, deadline));
         if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT) {
             return a.with(evidence, since(start));
         }
         List<String> evidenceB = new ArrayList<>();
-        Validation b = inCopy(id + "-b", patch, evidenceB, copy -> modifiedTests(id, copy, baseline, deadline));
+        Validation b = inCopy(id, "b", patch, evidenceB, copy -> modifiedTests(id, copy, baseline, deadline));
         return combine(a, b).with(evidence, since(start));
     }
 
@@ -118,13 +118,13 @@ public final class PatchValidator implements Validator {
         Validation run(Path copy);
     }
 
-    private Validation inCopy(String label, Patch patch, List<String> evidence, CopyWork work) {
-        Path copy = workspace.newCopy(label);
+    private Validation inCopy(String id, String stage, Patch patch, List<String> evidence, CopyWork work) {
+        Path copy = workspace.newCopy(id + "-" + stage);
         try {
             if (!patch.isEmpty()) {
                 ApplyResult applied = applier.apply(copy, patch);
                 if (applied instanceof ApplyResult.NotApplied n) {
-                    return Validation.of(label, Verdict.NOT_APPLIED, n.reason(), Duration.ZERO);
+                    return Validation.of(id, Verdict.NOT_APPLIED, n.reason(), Duration.ZERO);
                 }
                 for (HunkPlacement h : ((ApplyResult.Applied) applied).placements()) {
                     evidence.add(describe(h));

@@ -64,6 +64,17 @@ class ValidateEndToEndTest {
     }
 
     @Test
+    void unsafePatchIsNotAppliedAndReported() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        RunOutput run = validate(repo, write("--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ -1 +1 @@\n-root\n+toor\n"));
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        JsonNode v = run.report().path("candidates").get(0).path("validation");
+        assertThat(v.path("verdict").asText()).isEqualTo("NOT_APPLIED");
+        assertThat(v.path("detail").asText()).contains("leaves the workspace");
+        assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("NOT_APPLIED");
+    }
+
+    @Test
     void missingPatchFileIsAUsageError() {
         Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
         RunOutput run = validate(repo, temp.resolve("nope.diff"));

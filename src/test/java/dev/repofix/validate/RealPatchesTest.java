@@ -119,6 +119,7 @@ class RealPatchesTest {
         Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
         Validation v = p.validator().validate(new PatchCandidate("t", "test", "", 1, name, diff), p.baseline(), limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
+        assertThat(v.candidateId()).isEqualTo("t");
         if (expected == Verdict.VALID) {
             assertThat(v.fixed()).isEqualTo(p.baseline().failing());
             assertThat(v.broken()).isEmpty();
