@@ -9,10 +9,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes report.md, report.json and, with a fix, fix.patch to the output folder. */
+/** Writes report.md, report.json, report.sarif and, with a fix, fix.patch to the output folder. */
 public final class ReportWriter {
     private final MarkdownReport markdown = new MarkdownReport();
     private final JsonReport json = new JsonReport();
+    private final SarifReport sarif = new SarifReport();
 
     /** Returns the files written, as given paths under {@code outDir}. */
     public List<Path> write(RunResult result, Path outDir) {
@@ -21,6 +22,7 @@ public final class ReportWriter {
             Files.createDirectories(outDir);
             written.add(write(outDir.resolve("report.md"), markdown.render(result)));
             written.add(write(outDir.resolve("report.json"), json.render(result)));
+            written.add(write(outDir.resolve("report.sarif"), sarif.render(result)));
             Path patch = outDir.resolve("fix.patch");
             if (result.fix().isPresent()) {
                 written.add(write(patch, result.fix().get().diff()));
