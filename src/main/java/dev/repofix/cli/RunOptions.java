@@ -28,7 +28,7 @@ final class RunOptions {
     String ref;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "repofix-out",
-            description = "Folder for report.md, report.json and fix.patch. Default: ${DEFAULT-VALUE}")
+            description = "Folder for report.md, report.json, report.sarif and fix.patch. Default: ${DEFAULT-VALUE}")
     Path out;
 
     @Option(names = "--config", paramLabel = "FILE",
