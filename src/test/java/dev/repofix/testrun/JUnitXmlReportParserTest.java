@@ -22,8 +22,8 @@ class JUnitXmlReportParserTest {
             version="3.0.2" name="com.acme.bank.AccountTest" time="0.412" tests="6" errors="1" skipped="1" failures="2">
               <properties>
                 <property name="java.version" value="21.0.5"/>
-                <property name="user.dir" value="/home/runner/work/bank/bank"/>
-                <property name="surefire.test.class.path" value="/home/runner/work/bank/bank/target/test-classes"/>
+                <property name="user.dir" value="/home/ci/src/bank"/>
+                <property name="surefire.test.class.path" value="/home/ci/src/bank/target/test-classes"/>
               </properties>
               <testcase name="depositIncreasesBalance" classname="com.acme.bank.AccountTest" time="0.004"/>
               <testcase name="withdrawRejectsOverdraft" classname="com.acme.bank.AccountTest" time="0.031">
