@@ -1,5 +1,6 @@
 package dev.repofix.model;
 
+import dev.repofix.context.TokenCounter;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -18,7 +19,7 @@ record Answer(String text, String model, OptionalInt inputTokens, OptionalInt ou
 
     /** The response, counting with {@code counter} the tokens the API did not report. */
     ChatResponse toResponse(ChatRequest request, TokenCounter counter, Duration elapsed) {
-        int input = inputTokens.isPresent() ? inputTokens.getAsInt() : counter.countPrompt(request.messages());
+        int input = inputTokens.isPresent() ? inputTokens.getAsInt() : PromptTokens.count(counter, request.messages());
         int output = outputTokens.isPresent() ? outputTokens.getAsInt() : counter.count(text);
         return new ChatResponse(text, model, input, output, elapsed, false);
     }

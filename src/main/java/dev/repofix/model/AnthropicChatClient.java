@@ -1,5 +1,6 @@
 package dev.repofix.model;
 
+import dev.repofix.context.TokenCounter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

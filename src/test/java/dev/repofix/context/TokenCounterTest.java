@@ -1,8 +1,7 @@
-package dev.repofix.model;
+package dev.repofix.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TokenCounterTest {
@@ -19,10 +18,7 @@ class TokenCounterTest {
     }
 
     @Test
-    void promptCountAddsTheChatFraming() {
-        TokenCounter counter = TokenCounter.cl100k();
-        List<ChatMessage> messages = List.of(ChatMessage.system("hello world"), ChatMessage.user("hello world"));
-
-        assertThat(counter.countPrompt(messages)).isEqualTo(3 + 2 * (4 + 2));
+    void defaultCounterIsCl100k() {
+        assertThat(new TokenCounter().count("hello world")).isEqualTo(TokenCounter.cl100k().count("hello world"));
     }
 }
