@@ -2,6 +2,8 @@ package dev.repofix.cli;
 
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.LocalProcessExecutor;
@@ -79,7 +81,8 @@ final class BenchCommand implements Callable<Integer> {
 
     private static RunConfig config(String repo, HostEnvironment host) {
         return new RunConfig(repo, Optional.empty(), Optional.empty(), Path.of("target", "bench-out"),
-                RunConfig.DEFAULT_MAX_CANDIDATES, Duration.ofMinutes(20), Duration.ofMinutes(10), host, 0, 1);
+                Integer.parseInt(ConfigKey.MAX_CANDIDATES.defaultValue()), Durations.parse(ConfigKey.TIMEOUT.defaultValue()),
+                Durations.parse(ConfigKey.TEST_TIMEOUT.defaultValue()), host, 0, 1);
     }
 
     private static List<String> examples() throws java.io.IOException {

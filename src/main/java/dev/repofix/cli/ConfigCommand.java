@@ -36,7 +36,7 @@ final class ConfigCommand implements Callable<Integer> {
         ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
         PrintWriter out = spec.commandLine().getOut();
         for (Map.Entry<ConfigKey, ResolvedConfig.Value> e : c.all().entrySet()) {
-            out.printf("%-18s %-40s (%s)%n", e.getKey().key(), shown(e.getKey(), e.getValue().value(), model),
+            out.printf("%-18s %-40s (%s)%n", e.getKey().key(), shown(e.getValue().value()),
                     e.getValue().source());
         }
         String keyVar = ModelSettings.apiKeyVariable(c, model);
@@ -49,7 +49,7 @@ final class ConfigCommand implements Callable<Integer> {
     }
 
     /** Credentials in a URL (user:secret@host) are masked; nothing else here is secret. */
-    static String shown(ConfigKey key, String value, ModelChoice model) {
+    static String shown(String value) {
         String v = value.replaceAll("//[^/@\\s]+@", "//***@");
         return v.isEmpty() ? "-" : v;
     }

@@ -36,7 +36,7 @@ final class FixCommand implements Callable<Integer> {
     RunOptions options = new RunOptions();
 
     @Option(names = "--max-candidates", paramLabel = "N",
-            description = "Validate at most N patch candidates. Default: " + RunConfig.DEFAULT_MAX_CANDIDATES)
+            description = "Validate at most N patch candidates. Default: 30")
     String maxCandidates;
 
     private final Environment env;

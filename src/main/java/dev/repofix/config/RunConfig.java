@@ -31,10 +31,6 @@ public record RunConfig(
         int reruns,
         int jobs) {
 
-    public static final int DEFAULT_MAX_CANDIDATES = 30;
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(20);
-    public static final Duration DEFAULT_TEST_TIMEOUT = Duration.ofMinutes(10);
-    public static final int DEFAULT_RERUNS = 2;
 
     public RunConfig {
         Objects.requireNonNull(repo, "repo");

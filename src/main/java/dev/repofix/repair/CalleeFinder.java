@@ -75,6 +75,9 @@ final class CalleeFinder {
         List<FileRange> bodies = new ArrayList<>();
         for (int i = 0; i < files.size() && bodies.size() < MAX_DEFINITIONS; i++) {
             String f = files.get(i);
+            if (!sources.text(f).orElse("").contains(name)) {
+                continue; // most files do not mention the name: no need to lex them
+            }
             for (SourceOutline.Range r : SourceOutline.definitions(sources.get(f).orElseThrow(), name)) {
                 if (bodies.size() == MAX_DEFINITIONS) {
                     break;
@@ -126,7 +129,7 @@ final class CalleeFinder {
                 continue;
             }
             Optional<SourceLanguage> l = SourceLanguage.forPath(f);
-            if (l.isPresent() && (language.isEmpty() || l.equals(language)) && sources.get(f).isPresent()) {
+            if (l.isPresent() && (language.isEmpty() || l.equals(language))) {
                 out.add(f);
             }
         }

@@ -17,7 +17,7 @@ final class SourceCache {
 
     private final FileIndex files;
     private final Map<String, Optional<SourceFile>> cache = new HashMap<>();
-    private final Map<String, String> contents = new HashMap<>();
+    private final Map<String, Optional<String>> contents = new HashMap<>();
 
     SourceCache(FileIndex files) {
         this.files = files;
@@ -29,20 +29,23 @@ final class SourceCache {
 
     /** The lexed file, empty when not a known language, too large, not UTF-8 or unreadable. */
     Optional<SourceFile> get(String relativePath) {
-        return cache.computeIfAbsent(relativePath, this::load);
+        return cache.computeIfAbsent(relativePath, rel -> text(rel).map(c -> SourceFile.of(rel, c)));
     }
 
-    /** The file's exact text (line endings kept), for files {@link #get} returned. */
+    /**
+     * The file's exact text (line endings kept), read once and not lexed: a search over
+     * many files looks at the text first and lexes only the files that can match.
+     */
+    Optional<String> text(String relativePath) {
+        return contents.computeIfAbsent(relativePath, this::read);
+    }
+
+    /** The text of a file {@link #get} returned. */
     String content(String relativePath) {
-        get(relativePath);
-        String c = contents.get(relativePath);
-        if (c == null) {
-            throw new IllegalArgumentException("not a loaded source file: " + relativePath);
-        }
-        return c;
+        return text(relativePath).orElseThrow(() -> new IllegalArgumentException("not a source file: " + relativePath));
     }
 
-    private Optional<SourceFile> load(String rel) {
+    private Optional<String> read(String rel) {
         if (!files.contains(rel) || SourceLanguage.forPath(rel).isEmpty()) {
             return Optional.empty();
         }
@@ -51,9 +54,7 @@ final class SourceCache {
             if (!Files.isRegularFile(p) || Files.size(p) > MAX_BYTES) {
                 return Optional.empty();
             }
-            String content = Files.readString(p, StandardCharsets.UTF_8);
-            contents.put(rel, content);
-            return Optional.of(SourceFile.of(rel, content));
+            return Optional.of(Files.readString(p, StandardCharsets.UTF_8));
         } catch (MalformedInputException e) {
             return Optional.empty();
         } catch (IOException e) {

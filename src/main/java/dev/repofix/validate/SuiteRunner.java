@@ -48,10 +48,6 @@ public final class SuiteRunner {
         return build.selectedTestCommand(dir, override, ids).map(cmd -> run(dir, cmd, timeout));
     }
 
-    public boolean canSelect() {
-        return override == null && build.selectedTestCommand(files.root(), null, List.of("x#y")).isPresent();
-    }
-
     private TestOutcome run(Path dir, TestCommand cmd, Duration timeout) {
         try {
             return runner.run(dir, build, cmd, files, timeout);

@@ -27,7 +27,7 @@ class FixCommandTest {
         assertThat(config.ref()).isEmpty();
         assertThat(config.testCommand()).isEmpty();
         assertThat(config.outDir()).isEqualTo(Path.of("repofix-out"));
-        assertThat(config.maxCandidates()).isEqualTo(RunConfig.DEFAULT_MAX_CANDIDATES);
+        assertThat(config.maxCandidates()).isEqualTo(30);
         assertThat(config.timeout()).isEqualTo(Duration.ofMinutes(20));
     }
 
