@@ -67,7 +67,12 @@ public final class Workspace implements AutoCloseable {
         try {
             Files.createDirectories(target);
             for (String rel : files.files()) {
-                copyEntry(pristine.resolve(rel), target.resolve(rel));
+                Path from = pristine.resolve(rel);
+                // A build run in the pristine tree may delete a tracked file (committed
+                // build output, say); the copy then goes on without it.
+                if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+                    copyEntry(from, target.resolve(rel));
+                }
             }
         } catch (IOException e) {
             throw new WorkspaceException(WorkspaceException.ErrorKind.RUNTIME,

@@ -53,6 +53,16 @@ class WorkspaceTest {
     }
 
     @Test
+    void newCopyGoesOnWhenARunInTheRootDeletedATrackedFile() throws IOException {
+        Files.delete(ws.root().resolve("tests/test_app.py"));
+
+        Path copy = ws.newCopy("after-baseline");
+
+        assertThat(copy.resolve("src/app.py")).exists();
+        assertThat(copy.resolve("tests/test_app.py")).doesNotExist();
+    }
+
+    @Test
     void copiesAreIndependentOfEachOtherAndOfTheRoot() throws IOException {
         Path first = ws.newCopy("a");
         Path second = ws.newCopy("a");
