@@ -165,12 +165,27 @@ final class DockerEngine implements AutoCloseable {
         if (e instanceof ExecException ee) {
             return ee;
         }
+        if (interrupted(e)) {
+            return new ExecException("interrupted while trying to " + what.replaceFirst(" at$", "")
+                    + " at the Docker engine at " + address, e);
+        }
         if (e instanceof DockerException d) {
             return new ExecException("the Docker engine at " + address + " refused to " + what.replaceFirst(" at$", "")
                     + ": " + firstLine(d.getMessage()), e);
         }
         return new ExecException("cannot " + what + (what.endsWith(" at") ? " " : " the Docker engine at ") + address
                 + ": " + firstLine(rootMessage(e)) + "; start the engine (or set DOCKER_HOST) or use --sandbox local", e);
+    }
+
+    /** Whether our thread was interrupted: the transport then fails with a channel closed by the interrupt. */
+    private static boolean interrupted(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof java.io.InterruptedIOException
+                    || t instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return Thread.currentThread().isInterrupted();
     }
 
     private static String rootMessage(Throwable e) {

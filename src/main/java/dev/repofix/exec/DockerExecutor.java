@@ -1,10 +1,8 @@
 package dev.repofix.exec;
 
-import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.exception.NotFoundException;
-import com.github.dockerjava.api.model.Frame;
 import dev.repofix.config.ByteSizes;
 import dev.repofix.config.HostEnvironment;
 import java.io.Closeable;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -140,8 +137,16 @@ public final class DockerExecutor implements Executor {
         try {
             return runCreated(id, command);
         } finally {
-            engine.removeQuietly(id);
-            running.remove(id);
+            // An interrupted thread cannot talk to the engine: clear the flag for the removal, then restore it.
+            boolean interrupted = Thread.interrupted();
+            try {
+                engine.removeQuietly(id);
+                running.remove(id);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 
@@ -159,7 +164,7 @@ public final class DockerExecutor implements Executor {
 
     private ExecResult runCreated(String id, Command command) {
         CappedOutput output = new CappedOutput(command.outputCap());
-        OutputCallback attached = new OutputCallback(output);
+        ContainerOutput attached = new ContainerOutput(output);
         WaitContainerResultCallback exit = null;
         try {
             engine.streams().attachContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(true)
@@ -278,72 +283,6 @@ public final class DockerExecutor implements Executor {
             c.close();
         } catch (IOException e) {
             LOG.debug("closing a Docker stream: {}", e.getMessage());
-        }
-    }
-
-    /** Streams stdout and stderr, interleaved as they come, into the cap. */
-    private static final class OutputCallback implements ResultCallback<Frame> {
-        private final CappedOutput output;
-        private final CountDownLatch started = new CountDownLatch(1);
-        private final CountDownLatch ended = new CountDownLatch(1);
-        private volatile Closeable stream;
-        private volatile Throwable failure;
-
-        OutputCallback(CappedOutput output) {
-            this.output = output;
-        }
-
-        @Override
-        public void onStart(Closeable s) {
-            stream = s;
-            started.countDown();
-        }
-
-        @Override
-        public void onNext(Frame frame) {
-            byte[] payload = frame.getPayload();
-            if (payload != null) {
-                synchronized (output) {
-                    output.write(payload, 0, payload.length);
-                }
-            }
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            // After the start the stream ends with the container; what was read so far is kept.
-            failure = t;
-            LOG.debug("output stream of a sandbox container ended: {}", t.toString());
-            started.countDown();
-            ended.countDown();
-        }
-
-        @Override
-        public void onComplete() {
-            ended.countDown();
-        }
-
-        /** Whether the engine attached us within {@code limit}; the failure when it refused. */
-        boolean awaitAttached(Duration limit) throws InterruptedException {
-            return started.await(limit.toMillis(), TimeUnit.MILLISECONDS);
-        }
-
-        Optional<Throwable> failure() {
-            return Optional.ofNullable(failure);
-        }
-
-        void awaitEnd(Duration limit) throws InterruptedException {
-            ended.await(limit.toMillis(), TimeUnit.MILLISECONDS);
-        }
-
-        @Override
-        public void close() {
-            Closeable s = stream;
-            if (s != null) {
-                closeQuietly(s);
-            }
-            started.countDown();
-            ended.countDown();
         }
     }
 }
