@@ -41,7 +41,7 @@ final class Sandboxes {
         }
         SandboxSettings settings = settings(c, env.host(), runId());
         if (mode.equals("docker")) {
-            return DockerExecutor.open(settings, env.host(), env.clock());
+            return sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(c, env));
         }
         Optional<String> unreachable = DockerExecutor.probe(settings.engine(), PROBE_TIMEOUT);
         if (unreachable.isPresent()) {
@@ -49,10 +49,21 @@ final class Sandboxes {
                     + unreachable.get());
         }
         try {
-            return new AutoSandbox(DockerExecutor.open(settings, env.host(), env.clock()),
+            return new AutoSandbox(sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(c, env)),
                     new LocalProcessExecutor(env.clock()), err);
         } catch (ExecException e) {
             return local(env, err, e.getMessage());
+        }
+    }
+
+    /** {@code docker}, once it is clear that it can see the workspace copies; closed when it cannot. */
+    private static DockerExecutor sharing(DockerExecutor docker, Path workDir) {
+        try {
+            docker.checkShares(workDir);
+            return docker;
+        } catch (RuntimeException e) {
+            docker.close();
+            throw e;
         }
     }
 

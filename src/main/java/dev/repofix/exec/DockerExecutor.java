@@ -109,6 +109,16 @@ public final class DockerExecutor implements Executor {
         return engine.imageExists(image);
     }
 
+    /**
+     * Checks up front that workspace copies under {@code workDir} can be shared with
+     * containers (see {@link HostPathMapper}).
+     *
+     * @throws ExecException saying how to fix it when they cannot
+     */
+    public void checkShares(Path workDir) {
+        paths.workDirOnHost(workDir);
+    }
+
     /** The limits each container gets. */
     public SandboxLimits limits() {
         return settings.limits();

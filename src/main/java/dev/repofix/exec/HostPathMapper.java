@@ -70,8 +70,21 @@ public final class HostPathMapper {
      * @throws ExecException when the copy is on no volume the engine can see, saying how to fix that
      */
     public Path workspaceOnHost(Path seen) {
-        return toHost(seen).orElseThrow(() -> new ExecException("the workspace copy at " + seen
-                + " is not on a volume the Docker engine can see (repofix runs in container "
+        return shared(seen, "the workspace copy at " + seen + " is");
+    }
+
+    /**
+     * The host path of the folder that holds workspace copies.
+     *
+     * @throws ExecException when it is on no volume the engine can see, saying how to fix that
+     */
+    public Path workDirOnHost(Path seen) {
+        return shared(seen, "the workspace copies under " + seen + " are");
+    }
+
+    private Path shared(Path seen, String subject) {
+        return toHost(seen).orElseThrow(() -> new ExecException(subject
+                + " not on a volume the Docker engine can see (repofix runs in container "
                 + container.map(c -> c.substring(0, Math.min(12, c.length()))).orElse("?")
                 + "); set work-dir (REPOFIX_WORK_DIR / INPUT_WORK-DIR) to a folder under a mounted volume such as "
                 + "/github/home", null));

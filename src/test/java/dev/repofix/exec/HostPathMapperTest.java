@@ -47,6 +47,10 @@ class HostPathMapperTest {
                 .isInstanceOf(ExecException.class)
                 .hasMessageContaining("/tmp/repofix-1/base is not on a volume the Docker engine can see")
                 .hasMessageContaining("REPOFIX_WORK_DIR").hasMessageContaining("/github/home");
+        assertThatThrownBy(() -> ACTION.workDirOnHost(Path.of("/tmp")))
+                .hasMessageStartingWith("the workspace copies under /tmp are not on a volume");
+        assertThat(ACTION.workDirOnHost(Path.of("/github/home/w"))).isEqualTo(
+                Path.of("/home/runner/work/_temp/_github_home/w"));
     }
 
     @Test
