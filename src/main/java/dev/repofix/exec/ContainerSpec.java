@@ -77,10 +77,22 @@ record ContainerSpec(String image, List<String> argv, Path dir, Path hostDir, Li
                 .withAutoRemove(false);
     }
 
-    /** Fills a create request; the argv replaces the image's entrypoint and command. */
+    /**
+     * What the container runs: the argv, with stderr joined to stdout by the shell before
+     * it starts. Docker carries the two in separate pipes whose order it does not keep;
+     * one pipe keeps the output in the order written, as a local process's is. (Test
+     * commands are {@code sh -c} scripts, so the image has a shell anyway.)
+     */
+    List<String> entrypoint() {
+        List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", "exec \"$@\" 2>&1", "sh"));
+        out.addAll(argv);
+        return out;
+    }
+
+    /** Fills a create request; the entrypoint replaces the image's entrypoint and command. */
     CreateContainerCmd applyTo(CreateContainerCmd create) {
         return create.withHostConfig(hostConfig())
-                .withEntrypoint(argv)
+                .withEntrypoint(entrypoint())
                 .withWorkingDir(dir.toString())
                 .withEnv(env)
                 .withUser(user.spec())

@@ -62,6 +62,6 @@ class ContainerSpecTest {
         assertThat(spec.env()).containsExactly("CI=true", "HOME=/tmp/home", "MAVEN_ARGS=-o", "TMPDIR=/tmp");
         assertThat(spec.labels()).containsEntry("repofix.run", "run-1").containsEntry("repofix.sandbox", "1")
                 .containsEntry("repofix.deadline", "1000");
-        assertThat(spec.argv()).containsExactly("sh", "-c", "mvn test");
+        assertThat(spec.entrypoint()).containsExactly("/bin/sh", "-c", "exec \"$@\" 2>&1", "sh", "sh", "-c", "mvn test");
     }
 }
