@@ -33,7 +33,7 @@ public final class BuildDetector {
             return new PytestBuild();
         }
         if (testCommand.isPresent()) {
-            return new CustomBuild(testCommand.get());
+            return new CustomBuild(testCommand.get(), CustomBuild.toolchainOf(root));
         }
         for (Map.Entry<String, String> e : NOT_YET.entrySet()) {
             if (Files.exists(root.resolve(e.getKey()))) {

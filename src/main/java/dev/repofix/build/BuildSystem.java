@@ -1,5 +1,6 @@
 package dev.repofix.build;
 
+import dev.repofix.exec.SandboxImage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -33,4 +34,9 @@ public interface BuildSystem {
 
     /** Whether a repository-relative path is test code rather than source. */
     boolean isTestPath(String relativePath);
+
+    /** The sandbox image family whose toolchain runs this build's tests; empty when unknown. */
+    default Optional<SandboxImage> sandboxImage() {
+        return Optional.empty();
+    }
 }

@@ -1,9 +1,13 @@
 package dev.repofix.build;
 
+import dev.repofix.exec.SandboxImage;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -16,10 +20,38 @@ public final class CustomBuild implements BuildSystem {
             "(.*/)?(TEST-[^/]*\\.xml|[^/]*junit[^/]*\\.xml|(test-results|test-reports|surefire-reports)/.*\\.xml)");
     private static final TestPathRules TEST_PATHS = TestPathRules.of("java", "python", "go", "javascript", "rust", "generic");
 
-    private final String command;
+    /** Build files that give a repository's toolchain away, in the order they are looked for. */
+    private static final Map<String, SandboxImage> TOOLCHAIN_FILES = new LinkedHashMap<>();
 
+    static {
+        for (String f : List.of("pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "mvnw", "gradlew")) {
+            TOOLCHAIN_FILES.put(f, SandboxImage.JVM);
+        }
+        TOOLCHAIN_FILES.put("package.json", SandboxImage.NODE);
+        TOOLCHAIN_FILES.put("Cargo.toml", SandboxImage.RUST);
+        TOOLCHAIN_FILES.put("go.mod", SandboxImage.GO);
+        for (String f : List.of("pyproject.toml", "setup.py", "setup.cfg", "requirements.txt", "tox.ini")) {
+            TOOLCHAIN_FILES.put(f, SandboxImage.PYTHON);
+        }
+    }
+
+    private final String command;
+    private final Optional<SandboxImage> image;
+
+    /** A command whose toolchain is unknown (the configured sandbox image runs it). */
     public CustomBuild(String command) {
+        this(command, Optional.empty());
+    }
+
+    public CustomBuild(String command, Optional<SandboxImage> image) {
         this.command = Objects.requireNonNull(command, "command");
+        this.image = Objects.requireNonNull(image, "image");
+    }
+
+    /** The toolchain the build files at {@code root} point to, e.g. {@code go.mod}: Go. */
+    public static Optional<SandboxImage> toolchainOf(Path root) {
+        return TOOLCHAIN_FILES.entrySet().stream().filter(e -> Files.exists(root.resolve(e.getKey())))
+                .map(Map.Entry::getValue).findFirst();
     }
 
     @Override
@@ -45,5 +77,10 @@ public final class CustomBuild implements BuildSystem {
     @Override
     public boolean isTestPath(String relativePath) {
         return TEST_PATHS.isTestPath(relativePath);
+    }
+
+    @Override
+    public Optional<SandboxImage> sandboxImage() {
+        return image;
     }
 }

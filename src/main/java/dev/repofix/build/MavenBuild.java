@@ -1,5 +1,6 @@
 package dev.repofix.build;
 
+import dev.repofix.exec.SandboxImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -84,5 +85,10 @@ public final class MavenBuild implements BuildSystem {
     @Override
     public boolean isTestPath(String relativePath) {
         return TEST_PATHS.isTestPath(relativePath);
+    }
+
+    @Override
+    public Optional<SandboxImage> sandboxImage() {
+        return Optional.of(SandboxImage.JVM);
     }
 }

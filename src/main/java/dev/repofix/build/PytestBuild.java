@@ -1,5 +1,6 @@
 package dev.repofix.build;
 
+import dev.repofix.exec.SandboxImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,5 +69,10 @@ public final class PytestBuild implements BuildSystem {
     @Override
     public boolean isTestPath(String relativePath) {
         return TEST_PATHS.isTestPath(relativePath);
+    }
+
+    @Override
+    public Optional<SandboxImage> sandboxImage() {
+        return Optional.of(SandboxImage.PYTHON);
     }
 }

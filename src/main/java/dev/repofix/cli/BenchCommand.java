@@ -3,12 +3,17 @@ package dev.repofix.cli;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ConfigResolver;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.exec.DockerExecutor;
+import dev.repofix.exec.Executor;
 import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.pipeline.SandboxBench;
 import dev.repofix.pipeline.ValidationBench;
 import dev.repofix.repair.BuiltinStages;
 import dev.repofix.testrun.JUnitXmlReportParser;
@@ -20,26 +25,35 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code repofix bench validate}: how long validation takes, as ratios to a bare test run. */
+/**
+ * {@code repofix bench validate}: how long validation takes, as ratios to a bare test run;
+ * {@code repofix bench sandbox}: what a Docker sandbox adds to a test run over a local process.
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Measures repofix. 'validate': T_suite (a bare test run), screening one candidate and a full "
-                + "verdict, each as a ratio to T_suite, on the given repositories (default: the bundled examples).")
+        description = {"Measures repofix on the given repositories (default: the bundled examples).",
+                "'validate': T_suite (a bare test run), screening one candidate and a full verdict, each as a ratio "
+                        + "to T_suite, with the configured --sandbox.",
+                "'sandbox': the whole suite as a local process and in a Docker container (the engine and the image "
+                        + "must be there), the ratio and the time the container adds."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate or sandbox")
     String what;
 
     @Option(names = "--repo", paramLabel = "PATH", description = "Repositories to measure. Default: examples/*")
@@ -49,6 +63,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "Timed runs per figure after one warm-up; the median is printed. Default: ${DEFAULT-VALUE}")
     int repeat;
 
+    @Mixin
+    SandboxOptions sandbox = new SandboxOptions();
+
     private final Environment env;
 
     BenchCommand(Environment env) {
@@ -57,15 +74,31 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"validate".equals(what)) {
-            throw new ConfigException("unknown benchmark '" + what + "'; the one there is: validate");
+        if (!"validate".equals(what) && !"sandbox".equals(what)) {
+            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox");
         }
         List<String> targets = repos.isEmpty() ? examples() : repos;
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        sandbox.putFlags(flags);
+        ResolvedConfig settings = ConfigResolver.resolve(flags, env.host(), Optional.empty());
+        Workspaces workspaces = new Workspaces(Sandboxes.workDir(settings, env), FixCommand.CLONE_TIMEOUT);
         PrintWriter out = spec.commandLine().getOut();
+        if (what.equals("sandbox")) {
+            try (Executor local = new LocalProcessExecutor(env.clock());
+                    Executor docker = DockerExecutor.open(Sandboxes.settings(settings, env.host(), Sandboxes.runId()),
+                            env.host(), env.clock())) {
+                compare(targets, workspaces, runner(local), runner(docker), out);
+            }
+            return ExitCodes.OK;
+        }
+        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            validate(targets, workspaces, runner(executor), out);
+        }
+        return ExitCodes.OK;
+    }
+
+    private void validate(List<String> targets, Workspaces workspaces, TestRunner runner, PrintWriter out) {
         out.println("repo                               build   tests  T_suite  screen (xT)      verdict (xT)     result");
-        TestRunner runner = new TestRunner(new LocalProcessExecutor(env.clock()), env.host(),
-                new JUnitXmlReportParser(), new StackFrameExtractor());
-        Workspaces workspaces = new Workspaces(env.tempDir(), FixCommand.CLONE_TIMEOUT);
         RepairPipeline pipeline = new RepairPipeline(workspaces, new BuildDetector(), runner, new BuiltinStages(),
                 env.clock(), ProgressListener.none());
         ValidationBench bench = new ValidationBench(workspaces, new BuildDetector(), runner, pipeline, env.clock());
@@ -76,7 +109,23 @@ final class BenchCommand implements Callable<Integer> {
                     secs(f.verdict()), f.verdictRatio(), f.verdictName()));
             out.flush();
         }
-        return ExitCodes.OK;
+    }
+
+    private void compare(List<String> targets, Workspaces workspaces, TestRunner local, TestRunner docker,
+            PrintWriter out) {
+        out.println("repo                               build    local   docker  ratio  added/run  outcome (local | docker)");
+        SandboxBench bench = new SandboxBench(workspaces, new BuildDetector(), env.clock());
+        for (String repo : targets) {
+            SandboxBench.Figures f = bench.measure(config(repo, env.host()), local, docker, repeat);
+            out.println(String.format(Locale.ROOT, "%-34s %-7s %6.2fs %7.2fs  %5.2f  %+8.2fs  %s | %s", f.repo(),
+                    f.build(), secs(f.firstTime()), secs(f.secondTime()), f.ratio(), secs(f.added()), f.first(),
+                    f.second()));
+            out.flush();
+        }
+    }
+
+    private TestRunner runner(Executor executor) {
+        return new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
     }
 
     private static RunConfig config(String repo, HostEnvironment host) {

@@ -33,6 +33,8 @@ final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
         ResolvedConfig c = options.resolve(env.host(), Optional.empty());
         options.config(c, env.host()); // checks every value, so a bad one is reported here too
+        c.choice(ConfigKey.SANDBOX, Sandboxes.MODES);
+        Sandboxes.settings(c, env.host(), "check");
         ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
         PrintWriter out = spec.commandLine().getOut();
         for (Map.Entry<ConfigKey, ResolvedConfig.Value> e : c.all().entrySet()) {

@@ -2,7 +2,7 @@ package dev.repofix.cli;
 
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RunConfig;
-import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.exec.Executor;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ResolvedConfig;
@@ -13,6 +13,7 @@ import dev.repofix.testrun.JUnitXmlReportParser;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspaces;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -54,19 +55,27 @@ final class FixCommand implements Callable<Integer> {
         ResolvedConfig settings = options.resolve(env.host(), Optional.ofNullable(maxCandidates));
         RunConfig config = options.config(settings, env.host());
         Stages stages = StagesFactory.create(settings, env.host());
-        RepairPipeline pipeline = pipeline(env, stages, new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
-        RunResult result = pipeline.run(config);
-        return Output.finish(result.withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL))), options, spec.commandLine().getOut());
+        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
+                    new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
+            RunResult result = pipeline.run(config);
+            return Output.finish(result.withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL))),
+                    options, spec.commandLine().getOut());
+        }
     }
 
     RunConfig config() {
         return options.config(options.resolve(env.host(), Optional.ofNullable(maxCandidates)), env.host());
     }
 
-    static RepairPipeline pipeline(Environment env, Stages stages, ConsoleProgress progress) {
-        TestRunner runner = new TestRunner(new LocalProcessExecutor(env.clock()), env.host(),
-                new JUnitXmlReportParser(), new StackFrameExtractor());
-        return new RepairPipeline(new Workspaces(env.tempDir(), CLONE_TIMEOUT), new BuildDetector(), runner,
+    /**
+     * The pipeline of one run: workspace copies under {@code workDir}, tests through
+     * {@code executor} (which the caller closes).
+     */
+    static RepairPipeline pipeline(Environment env, Path workDir, Executor executor, Stages stages,
+            ConsoleProgress progress) {
+        TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
+        return new RepairPipeline(new Workspaces(workDir, CLONE_TIMEOUT), new BuildDetector(), runner,
                 stages, env.clock(), progress);
     }
 }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -85,6 +86,9 @@ final class RunOptions {
     @Option(names = {"-v", "--verbose"}, description = "Show stack traces of internal errors.")
     boolean verbose;
 
+    @Mixin
+    SandboxOptions sandbox = new SandboxOptions();
+
     /** Settings after precedence; reads .repofix.yml. */
     ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -102,6 +106,7 @@ final class RunOptions {
         if (noCache) {
             flags.put(ConfigKey.CACHE, "false");
         }
+        sandbox.putFlags(flags);
         return ConfigResolver.resolve(flags, host, settingsFile());
     }
 

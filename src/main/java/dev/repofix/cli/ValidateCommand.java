@@ -1,7 +1,9 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
+import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.exec.Executor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,10 +48,13 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String text = readPatch();
-        RunConfig config = options.config(options.resolve(env.host(), java.util.Optional.of("1")), env.host());
-        var pipeline = FixCommand.pipeline(env, new dev.repofix.repair.BuiltinStages(),
-                new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
-        return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut());
+        ResolvedConfig settings = options.resolve(env.host(), java.util.Optional.of("1"));
+        RunConfig config = options.config(settings, env.host());
+        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            var pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor,
+                    new dev.repofix.repair.BuiltinStages(), new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
+            return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut());
+        }
     }
 
     private String readPatch() {

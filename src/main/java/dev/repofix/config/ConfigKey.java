@@ -26,7 +26,18 @@ public enum ConfigKey {
     TIMEOUT("timeout", "20m", "time budget of the whole run"),
     TEST_TIMEOUT("test-timeout", "10m", "limit of one test-suite run"),
     RERUNS("reruns", "2", "reruns of failing tests to tell flaky ones"),
-    JOBS("jobs", "1", "candidates validated at once");
+    JOBS("jobs", "1", "candidates validated at once"),
+    SANDBOX("sandbox", "auto", "where tests run: auto (Docker when the engine and the image are there, else local), "
+            + "docker or local"),
+    SANDBOX_MEMORY("sandbox-memory", "2g", "memory limit of one sandboxed test run, no swap (e.g. 512m, 2g)"),
+    SANDBOX_CPUS("sandbox-cpus", "2", "CPU limit of one sandboxed test run (e.g. 1.5)"),
+    SANDBOX_PIDS("sandbox-pids", "512", "process limit of one sandboxed test run"),
+    SANDBOX_IMAGE("sandbox-image", "", "sandbox image: jvm, python, node, rust, go or an image reference "
+            + "(default: by build system)"),
+    SANDBOX_CACHE("sandbox-cache", "", "extra host folders, comma-separated, mounted read-only at the same path "
+            + "in the sandbox"),
+    WORK_DIR("work-dir", "", "folder for the workspace copies (default: the system temp folder); in a container "
+            + "action, a folder on a mounted volume such as /github/home");
 
     private final String key;
     private final String defaultValue;

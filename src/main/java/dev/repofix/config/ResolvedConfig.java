@@ -49,6 +49,43 @@ public final class ResolvedConfig {
         }
     }
 
+    /** A size such as {@code 2g}, in bytes, within {@code [min, max]}. */
+    public long bytes(ConfigKey key, long min, long max) {
+        long n;
+        try {
+            n = ByteSizes.parse(get(key));
+        } catch (ConfigException e) {
+            throw bad(key, "is not a size such as 512m or 2g");
+        }
+        if (n < min || n > max) {
+            throw bad(key, "must be between " + ByteSizes.format(min) + " and " + ByteSizes.format(max));
+        }
+        return n;
+    }
+
+    /** A decimal number such as {@code 1.5} within {@code [min, max]}. */
+    public double decimal(ConfigKey key, double min, double max) {
+        double n;
+        try {
+            n = Double.parseDouble(get(key).trim());
+        } catch (NumberFormatException e) {
+            throw bad(key, "is not a number");
+        }
+        if (!(n >= min && n <= max)) {
+            throw bad(key, "must be between " + min + " and " + max);
+        }
+        return n;
+    }
+
+    /** One of {@code allowed} (lower case), as written there. */
+    public String choice(ConfigKey key, java.util.List<String> allowed) {
+        String v = get(key).trim().toLowerCase(java.util.Locale.ROOT);
+        if (!allowed.contains(v)) {
+            throw bad(key, "is not one of " + String.join(", ", allowed));
+        }
+        return v;
+    }
+
     public boolean bool(ConfigKey key) {
         return switch (get(key).trim().toLowerCase(java.util.Locale.ROOT)) {
             case "true", "yes", "on", "1" -> true;

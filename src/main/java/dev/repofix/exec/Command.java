@@ -5,17 +5,21 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One command to run.
  *
  * @param argv        program and arguments; never empty
- * @param workdir     directory to run in
+ * @param workdir     directory to run in; a sandbox mounts only this one, writable
  * @param environment the complete environment of the process (nothing is inherited)
  * @param timeout     wall-clock limit; the whole process tree is killed when it passes
  * @param outputCap   bytes of output kept, head and tail (the middle is elided)
+ * @param image       the sandbox image family the command needs (its toolchain); empty when
+ *                    unknown, and ignored by executors that run local processes
  */
-public record Command(List<String> argv, Path workdir, Map<String, String> environment, Duration timeout, int outputCap) {
+public record Command(List<String> argv, Path workdir, Map<String, String> environment, Duration timeout, int outputCap,
+        Optional<SandboxImage> image) {
     public static final int DEFAULT_OUTPUT_CAP = 2 * 1024 * 1024;
 
     public Command {
@@ -23,6 +27,7 @@ public record Command(List<String> argv, Path workdir, Map<String, String> envir
         Objects.requireNonNull(workdir, "workdir");
         environment = Map.copyOf(environment);
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(image, "image");
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("argv must not be empty");
         }
@@ -34,8 +39,18 @@ public record Command(List<String> argv, Path workdir, Map<String, String> envir
         }
     }
 
+    /** A command without a sandbox image family. */
+    public Command(List<String> argv, Path workdir, Map<String, String> environment, Duration timeout, int outputCap) {
+        this(argv, workdir, environment, timeout, outputCap, Optional.empty());
+    }
+
     /** A {@code sh -c} command, the way test commands are given by users. */
     public static Command shell(String script, Path workdir, Map<String, String> environment, Duration timeout) {
         return new Command(List.of("sh", "-c", script), workdir, environment, timeout, DEFAULT_OUTPUT_CAP);
+    }
+
+    /** This command, to be run in the given sandbox image family (when sandboxed). */
+    public Command withImage(Optional<SandboxImage> family) {
+        return new Command(argv, workdir, environment, timeout, outputCap, family);
     }
 }

@@ -1,11 +1,19 @@
 package dev.repofix.exec;
 
-/** Runs commands: a local process now, a Docker container later. */
-public interface Executor {
+/**
+ * Runs commands: as local processes or in Docker containers. An executor may hold
+ * resources (an engine connection, containers); {@link #close()} releases them and is
+ * idempotent.
+ */
+public interface Executor extends AutoCloseable {
     /**
      * Runs {@code command} to completion or its timeout; never returns null.
      *
      * @throws ExecException when the command cannot be started at all
      */
     ExecResult run(Command command);
+
+    /** Releases what this executor holds; nothing by default. */
+    @Override
+    default void close() {}
 }

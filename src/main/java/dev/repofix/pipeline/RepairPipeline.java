@@ -176,7 +176,7 @@ public final class RepairPipeline {
         return value;
     }
 
-    private static String summarize(TestOutcome o) {
+    static String summarize(TestOutcome o) {
         return switch (o) {
             case TestOutcome.Completed c -> c.run().failing().size() + " failing, " + c.run().passing().size() + " passing";
             case TestOutcome.BuildFailed b -> "build failed before tests reported";

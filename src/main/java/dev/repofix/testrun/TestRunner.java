@@ -41,7 +41,7 @@ public final class TestRunner {
     public TestOutcome run(Path dir, BuildSystem build, TestCommand command, FileIndex files, Duration timeout) {
         deleteReports(build.reports(dir));
         Map<String, String> env = CleanEnvironment.of(host, build.environmentNames(), command.extraEnv());
-        ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout));
+        ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout).withImage(build.sandboxImage()));
         if (exec.outcome() instanceof ExecResult.Outcome.TimedOut) {
             return new TestOutcome.TimedOut(exec);
         }

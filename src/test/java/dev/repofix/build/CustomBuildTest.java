@@ -2,6 +2,7 @@ package dev.repofix.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.exec.SandboxImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,24 @@ class CustomBuildTest {
     void runsItsCommandUnlessOverridden() {
         assertThat(build.testCommand(root, null)).isEqualTo(new TestCommand("make test", Map.of()));
         assertThat(build.testCommand(root, "make check").shell()).isEqualTo("make check");
+    }
+
+    @Test
+    void tellsTheSandboxToolchainFromTheBuildFiles() throws IOException {
+        assertThat(CustomBuild.toolchainOf(root)).isEmpty();
+        touch("go.mod");
+        assertThat(CustomBuild.toolchainOf(root)).contains(SandboxImage.GO);
+        touch("build.gradle.kts");
+        assertThat(CustomBuild.toolchainOf(root)).contains(SandboxImage.JVM);
+        assertThat(new BuildDetector().detect(root, java.util.Optional.of("./gradlew test")).sandboxImage())
+                .contains(SandboxImage.JVM);
+        assertThat(build.sandboxImage()).isEmpty();
+    }
+
+    @Test
+    void mavenAndPytestNameTheirImages() {
+        assertThat(new MavenBuild().sandboxImage()).contains(SandboxImage.JVM);
+        assertThat(new PytestBuild().sandboxImage()).contains(SandboxImage.PYTHON);
     }
 
     @Test

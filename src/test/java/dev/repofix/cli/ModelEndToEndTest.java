@@ -199,6 +199,7 @@ class ModelEndToEndTest {
         }
         args.addAll(List.of(extra));
         Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.putIfAbsent("REPOFIX_SANDBOX", "local"); // the quick suite needs no Docker engine
         vars.putAll(env);
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();

@@ -10,13 +10,21 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 
-/** One {@code repofix} invocation in-process: exit code, stdout, stderr and the JSON report. */
+/**
+ * One {@code repofix} invocation in-process: exit code, stdout, stderr and the JSON report.
+ * Tests run as local processes unless the arguments say {@code --sandbox}: the quick
+ * suite must not depend on a Docker engine being there, or not.
+ */
 record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
     static RunOutput run(Path tempDir, Path outDir, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        Environment env = new Environment(HostEnvironment.fromSystem(), Clock.systemUTC(), tempDir, false);
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.putIfAbsent("REPOFIX_SANDBOX", "local");
+        Environment env = new Environment(new HostEnvironment(vars), Clock.systemUTC(), tempDir, false);
         int code = Cli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), env);
         return new RunOutput(code, out.toString(), err.toString(), outDir);
     }

@@ -1,0 +1,69 @@
+package dev.repofix.cli;
+
+import dev.repofix.exec.Command;
+import dev.repofix.exec.DockerExecutor;
+import dev.repofix.exec.ExecException;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@code --sandbox auto} once the engine answered: the first command of each image
+ * decides between Docker (the engine has the image) and local processes (it does not,
+ * or no image is known for the build), and says so in one line.
+ */
+final class AutoSandbox implements Executor {
+    private final DockerExecutor docker;
+    private final Executor local;
+    private final PrintWriter err;
+    private final Map<Optional<String>, Executor> chosen = new ConcurrentHashMap<>();
+
+    AutoSandbox(DockerExecutor docker, Executor local, PrintWriter err) {
+        this.docker = docker;
+        this.local = local;
+        this.err = err;
+    }
+
+    @Override
+    public ExecResult run(Command command) {
+        return chosen.computeIfAbsent(docker.imageFor(command.image()), this::choose).run(command);
+    }
+
+    private Executor choose(Optional<String> image) {
+        if (image.isEmpty()) {
+            say(err, "local processes, not isolated (no sandbox image is known for this build; set sandbox-image to "
+                    + "use Docker)");
+            return local;
+        }
+        try {
+            if (!docker.hasImage(image.get())) {
+                say(err, "local processes, not isolated (the Docker engine at " + docker.engine() + " has no image "
+                        + image.get() + (image.get().startsWith("repofix/sandbox-") ? "; run `repofix images build`"
+                        : "") + ")");
+                return local;
+            }
+        } catch (ExecException e) {
+            say(err, "local processes, not isolated (" + e.getMessage() + ")");
+            return local;
+        }
+        say(err, "Docker, image " + image.get() + ", no network, " + docker.limits().describe());
+        return docker;
+    }
+
+    static void say(PrintWriter err, String line) {
+        err.println("repofix: sandbox: " + line);
+        err.flush();
+    }
+
+    @Override
+    public void close() {
+        try {
+            docker.close();
+        } finally {
+            local.close();
+        }
+    }
+}

@@ -1,0 +1,298 @@
+package dev.repofix.exec;
+
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.command.WaitContainerResultCallback;
+import com.github.dockerjava.api.exception.NotFoundException;
+import dev.repofix.config.ByteSizes;
+import dev.repofix.config.HostEnvironment;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs each command in a fresh Docker container (see {@link ContainerSpec} for what it
+ * may do) and removes the container on every path out: exit, failure, timeout, our
+ * thread interrupted, or the JVM shutting down. Output is streamed into the usual cap
+ * while the command runs. Thread-safe; {@link #close()} is idempotent.
+ */
+public final class DockerExecutor implements Executor {
+    private static final Logger LOG = LoggerFactory.getLogger(DockerExecutor.class);
+    /** After the exit or a kill, how long to wait for the rest of the output. */
+    private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
+    /** Beyond a container's timeout, how long its creator may take to remove it. */
+    static final Duration REMOVAL_GRACE = Duration.ofMinutes(5);
+
+    private final DockerEngine engine;
+    private final SandboxSettings settings;
+    private final SandboxCaches caches;
+    private final HostPathMapper paths;
+    private final SandboxUser user;
+    private final SandboxOwner owner;
+    private final Clock clock;
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread shutdownHook;
+
+    private DockerExecutor(DockerEngine engine, SandboxSettings settings, SandboxCaches caches, HostPathMapper paths,
+            SandboxUser user, Clock clock) {
+        this.engine = engine;
+        this.settings = settings;
+        this.caches = caches;
+        this.paths = paths;
+        this.user = user;
+        this.owner = SandboxOwner.current(settings.runId());
+        this.clock = clock;
+        // Ctrl-C or a CI cancel must not leave containers running: remove what is still there.
+        this.shutdownHook = new Thread(() -> running.forEach(engine::removeQuietly), "repofix-sandbox-cleanup");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * Connects to the engine, checks that it answers, learns how to share folders with it
+     * (see {@link HostPathMapper}) and removes leftovers of crashed runs.
+     *
+     * @throws ExecException when the engine cannot be reached, naming it and what to do
+     */
+    public static DockerExecutor open(SandboxSettings settings, HostEnvironment host, Clock clock) {
+        return open(settings, host, clock, ContainerIdentity.fromProc(host), SandboxUser.current());
+    }
+
+    static DockerExecutor open(SandboxSettings settings, HostEnvironment host, Clock clock, ContainerIdentity identity,
+            SandboxUser user) {
+        DockerEngine engine = DockerEngine.connect(settings.engine());
+        try {
+            engine.ping();
+            HostPathMapper paths = identity.containerId()
+                    .flatMap(id -> engine.mountsOf(id).map(mounts -> HostPathMapper.inContainer(id, mounts)))
+                    .orElse(HostPathMapper.identity());
+            SandboxCaches caches = shared(SandboxCaches.detect(host, settings.extraCaches()), paths);
+            DockerExecutor executor = new DockerExecutor(engine, settings, caches, paths, user, clock);
+            executor.reapLeftovers();
+            return executor;
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Why the engine at {@code address} cannot be used, or empty when it answers within {@code timeout}.
+     */
+    public static Optional<String> probe(EngineAddress address, Duration timeout) {
+        try (DockerEngine probe = DockerEngine.forProbe(address, timeout)) {
+            probe.ping();
+            return Optional.empty();
+        } catch (ExecException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /** The image that runs commands of {@code family}, when one is known. */
+    public Optional<String> imageFor(Optional<SandboxImage> family) {
+        return settings.imageFor(family);
+    }
+
+    /** Whether the engine has {@code image}. */
+    public boolean hasImage(String image) {
+        return engine.imageExists(image);
+    }
+
+    /**
+     * Checks up front that workspace copies under {@code workDir} can be shared with
+     * containers (see {@link HostPathMapper}).
+     *
+     * @throws ExecException saying how to fix it when they cannot
+     */
+    public void checkShares(Path workDir) {
+        paths.workDirOnHost(workDir);
+    }
+
+    /** The limits each container gets. */
+    public SandboxLimits limits() {
+        return settings.limits();
+    }
+
+    /** Where the engine listens. */
+    public EngineAddress engine() {
+        return settings.engine();
+    }
+
+    @Override
+    public ExecResult run(Command command) {
+        if (closed.get()) {
+            throw new IllegalStateException("the Docker executor is closed");
+        }
+        String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
+                + String.join(" ", command.argv()) + "': set sandbox-image to jvm, python, node, rust, go or an image "
+                + "reference, or use --sandbox local", null));
+        Path dir = command.workdir().toAbsolutePath().normalize();
+        Path hostDir = paths.workspaceOnHost(dir);
+        user.prepare(dir);
+        Instant deadline = clock.instant().plus(command.timeout()).plus(REMOVAL_GRACE);
+        ContainerSpec spec = ContainerSpec.of(command, image, hostDir, caches, settings.limits(), user, owner, deadline);
+        String id = create(spec);
+        running.add(id);
+        try {
+            return runCreated(id, command);
+        } finally {
+            // An interrupted thread cannot talk to the engine: clear the flag for the removal, then restore it.
+            boolean interrupted = Thread.interrupted();
+            try {
+                engine.removeQuietly(id);
+                running.remove(id);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private String create(ContainerSpec spec) {
+        try {
+            return spec.applyTo(engine.requests().createContainerCmd(spec.image())).exec().getId();
+        } catch (NotFoundException e) {
+            throw new ExecException("image " + spec.image() + " not found at the Docker engine at " + engine.address()
+                    + ": " + (spec.image().startsWith("repofix/sandbox-") ? "run `repofix images build`"
+                    : "pull or build it") + ", or use --sandbox local", e);
+        } catch (RuntimeException e) {
+            throw engine.failure("create a container of " + spec.image() + " at", e);
+        }
+    }
+
+    private ExecResult runCreated(String id, Command command) {
+        CappedOutput output = new CappedOutput(command.outputCap());
+        ContainerOutput attached = new ContainerOutput(output);
+        WaitContainerResultCallback exit = null;
+        try {
+            engine.streams().attachContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(true)
+                    .withLogs(false).exec(attached);
+            // Attached before the start, or a quick command's output is lost.
+            if (!attached.awaitAttached(DockerEngine.REQUEST_TIMEOUT) || attached.failure().isPresent()) {
+                throw new ExecException("the Docker engine at " + engine.address() + " did not attach to container "
+                        + id + " within " + DockerEngine.REQUEST_TIMEOUT.toSeconds() + "s" + attached.failure()
+                        .map(t -> " (" + t.getMessage() + ")").orElse("") + "; check the engine", null);
+            }
+            Instant start = clock.instant();
+            engine.call("start a container at", () -> engine.requests().startContainerCmd(id).exec());
+            exit = engine.call("wait for a container at",
+                    () -> engine.streams().waitContainerCmd(id).exec(new WaitContainerResultCallback()));
+            ExecResult.Outcome outcome;
+            boolean oomKilled = false;
+            if (finished(exit, command.timeout())) {
+                InspectContainerResponse.ContainerState state = engine.call("inspect a container at",
+                        () -> engine.requests().inspectContainerCmd(id).exec()).getState();
+                oomKilled = Boolean.TRUE.equals(state.getOOMKilled());
+                outcome = new ExecResult.Outcome.Exited(Optional.ofNullable(state.getExitCodeLong()).orElse(-1L).intValue());
+            } else {
+                LOG.debug("timeout after {}, killing container {}", command.timeout(), id);
+                engine.kill(id);
+                outcome = new ExecResult.Outcome.TimedOut(command.timeout());
+            }
+            Duration elapsed = Duration.between(start, clock.instant());
+            attached.awaitEnd(DRAIN_GRACE);
+            return new ExecResult(outcome, text(output, oomKilled), elapsed);
+        } catch (InterruptedException e) {
+            engine.kill(id);
+            Thread.currentThread().interrupt();
+            throw new ExecException("interrupted while running '" + String.join(" ", command.argv())
+                    + "' in container " + id, e);
+        } finally {
+            attached.close();
+            if (exit != null) {
+                closeQuietly(exit);
+            }
+        }
+    }
+
+    /** Whether the container exited within {@code limit}; an engine failure meanwhile is an {@link ExecException}. */
+    private boolean finished(WaitContainerResultCallback exit, Duration limit) throws InterruptedException {
+        try {
+            return exit.awaitCompletion(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            throw engine.failure("wait for a container at", e);
+        }
+    }
+
+    /** The output, and when the memory limit ended the command, a line that says so last (after any elision). */
+    private String text(CappedOutput output, boolean oomKilled) {
+        String text;
+        synchronized (output) {
+            text = output.text();
+        }
+        if (oomKilled) {
+            String limit = ByteSizes.format(settings.limits().memoryBytes());
+            text += (text.isEmpty() || text.endsWith("\n") ? "" : "\n") + "repofix: the sandbox killed the tests at the "
+                    + "memory limit of " + limit + "; raise it with --sandbox-memory (sandbox-memory) if they need more\n";
+        }
+        return text;
+    }
+
+    /** Removes other runs' containers that their creators can no longer remove (see {@link SandboxOwner#mayReap}). */
+    int reapLeftovers() {
+        Instant now = clock.instant();
+        int removed = 0;
+        for (var c : engine.listLabelled(SandboxOwner.SANDBOX)) {
+            if (owner.mayReap(DockerEngine.labels(c), now, SandboxOwner::isAlive) && engine.removeQuietly(c.getId())) {
+                LOG.info("removed the leftover sandbox container {} of run {}", c.getId(),
+                        DockerEngine.labels(c).get(SandboxOwner.RUN));
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        List<String> ours = new ArrayList<>(running);
+        try {
+            engine.listLabelled(SandboxOwner.RUN + "=" + settings.runId()).forEach(c -> ours.add(c.getId()));
+        } catch (ExecException e) {
+            LOG.debug("listing this run's containers: {}", e.getMessage());
+        }
+        ours.stream().distinct().forEach(engine::removeQuietly);
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // Shutting down already: the hook runs anyway.
+        }
+        engine.close();
+    }
+
+    private static SandboxCaches shared(SandboxCaches caches, HostPathMapper paths) {
+        List<SandboxCaches.Mount> mounts = new ArrayList<>();
+        for (SandboxCaches.Mount m : caches.mounts()) {
+            Optional<Path> host = paths.toHost(m.source());
+            if (host.isPresent()) {
+                mounts.add(m.withSource(host.get()));
+            } else {
+                LOG.warn("the cache {} is on no volume the Docker engine can see; sandboxed builds run without it",
+                        m.source());
+            }
+        }
+        return new SandboxCaches(mounts);
+    }
+
+    private static void closeQuietly(Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            LOG.debug("closing a Docker stream: {}", e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.DockerExecutor;
+import dev.repofix.exec.EngineAddress;
+import dev.repofix.exec.SandboxImage;
+import dev.repofix.exec.SandboxLimits;
+import dev.repofix.exec.SandboxSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code repofix fix --sandbox docker} on the bundled examples gives what local
+ * processes give. Needs the sandbox images ({@code repofix images build}); the local run
+ * goes first, so the host's Maven repository holds what the offline sandbox reads.
+ */
+@Tag("docker")
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class SandboxEndToEndTest {
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void sandboxImagesArePresent() {
+        HostEnvironment host = HostEnvironment.fromSystem();
+        SandboxSettings settings = new SandboxSettings(EngineAddress.of(host), new SandboxLimits(1L << 30, 1, 64),
+                Optional.empty(), List.of(), "probe-" + ProcessHandle.current().pid());
+        try (DockerExecutor docker = DockerExecutor.open(settings, host, Clock.systemUTC())) {
+            for (SandboxImage image : List.of(SandboxImage.JVM, SandboxImage.PYTHON)) {
+                assumeTrue(docker.hasImage(image.reference()), "image " + image.reference()
+                        + " is missing; build the sandbox images with `repofix images build` to run this test");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"maven-bank", "python-inventory"})
+    void dockerGivesTheSameStatusAndVerdictsAsLocalProcesses(String example) throws Exception {
+        Path repo = FixtureRepos.example(example, temp.resolve("repo"));
+
+        RunOutput local = fix(repo, "local");
+        RunOutput docker = fix(repo, "docker");
+
+        assertThat(docker.exitCode()).as(docker.stderr()).isEqualTo(local.exitCode()).isEqualTo(ExitCodes.OK);
+        assertThat(docker.report().path("status").asText()).isEqualTo(local.report().path("status").asText())
+                .isEqualTo("FIXED");
+        assertThat(failing(docker.report())).isEqualTo(failing(local.report())).isNotEmpty();
+        assertThat(verdicts(docker.report())).isEqualTo(verdicts(local.report()))
+                .anySatisfy(v -> assertThat(v).endsWith(" VALID"));
+        assertThat(docker.report().path("patch").asText()).isEqualTo(local.report().path("patch").asText());
+        assertThat(containersOfThisProcess()).isEmpty();
+    }
+
+    @Test
+    void autoChoosesDockerWhenTheEngineHasTheImageAndSaysSo() {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("repo"));
+
+        RunOutput auto = fix(repo, "auto");
+
+        assertThat(auto.exitCode()).as(auto.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(auto.stderr()).contains("repofix: sandbox: Docker, image repofix/sandbox-python:1, no network, "
+                + "2 GiB memory, 2 CPUs, 512 processes");
+    }
+
+    private RunOutput fix(Path repo, String sandbox) {
+        Path out = temp.resolve("out-" + sandbox);
+        return RunOutput.run(temp.resolve("work-" + sandbox), out, "fix", "--repo", repo.toString(), "--out",
+                out.toString(), "--timeout", "5m", "--sandbox", sandbox);
+    }
+
+    private static List<String> failing(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        report.path("failing").forEach(f -> out.add(f.path("id").asText(f.asText())));
+        return out;
+    }
+
+    /** Each validated candidate's id and verdict, in order. */
+    private static List<String> verdicts(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode c : report.path("candidates")) {
+            if (c.has("validation")) {
+                out.add(c.path("id").asText() + " " + c.path("validation").path("verdict").asText());
+            }
+        }
+        return out;
+    }
+
+    /** What the brief's check shows: {@code docker ps -a} of the containers this JVM created. */
+    private static String containersOfThisProcess() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("docker", "ps", "-aq", "--filter",
+                "label=repofix.pid=" + ProcessHandle.current().pid()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+}

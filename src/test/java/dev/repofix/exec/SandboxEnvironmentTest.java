@@ -1,0 +1,47 @@
+package dev.repofix.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SandboxEnvironmentTest {
+    private static final Map<String, String> COMMAND = Map.ofEntries(
+            Map.entry("PATH", "/usr/bin:/bin"),
+            Map.entry("HOME", "/home/runner"),
+            Map.entry("USER", "runner"),
+            Map.entry("TMPDIR", "/var/tmp/runner"),
+            Map.entry("JAVA_HOME", "/opt/jdk"),
+            Map.entry("MAVEN_HOME", "/opt/maven"),
+            Map.entry("CI", "true"),
+            Map.entry("LANG", "C.UTF-8"),
+            Map.entry("PYTEST_ADDOPTS", "--junitxml=.repofix-reports/pytest-junit.xml"),
+            Map.entry("MAVEN_OPTS", "-Xmx1g"),
+            Map.entry("GITHUB_TOKEN", "ghs_secret"),
+            Map.entry("MY_API_KEY", "k"));
+
+    @Test
+    void dropsHostPathsAndCredentialsAndKeepsWhatTheTestsNeed() {
+        assertThat(SandboxEnvironment.of(COMMAND, Map.of())).containsExactly(
+                "CI=true",
+                "HOME=/tmp/home",
+                "LANG=C.UTF-8",
+                "MAVEN_OPTS=-Xmx1g",
+                "PYTEST_ADDOPTS=--junitxml=.repofix-reports/pytest-junit.xml",
+                "TMPDIR=/tmp");
+    }
+
+    @Test
+    void putsTheCacheMavenArgumentsBeforeTheCommandsOwn() {
+        var env = SandboxEnvironment.of(Map.of("MAVEN_ARGS", "-Pfast"),
+                Map.of("MAVEN_ARGS", "-o -Dmaven.repo.local=/tmp/m2", "GOPROXY", "off"));
+
+        assertThat(env).contains("MAVEN_ARGS=-o -Dmaven.repo.local=/tmp/m2 -Pfast", "GOPROXY=off");
+    }
+
+    @Test
+    void cacheVariablesReplaceTheCommandsOthers() {
+        assertThat(SandboxEnvironment.of(Map.of("GOFLAGS", "-mod=vendor"), Map.of("GOFLAGS", "-mod=mod")))
+                .contains("GOFLAGS=-mod=mod").doesNotContain("GOFLAGS=-mod=vendor");
+    }
+}
