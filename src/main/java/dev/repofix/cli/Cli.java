@@ -21,6 +21,9 @@ final class Cli {
         cl.addSubcommand("validate", new ValidateCommand(env));
         cl.addSubcommand("bench", new BenchCommand(env));
         cl.addSubcommand("config", new ConfigCommand(env));
+        cl.addSubcommand("images", new CommandLine(new ImagesCommand())
+                .addSubcommand("build", new ImagesCommand.Build(env))
+                .addSubcommand("list", new ImagesCommand.ListImages(env)));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {
