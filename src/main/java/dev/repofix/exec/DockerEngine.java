@@ -90,6 +90,12 @@ final class DockerEngine implements AutoCloseable {
         call("reach", () -> requests.pingCmd().exec());
     }
 
+    /** How many CPUs the engine's host has; Docker refuses a CPU limit above that. */
+    int cpus() {
+        Integer n = call("ask", () -> requests.infoCmd().exec()).getNCPU();
+        return n == null || n < 1 ? Integer.MAX_VALUE : n;
+    }
+
     boolean imageExists(String image) {
         try {
             requests.inspectImageCmd(image).exec();

@@ -69,11 +69,12 @@ public final class DockerExecutor implements Executor {
         return open(settings, host, clock, ContainerIdentity.fromProc(host), SandboxUser.current());
     }
 
-    static DockerExecutor open(SandboxSettings settings, HostEnvironment host, Clock clock, ContainerIdentity identity,
+    static DockerExecutor open(SandboxSettings given, HostEnvironment host, Clock clock, ContainerIdentity identity,
             SandboxUser user) {
-        DockerEngine engine = DockerEngine.connect(settings.engine());
+        DockerEngine engine = DockerEngine.connect(given.engine());
         try {
             engine.ping();
+            SandboxSettings settings = withinEngine(given, engine.cpus());
             HostPathMapper paths = identity.containerId()
                     .flatMap(id -> engine.mountsOf(id).map(mounts -> HostPathMapper.inContainer(id, mounts)))
                     .orElse(HostPathMapper.identity());
@@ -272,6 +273,17 @@ public final class DockerExecutor implements Executor {
             // Shutting down already: the hook runs anyway.
         }
         engine.close();
+    }
+
+    /** The default of 2 CPUs on a 1-CPU runner: the engine would refuse it, so the limit is all there is. */
+    private static SandboxSettings withinEngine(SandboxSettings s, int engineCpus) {
+        SandboxLimits limits = s.limits().withCpusAtMost(engineCpus);
+        if (limits.equals(s.limits())) {
+            return s;
+        }
+        LOG.info("the Docker engine's host has {} CPU(s); sandboxed runs get all of them instead of {}", engineCpus,
+                s.limits().cpus());
+        return new SandboxSettings(s.engine(), limits, s.image(), s.extraCaches(), s.runId());
     }
 
     private static SandboxCaches shared(SandboxCaches caches, HostPathMapper paths) {

@@ -29,6 +29,11 @@ public record SandboxLimits(long memoryBytes, double cpus, int pids) {
         }
     }
 
+    /** These limits with at most {@code available} CPUs. */
+    SandboxLimits withCpusAtMost(int available) {
+        return cpus <= available ? this : new SandboxLimits(memoryBytes, available, pids);
+    }
+
     /** Docker's CPU quota unit: billionths of a CPU. */
     long nanoCpus() {
         return Math.round(cpus * 1e9);

@@ -20,7 +20,7 @@ class ContainerSpecTest {
     private static final Path HOST_DIR = Path.of("/home/runner/work/_temp/_github_home/repofix-1/copy-3-x");
 
     private final ContainerSpec spec = ContainerSpec.of(
-            Command.shell("mvn test", DIR, Map.of("CI", "true", "HOME", "/root", "GITHUB_TOKEN", "x"),
+            Command.shell("mvn test", DIR, Map.of("CI", "true", "HOME", "/home/runner", "GITHUB_TOKEN", "x"),
                     Duration.ofMinutes(1)),
             "repofix/sandbox-jvm:1", HOST_DIR,
             new SandboxCaches(List.of(new SandboxCaches.Mount(Path.of("/host/m2"), "/cache/m2",

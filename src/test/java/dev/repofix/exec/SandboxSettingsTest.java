@@ -57,6 +57,14 @@ class SandboxSettingsTest {
     }
 
     @Test
+    void aCpuLimitAboveTheEnginesCpusBecomesAllOfThem() {
+        SandboxLimits two = new SandboxLimits(1L << 30, 2, 64);
+
+        assertThat(two.withCpusAtMost(1)).isEqualTo(new SandboxLimits(1L << 30, 1, 64));
+        assertThat(two.withCpusAtMost(8)).isSameAs(two);
+    }
+
+    @Test
     void limitsReadForPeople() {
         assertThat(new SandboxLimits(2L << 30, 2, 512).describe()).isEqualTo("2 GiB memory, 2 CPUs, 512 processes");
         assertThat(new SandboxLimits(512L << 20, 0.5, 64).describe()).isEqualTo("512 MiB memory, 0.50 CPUs, 64 processes");
