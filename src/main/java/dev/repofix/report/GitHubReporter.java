@@ -1,0 +1,206 @@
+package dev.repofix.report;
+
+import dev.repofix.model.Sleeper;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.RunStatus;
+import dev.repofix.stage.Location;
+import dev.repofix.testrun.StackFrame;
+import dev.repofix.testrun.TestResult;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.kohsuke.github.GHCheckRun;
+import org.kohsuke.github.GHCheckRunBuilder;
+import org.kohsuke.github.GHIssue;
+import org.kohsuke.github.GHIssueComment;
+import org.kohsuke.github.GHRepository;
+import org.kohsuke.github.GitHub;
+import org.kohsuke.github.GitHubBuilder;
+import org.kohsuke.github.HttpException;
+
+/**
+ * Posts a run's result to GitHub through github-api against {@link GitHubTarget#apiUrl()}
+ * (github.com, GHES or a test server): one sticky pull-request comment, updated in place
+ * on every re-run, and in {@link GitHubMode#CHECK} a check run with annotations at the
+ * fault lines. Permissions (a fork's read-only token), a deleted pull request and
+ * rate limits that outlast the wait budget end as warnings, never as a failed run:
+ * the report is also in the job summary and the output folder.
+ */
+public final class GitHubReporter {
+    /** GitHub takes at most 50 annotations per request; github-api sends the rest in updates. */
+    static final int ANNOTATIONS_PER_REQUEST = 50;
+    static final String CHECK_NAME = "repofix";
+
+    private final GitHubTarget target;
+    private final String token;
+    private final Clock clock;
+    private final Sleeper sleeper;
+
+    public GitHubReporter(GitHubTarget target, String token, Clock clock, Sleeper sleeper) {
+        this.target = Objects.requireNonNull(target, "target");
+        this.token = Objects.requireNonNull(token, "token");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    }
+
+    /** Posts per {@code mode}; never throws for what GitHub refuses, returns warnings instead. */
+    public Publication publish(RunResult result, GitHubMode mode) {
+        List<String> posted = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        if (mode == GitHubMode.SUMMARY_ONLY) {
+            return new Publication(posted, warnings);
+        }
+        GHRepository repo;
+        try {
+            repo = connect().getRepository(target.repository());
+        } catch (IOException e) {
+            warnings.add("cannot reach " + target.repository() + " at " + target.apiUrl() + ": " + reason(e));
+            return new Publication(posted, warnings);
+        }
+        if (target.pullRequest().isPresent()) {
+            attempt(() -> posted.add("comment " + stickyComment(repo, result)), "the pull-request comment", warnings);
+        } else {
+            warnings.add("no pull request for this event: the result is in the job summary only");
+        }
+        if (mode == GitHubMode.REVIEW) {
+            warnings.add("review suggestions are not supported yet: the patch is in the comment as a diff");
+        }
+        if (mode == GitHubMode.CHECK) {
+            attempt(() -> posted.add("check run " + checkRun(repo, result)), "the check run", warnings);
+        }
+        return new Publication(posted, warnings);
+    }
+
+    private GitHub connect() throws IOException {
+        RateLimitWaits waits = new RateLimitWaits(clock, sleeper);
+        return new GitHubBuilder()
+                .withEndpoint(target.apiUrl().toString().replaceAll("/+$", ""))
+                .withOAuthToken(token)
+                .withRateLimitHandler(waits.rateLimit())
+                .withAbuseLimitHandler(waits.secondaryLimit())
+                .build();
+    }
+
+    /** Finds our comment by its marker among the pull request's comments; updates it, or creates one. */
+    private String stickyComment(GHRepository repo, RunResult result) throws IOException {
+        String body = PullRequestComment.render(result, target);
+        GHIssue issue = repo.getIssue(target.pullRequest().getAsInt());
+        for (GHIssueComment c : issue.queryComments().list().withPageSize(100)) {
+            if (c.getBody() != null && c.getBody().contains(PullRequestComment.MARKER)) {
+                c.update(body);
+                return "updated " + c.getHtmlUrl();
+            }
+        }
+        return "created " + issue.comment(body).getHtmlUrl();
+    }
+
+    private String checkRun(GHRepository repo, RunResult result) throws IOException {
+        GHCheckRunBuilder.Output output = new GHCheckRunBuilder.Output(Headline.of(result), checkSummary(result));
+        for (GHCheckRunBuilder.Annotation a : annotations(result)) {
+            output.add(a);
+        }
+        GHCheckRun run = repo.createCheckRun(CHECK_NAME, target.headSha())
+                .withStatus(GHCheckRun.Status.COMPLETED)
+                .withConclusion(conclusion(result.status()))
+                .withCompletedAt(java.util.Date.from(clock.instant()))
+                .add(output)
+                .create();
+        return String.valueOf(run.getHtmlUrl() != null ? run.getHtmlUrl() : run.getId());
+    }
+
+    /**
+     * success: the tests pass, or a fix was proven; failure: tests fail and no fix was
+     * proven (or the build is broken); neutral: only flaky tests failed, or a stage
+     * could not answer.
+     */
+    static GHCheckRun.Conclusion conclusion(RunStatus status) {
+        return switch (status) {
+            case TESTS_PASS, FIXED -> GHCheckRun.Conclusion.SUCCESS;
+            case NOT_FIXED, BUILD_BROKEN -> GHCheckRun.Conclusion.FAILURE;
+            case FLAKY_ONLY, STAGE_FAILED -> GHCheckRun.Conclusion.NEUTRAL;
+        };
+    }
+
+    private static String checkSummary(RunResult result) {
+        StringBuilder sb = new StringBuilder();
+        result.issue().ifPresent(i -> sb.append("**").append(i.title()).append("**\n\n").append(i.description().strip())
+                .append("\n\n"));
+        result.fix().ifPresent(f -> sb.append("A fix the tests prove: ").append(f.description()).append(" at `")
+                .append(f.file()).append(':').append(f.line()).append("`\n\n").append(Texts.fence("diff", f.diff())));
+        String s = sb.length() == 0 ? Headline.of(result) : sb.toString();
+        return s.length() > 60_000 ? s.substring(0, 60_000) + "\n... (cut; see the report artifact)" : s;
+    }
+
+    /** Suspected lines as warnings, then failing tests' own frames as failures, each place once. */
+    static List<GHCheckRunBuilder.Annotation> annotations(RunResult result) {
+        List<GHCheckRunBuilder.Annotation> out = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        result.localization().ifPresent(l -> {
+            for (Location loc : l.locations()) {
+                if (seen.add(loc.file() + ":" + loc.line())) {
+                    out.add(new GHCheckRunBuilder.Annotation(loc.file(), loc.line(), GHCheckRun.AnnotationLevel.WARNING,
+                            "Suspected fault: " + (loc.reason().isBlank() ? loc.content().strip() : loc.reason())));
+                }
+            }
+        });
+        for (TestResult t : result.failing()) {
+            // Frames are in-repository ones, deepest first: the first is where it was thrown.
+            if (!t.frames().isEmpty()) {
+                StackFrame f = t.frames().get(0);
+                if (seen.add(f.file() + ":" + f.line())) {
+                    out.add(new GHCheckRunBuilder.Annotation(f.file(), f.line(), GHCheckRun.AnnotationLevel.FAILURE,
+                            t.id() + " fails here: " + Texts.oneLine(t.message(), 300)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private interface GitHubCall {
+        void run() throws IOException;
+    }
+
+    private void attempt(GitHubCall call, String what, List<String> warnings) {
+        try {
+            call.run();
+        } catch (IOException e) {
+            warnings.add("could not post " + what + ": " + reason(e));
+        }
+    }
+
+    /** A warning's reason, with the next step for the answers a workflow can fix. */
+    static String reason(IOException e) {
+        if (e instanceof java.io.FileNotFoundException) {
+            // github-api's GHFileNotFoundException: what it raises for HTTP 404.
+            return "not found (HTTP 404): the pull request or repository is gone, or the token cannot see it";
+        }
+        if (e instanceof HttpException h) {
+            int code = h.getResponseCode();
+            String msg = firstLine(h.getMessage());
+            if (code == 403 && msg.contains("not accessible by integration")) {
+                return "the token is read-only (a pull request from a fork?): use the two-workflow pattern in"
+                        + " workflows-examples/, or grant pull-requests: write and checks: write";
+            }
+            if (code == 404) {
+                return "not found (HTTP 404): the pull request or repository is gone, or the token cannot see it";
+            }
+            if (code == 403 || code == 429) {
+                return "GitHub still limits the rate after waiting (HTTP " + code + "): " + msg;
+            }
+            return "HTTP " + code + ": " + msg;
+        }
+        return firstLine(String.valueOf(e.getMessage()));
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return Texts.oneLine(nl < 0 ? s : s.substring(0, nl), 300);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.repofix.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.PatchCandidate;
+import java.net.URI;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class PullRequestCommentTest {
+    private static final GitHubTarget TARGET = new GitHubTarget(URI.create("https://api.github.example"),
+            URI.create("https://github.example/"), "acme/bank", OptionalInt.of(7), "0123456789abcdef0123");
+
+    @Test
+    void startsWithTheMarkerAndTheVerdictThenLinksTheLinesAtTheHeadCommit() {
+        String body = PullRequestComment.render(RunResults.fixed(), TARGET);
+
+        assertThat(body).startsWith(PullRequestComment.MARKER + "\n### repofix: ");
+        assertThat(body).contains("https://github.example/acme/bank/blob/0123456789abcdef0123/"
+                + RunResults.ACCOUNT + "#L");
+        assertThat(body).contains("<details><summary>Patch</summary>").contains("```diff")
+                .contains("FAIL_TO_PASS: 2 of 2 now pass").contains("PASS_TO_PASS: all 7 still pass");
+    }
+
+    @Test
+    void aRunWithoutFixHasNoPatchBlock() {
+        String body = PullRequestComment.render(RunResults.notFixed(), TARGET);
+
+        assertThat(body).doesNotContain("<details>").doesNotContain("FAIL_TO_PASS");
+    }
+
+    @Test
+    void aHugePatchIsCutToFitGitHubsCommentLimit() {
+        RunResult fixed = RunResults.fixed();
+        PatchCandidate f = fixed.fix().orElseThrow();
+        PatchCandidate huge = new PatchCandidate(f.id(), f.strategy(), f.file(), f.line(), f.description(),
+                f.diff() + "+x\n".repeat(40_000));
+        RunResult r = new RunResult(fixed.source(), fixed.commit(), fixed.build(), fixed.testCommand(), fixed.status(),
+                fixed.failing(), fixed.passingCount(), fixed.flaky(), fixed.issue(), fixed.localization(),
+                fixed.candidates(), fixed.validations(), Optional.of(huge), fixed.buildLog(), fixed.notes(),
+                fixed.timings(), fixed.startedAt(), fixed.total());
+
+        String body = PullRequestComment.render(r, TARGET);
+
+        assertThat(body.length()).isLessThan(65_536);
+        assertThat(body).contains("the whole patch is fix.patch in the report artifact");
+    }
+}
