@@ -21,6 +21,7 @@ final class Cli {
         cl.addSubcommand("validate", new ValidateCommand(env));
         cl.addSubcommand("bench", new BenchCommand(env));
         cl.addSubcommand("config", new ConfigCommand(env));
+        cl.addSubcommand("action", new ActionCommand(env, dev.repofix.model.Sleeper.system()));
         cl.addSubcommand("images", new CommandLine(new ImagesCommand())
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));

@@ -36,6 +36,10 @@ public enum ConfigKey {
             + "(default: by build system)"),
     SANDBOX_CACHE("sandbox-cache", "", "extra host folders, comma-separated, mounted read-only at the same path "
             + "in the sandbox"),
+    MODE("mode", "comment", "what the action posts: comment (one sticky PR comment), review (comment and suggestions), "
+            + "check (comment and a check run) or summary-only"),
+    FAIL_ON("fail-on", "never", "when the action fails the step: never, no-fix (tests fail and no fix was proven) "
+            + "or failures (tests fail)"),
     WORK_DIR("work-dir", "", "folder for the workspace copies (default: the system temp folder); in a container "
             + "action, a folder on a mounted volume such as /github/home");
 

@@ -39,7 +39,9 @@ public final class ConfigResolver {
             return new ResolvedConfig.Value(flags.get(k), "--" + k.key());
         }
         for (String name : k.inputNames()) {
-            Optional<String> v = host.get(name);
+            // GitHub sets INPUT_<NAME> for every declared input, empty when the
+            // workflow gives none: empty means "not given", so .repofix.yml still applies.
+            Optional<String> v = host.get(name).filter(s -> !s.isBlank());
             if (v.isPresent()) {
                 return new ResolvedConfig.Value(v.get(), name);
             }

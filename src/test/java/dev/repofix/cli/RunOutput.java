@@ -20,9 +20,15 @@ import java.util.Map;
  */
 record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
     static RunOutput run(Path tempDir, Path outDir, String... args) {
+        return run(tempDir, outDir, Map.of(), args);
+    }
+
+    /** A run with {@code extra} variables on top of this process's environment. */
+    static RunOutput run(Path tempDir, Path outDir, Map<String, String> extra, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.putAll(extra);
         vars.putIfAbsent("REPOFIX_SANDBOX", "local");
         Environment env = new Environment(new HostEnvironment(vars), Clock.systemUTC(), tempDir, false);
         int code = Cli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), env);

@@ -31,6 +31,17 @@ class ConfigResolverTest {
     }
 
     @Test
+    void anEmptyActionInputCountsAsNotGivenSoTheSettingsFileApplies() throws Exception {
+        Path yml = Files.writeString(dir.resolve(".repofix.yml"), "timeout: 45m\n");
+        HostEnvironment env = new HostEnvironment(Map.of("INPUT_TIMEOUT", "", "INPUT_TEST-COMMAND", " "));
+
+        ResolvedConfig c = ConfigResolver.resolve(Map.of(), env, Optional.of(yml));
+
+        assertThat(c.value(ConfigKey.TIMEOUT)).isEqualTo(new ResolvedConfig.Value("45m", yml.toString()));
+        assertThat(c.value(ConfigKey.TEST_COMMAND).source()).isEqualTo("default");
+    }
+
+    @Test
     void actionInputsKeepTheirHyphen() {
         HostEnvironment env = new HostEnvironment(Map.of("INPUT_BASE-URL", "http://127.0.0.1:8080/v1"));
         ResolvedConfig c = ConfigResolver.resolve(Map.of(), env, Optional.empty());

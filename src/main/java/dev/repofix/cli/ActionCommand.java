@@ -1,0 +1,206 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.ConfigException;
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.GitHubContext;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.RunConfig;
+import dev.repofix.exec.Executor;
+import dev.repofix.model.Sleeper;
+import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.RunStatus;
+import dev.repofix.report.GitHubMode;
+import dev.repofix.report.GitHubReporter;
+import dev.repofix.report.GitHubTarget;
+import dev.repofix.report.Publication;
+import dev.repofix.report.PullRequestComment;
+import dev.repofix.report.ReportWriter;
+import dev.repofix.report.SummaryReport;
+import dev.repofix.report.WorkflowCommands;
+import dev.repofix.stage.Location;
+import dev.repofix.stage.Stages;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code repofix action}: the entrypoint of the GitHub container action. Reads the
+ * inputs ({@code INPUT_*}), the event and {@code GITHUB_*}; runs like {@code fix} on
+ * the workspace; writes the reports, the step outputs and the job summary; posts to
+ * the pull request per {@code mode}.
+ */
+@Command(name = "action", mixinStandardHelpOptions = true,
+        description = {"Entrypoint of the GitHub container action: runs 'fix' on GITHUB_WORKSPACE, writes",
+                "GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and posts a sticky pull-request comment (mode comment),",
+                "plus a check run (mode check). Settings come from the action's inputs (INPUT_*)."})
+final class ActionCommand implements Callable<Integer> {
+    private static final int MAX_ANNOTATIONS = 10;
+    /** Variables whose values are masked in the log when set, besides the one api-key-env names. */
+    private static final List<String> KEY_VARIABLES = List.of("OPENAI_API_KEY", "ANTHROPIC_API_KEY",
+            "AZURE_OPENAI_API_KEY");
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    private final Environment env;
+    private final Sleeper sleeper;
+
+    ActionCommand(Environment env, Sleeper sleeper) {
+        this.env = env;
+        this.sleeper = sleeper;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        GitHubContext gh = GitHubContext.from(env.host());
+        ResolvedConfig settings = options.resolve(env.host(), Optional.empty());
+        maskSecrets(gh, settings, out);
+        GitHubMode mode = mode(settings);
+        FailOn failOn = FailOn.parse(settings.choice(ConfigKey.FAIL_ON, List.of("never", "no-fix", "failures")));
+        options.repo = gh.workspace().toString();
+        if (options.out == null || !options.out.isAbsolute()) {
+            options.out = gh.workspace().resolve(options.out == null ? Path.of("repofix-out") : options.out);
+        }
+        RunConfig config = options.config(settings, env.host());
+        Stages stages = StagesFactory.create(settings, env.host());
+        out.println(WorkflowCommands.group("repofix: run the tests, localize, search for a fix"));
+        out.flush();
+        RunResult result;
+        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
+                    new ConsoleProgress(spec.commandLine().getErr(), false));
+            result = pipeline.run(config).withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL)));
+        } finally {
+            out.println(WorkflowCommands.endGroup());
+            out.flush();
+        }
+        List<Path> written = new ReportWriter().write(result, options.out);
+        GitHubTarget target = new GitHubTarget(URI.create(gh.apiUrl()), URI.create(gh.serverUrl()), gh.repository(),
+                gh.pullRequest(), gh.sha());
+        annotate(result, out);
+        writeOutputs(gh, result, written);
+        writeSummary(gh, result, target, out);
+        publish(gh, target, result, mode, out);
+        out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
+        out.flush();
+        return failOn.exitCode(result.status());
+    }
+
+    private static GitHubMode mode(ResolvedConfig settings) {
+        return GitHubMode.parse(settings.choice(ConfigKey.MODE, List.of("comment", "review", "check", "summary-only")));
+    }
+
+    /** Masks every secret this step reads before anything else reaches the log. */
+    private void maskSecrets(GitHubContext gh, ResolvedConfig settings, PrintWriter out) {
+        Set<String> secrets = new LinkedHashSet<>();
+        gh.token().ifPresent(secrets::add);
+        String keyEnv = settings.get(ConfigKey.API_KEY_ENV);
+        if (!keyEnv.isBlank()) {
+            env.host().get(keyEnv).ifPresent(secrets::add);
+        }
+        KEY_VARIABLES.forEach(v -> env.host().get(v).ifPresent(secrets::add));
+        secrets.stream().filter(s -> !s.isBlank()).forEach(s -> out.println(WorkflowCommands.mask(s)));
+        out.flush();
+    }
+
+    private static void annotate(RunResult result, PrintWriter out) {
+        List<Location> locations = result.localization().map(l -> l.locations()).orElse(List.of());
+        for (Location l : locations.subList(0, Math.min(MAX_ANNOTATIONS, locations.size()))) {
+            out.println(WorkflowCommands.error(l.file(), l.line(), "repofix: suspected fault",
+                    l.reason().isBlank() ? l.content().strip() : l.reason()));
+        }
+    }
+
+    private void writeOutputs(GitHubContext gh, RunResult result, List<Path> written) {
+        if (gh.outputFile().isEmpty()) {
+            return;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("verdict", result.status().name());
+        values.put("patch-path", written.stream().filter(p -> p.getFileName().toString().equals("fix.patch"))
+                .findFirst().map(Path::toString).orElse(""));
+        values.put("report-path", written.stream().filter(p -> p.getFileName().toString().equals("report.md"))
+                .findFirst().map(Path::toString).orElse(""));
+        values.put("issue-title", result.issue().map(i -> i.title()).orElse(""));
+        append(gh.outputFile().get(), WorkflowCommands.outputs(values));
+    }
+
+    private void writeSummary(GitHubContext gh, RunResult result, GitHubTarget target, PrintWriter out) {
+        gh.summaryFile().ifPresent(f -> append(f, PullRequestComment.render(result, target) + "\n"));
+    }
+
+    private void publish(GitHubContext gh, GitHubTarget target, RunResult result, GitHubMode mode, PrintWriter out) {
+        if (mode == GitHubMode.SUMMARY_ONLY) {
+            return;
+        }
+        if (gh.fork()) {
+            out.println(WorkflowCommands.notice("pull request from a fork: its token is read-only, so the result is in"
+                    + " the job summary and the report folder only; see workflows-examples/ for the two-workflow"
+                    + " pattern that posts it"));
+            return;
+        }
+        if (gh.token().isEmpty()) {
+            out.println(WorkflowCommands.warning("no token: set the github-token input (default: the job's token) to"
+                    + " post on the pull request; the result is in the job summary"));
+            return;
+        }
+        Publication p = new GitHubReporter(target, gh.token().get(), env.clock(), sleeper).publish(result, mode);
+        p.posted().forEach(line -> spec.commandLine().getErr().println("repofix: posted " + line));
+        p.warnings().forEach(w -> out.println(WorkflowCommands.warning(w)));
+    }
+
+    /** Appends to a runner file; a failed write is a warning, never a lost run. */
+    private void append(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            spec.commandLine().getOut().println(WorkflowCommands.warning("cannot write " + file + ": " + e.getMessage()));
+        }
+    }
+
+    /** When the step fails. */
+    enum FailOn {
+        NEVER, NO_FIX, FAILURES;
+
+        static FailOn parse(String text) {
+            return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "never" -> NEVER;
+                case "no-fix" -> NO_FIX;
+                case "failures" -> FAILURES;
+                default -> throw new ConfigException("fail-on must be never, no-fix or failures, got '" + text + "'");
+            };
+        }
+
+        int exitCode(RunStatus status) {
+            boolean fail = switch (this) {
+                case NEVER -> false;
+                case NO_FIX -> switch (status) {
+                    case NOT_FIXED, BUILD_BROKEN, STAGE_FAILED -> true;
+                    case TESTS_PASS, FIXED, FLAKY_ONLY -> false;
+                };
+                case FAILURES -> status != RunStatus.TESTS_PASS;
+            };
+            return fail ? ExitCodes.NOT_FIXED : ExitCodes.OK;
+        }
+    }
+}
