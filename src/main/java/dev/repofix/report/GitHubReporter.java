@@ -9,14 +9,22 @@ import dev.repofix.testrun.TestResult;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.kohsuke.github.GHCheckRun;
 import org.kohsuke.github.GHCheckRunBuilder;
+import org.kohsuke.github.GHException;
 import org.kohsuke.github.GHIssue;
 import org.kohsuke.github.GHIssueComment;
+import org.kohsuke.github.GHPullRequest;
+import org.kohsuke.github.GHPullRequestFileDetail;
+import org.kohsuke.github.GHPullRequestReview;
+import org.kohsuke.github.GHPullRequestReviewBuilder;
+import org.kohsuke.github.GHPullRequestReviewEvent;
 import org.kohsuke.github.GHRepository;
 import org.kohsuke.github.GitHub;
 import org.kohsuke.github.GitHubBuilder;
@@ -67,7 +75,11 @@ public final class GitHubReporter {
             warnings.add("no pull request for this event: the result is in the job summary only");
         }
         if (mode == GitHubMode.REVIEW) {
-            warnings.add("review suggestions are not supported yet: the patch is in the comment as a diff");
+            if (target.pullRequest().isEmpty() || result.fix().isEmpty()) {
+                warnings.add("no review: " + (result.fix().isEmpty() ? "no fix was proven" : "no pull request"));
+            } else {
+                attempt(() -> review(repo, result, posted, warnings), "the review", warnings);
+            }
         }
         if (mode == GitHubMode.CHECK) {
             attempt(() -> posted.add("check run " + checkRun(repo, result)), "the check run", warnings);
@@ -96,6 +108,50 @@ public final class GitHubReporter {
             }
         }
         return "created " + issue.comment(body).getHtmlUrl();
+    }
+
+    /**
+     * One review (event COMMENT) whose comments carry suggestions for the fix's hunks
+     * on lines of the pull request's diff; the rest stay in the sticky comment.
+     */
+    private void review(GHRepository repo, RunResult result, List<String> posted, List<String> warnings)
+            throws IOException {
+        GHPullRequest pr = repo.getPullRequest(target.pullRequest().getAsInt());
+        Map<String, String> patches = new HashMap<>();
+        for (GHPullRequestFileDetail f : pr.listFiles().withPageSize(100)) {
+            if (f.getPatch() != null) {
+                patches.put(f.getFilename(), f.getPatch());
+            }
+        }
+        ReviewSuggestions.Result r = ReviewSuggestions.of(result.fix().get().diff(), patches);
+        if (r.suggestions().isEmpty()) {
+            warnings.add("no review: no hunk of the fix lies on lines this pull request changes; the patch is in the"
+                    + " comment");
+            return;
+        }
+        GHPullRequestReviewBuilder review = pr.createReview().commitId(target.headSha())
+                .event(GHPullRequestReviewEvent.COMMENT)
+                .body("repofix: " + Headline.of(result) + (r.leftOut() == 0 ? "" : " (" + r.leftOut()
+                        + " more hunk(s) outside this pull request's diff are in the sticky comment)"));
+        for (ReviewSuggestions.Suggestion s : r.suggestions()) {
+            if (s.startLine() == s.line()) {
+                review.singleLineComment(s.body(), s.path(), s.line());
+            } else {
+                review.multiLineComment(s.body(), s.path(), s.startLine(), s.line());
+            }
+        }
+        try {
+            GHPullRequestReview created = review.create();
+            posted.add("review " + (created.getHtmlUrl() != null ? created.getHtmlUrl() : created.getId()) + " with "
+                    + r.suggestions().size() + " suggestion(s)");
+        } catch (HttpException e) {
+            if (e.getResponseCode() != 422) {
+                throw e;
+            }
+            // GitHub's own view of the diff disagreed (a line outside it): the patch is in the comment.
+            warnings.add("GitHub refused the review's suggestions (HTTP 422: " + firstLine(e.getMessage())
+                    + "); the patch is in the comment");
+        }
     }
 
     private String checkRun(GHRepository repo, RunResult result) throws IOException {
@@ -169,6 +225,10 @@ public final class GitHubReporter {
             call.run();
         } catch (IOException e) {
             warnings.add("could not post " + what + ": " + reason(e));
+        } catch (GHException e) {
+            // github-api's paged lists wrap the IOException of a page in this unchecked one.
+            warnings.add("could not post " + what + ": " + (e.getCause() instanceof IOException io ? reason(io)
+                    : firstLine(e.getMessage())));
         }
     }
 

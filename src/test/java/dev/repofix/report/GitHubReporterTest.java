@@ -190,6 +190,58 @@ class GitHubReporterTest {
     }
 
     @Test
+    void aReviewCarriesASuggestionForTheHunkOnThePullRequestsDiff() throws Exception {
+        stubCommentsAndPullRequest();
+        gh.stubFor(post(urlPathEqualTo(REPO + "/pulls/7/reviews")).willReturn(okJson(
+                "{\"id\":80,\"state\":\"COMMENTED\",\"html_url\":\"https://github.example/acme/bank/pull/7#pullrequestreview-80\"}")));
+
+        Publication p = reporter(OptionalInt.of(7)).publish(RunResults.fixed(), GitHubMode.REVIEW);
+
+        assertThat(p.warnings()).isEmpty();
+        assertThat(p.posted()).anySatisfy(s -> assertThat(s).startsWith("review ").contains("1 suggestion"));
+        LoggedRequest req = gh.findAll(postRequestedFor(urlPathEqualTo(REPO + "/pulls/7/reviews"))).get(0);
+        JsonNode body = JSON.readTree(req.getBodyAsString());
+        assertThat(body.path("event").asText()).isEqualTo("COMMENT");
+        assertThat(body.path("commit_id").asText()).isEqualTo(SHA);
+        JsonNode comment = body.path("comments").get(0);
+        assertThat(comment.path("path").asText()).isEqualTo(RunResults.ACCOUNT);
+        assertThat(comment.path("line").asInt()).isEqualTo(5);
+        assertThat(comment.path("body").asText()).contains("```suggestion\n    if (amount > balance) {\n```");
+    }
+
+    @Test
+    void aSuggestionGitHubRefusesWith422IsAWarningAndTheCommentStays() {
+        stubCommentsAndPullRequest();
+        gh.stubFor(post(urlPathEqualTo(REPO + "/pulls/7/reviews")).willReturn(aResponse().withStatus(422)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"message\":\"Unprocessable Entity\",\"errors\":[\"Line could not be resolved\"],"
+                        + "\"documentation_url\":\"https://docs.github.com/rest/pulls/reviews\",\"status\":\"422\"}")));
+
+        Publication p = reporter(OptionalInt.of(7)).publish(RunResults.fixed(), GitHubMode.REVIEW);
+
+        assertThat(p.posted()).singleElement().asString().startsWith("comment created");
+        assertThat(p.warnings()).singleElement().asString().contains("422");
+    }
+
+    private void stubCommentsAndPullRequest() {
+        gh.stubFor(get(urlPathEqualTo(REPO + "/issues/7/comments")).willReturn(okJson("[]")));
+        gh.stubFor(post(urlPathEqualTo(REPO + "/issues/7/comments")).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json").withBody(comment(12, "x"))));
+        gh.stubFor(get(urlPathEqualTo(REPO + "/pulls/7")).willReturn(okJson("""
+                {"id":9007,"number":7,"state":"open","title":"Fix withdraw","url":"%s/repos/acme/bank/pulls/7",
+                 "html_url":"https://github.example/acme/bank/pull/7","user":{"login":"dev","id":2},
+                 "head":{"sha":"%s","ref":"fix","repo":{"full_name":"acme/bank"}},
+                 "base":{"sha":"%s","ref":"main","repo":{"full_name":"acme/bank"}}}
+                """.formatted(gh.baseUrl(), SHA, SHA))));
+        String patch = String.join("\n", "@@ -2,5 +2,6 @@ class Account {", "     int balance;",
+                "+    String fence = \"```\";", "-    if (amount > balance) {", "+    if (amount >= balance) {",
+                "         throw new IllegalStateException();", "     }");
+        gh.stubFor(get(urlPathEqualTo(REPO + "/pulls/7/files")).willReturn(okJson("[{\"sha\":\"abc\",\"filename\":\""
+                + RunResults.ACCOUNT + "\",\"status\":\"modified\",\"additions\":2,\"deletions\":1,\"changes\":3,"
+                + "\"patch\":" + JSON.valueToTree(patch) + "}]")));
+    }
+
+    @Test
     void summaryOnlyPostsNothing() {
         Publication p = reporter(OptionalInt.of(7)).publish(RunResults.fixed(), GitHubMode.SUMMARY_ONLY);
 
