@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.GitHubContext;
+import dev.repofix.config.GitLabContext;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
@@ -13,6 +14,8 @@ import dev.repofix.pipeline.RunStatus;
 import dev.repofix.report.GitHubMode;
 import dev.repofix.report.GitHubReporter;
 import dev.repofix.report.GitHubTarget;
+import dev.repofix.report.GitLabReporter;
+import dev.repofix.report.GitLabTarget;
 import dev.repofix.report.Publication;
 import dev.repofix.report.PullRequestComment;
 import dev.repofix.report.ReportWriter;
@@ -48,7 +51,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "action", mixinStandardHelpOptions = true,
         description = {"Entrypoint of the GitHub container action: runs 'fix' on GITHUB_WORKSPACE, writes",
                 "GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and posts a sticky pull-request comment (mode comment),",
-                "plus a check run (mode check). Settings come from the action's inputs (INPUT_*)."})
+                "plus a review (mode review) or a check run (mode check). Settings come from the action's inputs",
+                "(INPUT_*). In GitLab CI (GITLAB_CI=true) it writes gl-code-quality-report.json and posts one",
+                "merge-request note with GITLAB_TOKEN (a token with the api scope)."})
 final class ActionCommand implements Callable<Integer> {
     private static final int MAX_ANNOTATIONS = 10;
     /** Variables whose values are masked in the log when set, besides the one api-key-env names. */
@@ -71,6 +76,9 @@ final class ActionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!GitHubContext.present(env.host()) && GitLabContext.present(env.host())) {
+            return gitLab(GitLabContext.from(env.host()));
+        }
         PrintWriter out = spec.commandLine().getOut();
         GitHubContext gh = GitHubContext.from(env.host());
         ResolvedConfig settings = options.resolve(env.host(), Optional.empty());
@@ -108,6 +116,42 @@ final class ActionCommand implements Callable<Integer> {
 
     private static GitHubMode mode(ResolvedConfig settings) {
         return GitHubMode.parse(settings.choice(ConfigKey.MODE, List.of("comment", "review", "check", "summary-only")));
+    }
+
+    /**
+     * The same image as a GitLab CI step: the reports (with the Code Quality file for
+     * {@code artifacts:reports:codequality}) and one merge-request note.
+     */
+    private int gitLab(GitLabContext gl) {
+        PrintWriter out = spec.commandLine().getOut();
+        ResolvedConfig settings = options.resolve(env.host(), Optional.empty());
+        FailOn failOn = FailOn.parse(settings.choice(ConfigKey.FAIL_ON, List.of("never", "no-fix", "failures")));
+        options.repo = gl.projectDir().toString();
+        if (options.out == null || !options.out.isAbsolute()) {
+            options.out = gl.projectDir().resolve(options.out == null ? Path.of("repofix-out") : options.out);
+        }
+        RunConfig config = options.config(settings, env.host());
+        Stages stages = StagesFactory.create(settings, env.host());
+        RunResult result;
+        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
+                    new ConsoleProgress(spec.commandLine().getErr(), false));
+            result = pipeline.run(config).withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL)));
+        }
+        new ReportWriter().write(result, options.out);
+        if (gl.token().isEmpty()) {
+            out.println("repofix: no GITLAB_TOKEN (a token with the api scope): the merge-request note is"
+                    + " skipped; the reports are in " + options.out);
+        } else {
+            GitLabTarget target = new GitLabTarget(URI.create(gl.apiUrl()), gl.projectId(), gl.mergeRequestIid(),
+                    gl.sha(), URI.create(gl.projectUrl()));
+            Publication p = new GitLabReporter(target, gl.token().get(), env.clock(), sleeper).publish(result);
+            p.posted().forEach(line -> spec.commandLine().getErr().println("repofix: posted " + line));
+            p.warnings().forEach(w -> out.println("repofix: warning: " + w));
+        }
+        out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
+        out.flush();
+        return failOn.exitCode(result.status());
     }
 
     /** Masks every secret this step reads before anything else reaches the log. */

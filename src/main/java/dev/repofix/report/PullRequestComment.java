@@ -22,10 +22,15 @@ public final class PullRequestComment {
     private PullRequestComment() {}
 
     public static String render(RunResult r, GitHubTarget target) {
+        return render(r, target.headSha(), target::lineLink);
+    }
+
+    /** The same body for any forge: {@code link} gives the web link of a file's line at {@code sha}. */
+    static String render(RunResult r, String sha, java.util.function.BiFunction<String, Integer, String> link) {
         StringBuilder head = new StringBuilder();
         head.append(MARKER).append('\n').append("### repofix: ").append(Headline.of(r)).append("\n\n");
         r.issue().ifPresent(i -> issue(head, i));
-        r.localization().ifPresent(l -> locations(head, l.locations(), target));
+        r.localization().ifPresent(l -> locations(head, l.locations(), link));
         StringBuilder tail = new StringBuilder();
         counts(tail, r);
         for (String note : r.notes()) {
@@ -36,7 +41,7 @@ public final class PullRequestComment {
         }
         tail.append("<sub>").append(r.build()).append(" · `").append(Texts.cell(r.testCommand())).append("` · ")
                 .append(Texts.duration(r.total())).append(" · commit `")
-                .append(target.headSha(), 0, Math.min(12, target.headSha().length())).append("`</sub>\n");
+                .append(sha, 0, Math.min(12, sha.length())).append("`</sub>\n");
         int room = MAX_BODY - head.length() - tail.length();
         return head + fix(r, room) + tail;
     }
@@ -47,7 +52,8 @@ public final class PullRequestComment {
                 .append("\n\n");
     }
 
-    private static void locations(StringBuilder sb, List<Location> locations, GitHubTarget target) {
+    private static void locations(StringBuilder sb, List<Location> locations,
+            java.util.function.BiFunction<String, Integer, String> link) {
         if (locations.isEmpty()) {
             return;
         }
@@ -55,7 +61,7 @@ public final class PullRequestComment {
         int n = 0;
         for (Location l : locations.subList(0, Math.min(MAX_LOCATIONS, locations.size()))) {
             sb.append(++n).append(". [`").append(l.file()).append(':').append(l.line()).append("`](")
-                    .append(target.lineLink(l.file(), l.line())).append(") `")
+                    .append(link.apply(l.file(), l.line())).append(") `")
                     .append(Texts.cell(Texts.oneLine(l.content().strip(), 120))).append('`');
             if (!l.reason().isBlank()) {
                 sb.append(": ").append(Texts.oneLine(l.reason(), 200));

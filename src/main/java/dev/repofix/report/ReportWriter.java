@@ -9,8 +9,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes report.md, report.json, report.sarif and, with a fix, fix.patch to the output folder. */
+/**
+ * Writes report.md, report.json, report.sarif, GitLab's Code Quality report and, with a
+ * fix, fix.patch to the output folder.
+ */
 public final class ReportWriter {
+    /** The Code Quality file, for {@code artifacts:reports:codequality} in GitLab CI. */
+    public static final String CODE_QUALITY = "gl-code-quality-report.json";
+
     private final MarkdownReport markdown = new MarkdownReport();
     private final JsonReport json = new JsonReport();
     private final SarifReport sarif = new SarifReport();
@@ -23,6 +29,7 @@ public final class ReportWriter {
             written.add(write(outDir.resolve("report.md"), markdown.render(result)));
             written.add(write(outDir.resolve("report.json"), json.render(result)));
             written.add(write(outDir.resolve("report.sarif"), sarif.render(result)));
+            written.add(write(outDir.resolve(CODE_QUALITY), CodeQualityReport.render(result)));
             Path patch = outDir.resolve("fix.patch");
             if (result.fix().isPresent()) {
                 written.add(write(patch, result.fix().get().diff()));

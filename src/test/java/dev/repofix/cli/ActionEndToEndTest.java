@@ -109,6 +109,32 @@ class ActionEndToEndTest {
         gh.verify(0, anyRequestedFor(anyUrl()));
     }
 
+    @Test
+    void inGitLabCiPostsOneMergeRequestNoteAndWritesTheCodeQualityReport() throws IOException {
+        Path ws = FixtureRepos.example("python-inventory", temp.resolve("ws"));
+        String notes = "/api/v4/projects/42/merge_requests/3/notes";
+        gh.stubFor(get(urlPathEqualTo(notes)).willReturn(okJson("[]")));
+        gh.stubFor(post(urlPathEqualTo(notes)).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json").withBody("{\"id\":9}")));
+        Map<String, String> env = new HashMap<>();
+        env.put("GITHUB_ACTIONS", "");
+        env.put("GITLAB_CI", "true");
+        env.put("CI_API_V4_URL", gh.baseUrl() + "/api/v4");
+        env.put("CI_PROJECT_ID", "42");
+        env.put("CI_MERGE_REQUEST_IID", "3");
+        env.put("CI_COMMIT_SHA", HEAD);
+        env.put("CI_PROJECT_URL", "https://gitlab.example/acme/inventory");
+        env.put("CI_PROJECT_DIR", ws.toString());
+        env.put("GITLAB_TOKEN", "glpat-e2e");
+
+        RunOutput run = RunOutput.run(temp.resolve("work"), ws.resolve("repofix-out"), env, "action");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(ws.resolve("repofix-out/gl-code-quality-report.json")).content().contains("inventory/stock.py");
+        gh.verify(1, postRequestedFor(urlPathEqualTo(notes)).withRequestBody(matchingJsonPath("$.body",
+                containing("https://gitlab.example/acme/inventory/-/blob/" + HEAD + "/inventory/stock.py#L15"))));
+    }
+
     private Map<String, String> actionEnv(Path ws, String headRepo) throws IOException {
         Path event = temp.resolve("event.json");
         Files.writeString(event, """

@@ -26,13 +26,14 @@ class ReportWriterTest {
         List<Path> written = writer.write(RunResults.fixed(), out);
 
         assertThat(written).containsExactly(out.resolve("report.md"), out.resolve("report.json"),
-                out.resolve("report.sarif"), out.resolve("fix.patch"));
+                out.resolve("report.sarif"), out.resolve(ReportWriter.CODE_QUALITY), out.resolve("fix.patch"));
         assertThat(Files.readString(out.resolve("fix.patch"))).isEqualTo(RunResults.FIX_DIFF);
         assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(new MarkdownReport().render(RunResults.fixed()));
         assertThat(new ObjectMapper().readTree(out.resolve("report.json").toFile()).path("status").asText())
                 .isEqualTo("FIXED");
         assertThat(Files.readString(out.resolve("report.sarif"))).isEqualTo(new SarifReport().render(RunResults.fixed()));
-        assertThat(filesIn(out)).containsExactlyInAnyOrder("report.md", "report.json", "report.sarif", "fix.patch");
+        assertThat(filesIn(out)).containsExactlyInAnyOrder("report.md", "report.json", "report.sarif",
+                ReportWriter.CODE_QUALITY, "fix.patch");
     }
 
     @Test
@@ -40,8 +41,9 @@ class ReportWriterTest {
         List<Path> written = writer.write(RunResults.notFixed(), temp);
 
         assertThat(written).containsExactly(temp.resolve("report.md"), temp.resolve("report.json"),
-                temp.resolve("report.sarif"));
-        assertThat(filesIn(temp)).containsExactlyInAnyOrder("report.md", "report.json", "report.sarif");
+                temp.resolve("report.sarif"), temp.resolve(ReportWriter.CODE_QUALITY));
+        assertThat(filesIn(temp)).containsExactlyInAnyOrder("report.md", "report.json", "report.sarif",
+                ReportWriter.CODE_QUALITY);
     }
 
     @Test
