@@ -89,15 +89,11 @@ final class ActionCommand implements Callable<Integer> {
         if (options.out == null || !options.out.isAbsolute()) {
             options.out = gh.workspace().resolve(options.out == null ? Path.of("repofix-out") : options.out);
         }
-        RunConfig config = options.config(settings, env.host());
-        Stages stages = StagesFactory.create(settings, env.host());
         out.println(WorkflowCommands.group("repofix: run the tests, localize, search for a fix"));
         out.flush();
         RunResult result;
-        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
-                    new ConsoleProgress(spec.commandLine().getErr(), false));
-            result = pipeline.run(config).withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL)));
+        try {
+            result = run(settings);
         } finally {
             out.println(WorkflowCommands.endGroup());
             out.flush();
@@ -118,6 +114,17 @@ final class ActionCommand implements Callable<Integer> {
         return GitHubMode.parse(settings.choice(ConfigKey.MODE, List.of("comment", "review", "check", "summary-only")));
     }
 
+    /** One run like {@code repofix fix}, with the options already pointed at the checkout. */
+    private RunResult run(ResolvedConfig settings) {
+        RunConfig config = options.config(settings, env.host());
+        Stages stages = StagesFactory.create(settings, env.host());
+        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
+                    new ConsoleProgress(spec.commandLine().getErr(), false));
+            return pipeline.run(config).withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL)));
+        }
+    }
+
     /**
      * The same image as a GitLab CI step: the reports (with the Code Quality file for
      * {@code artifacts:reports:codequality}) and one merge-request note.
@@ -130,14 +137,7 @@ final class ActionCommand implements Callable<Integer> {
         if (options.out == null || !options.out.isAbsolute()) {
             options.out = gl.projectDir().resolve(options.out == null ? Path.of("repofix-out") : options.out);
         }
-        RunConfig config = options.config(settings, env.host());
-        Stages stages = StagesFactory.create(settings, env.host());
-        RunResult result;
-        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
-                    new ConsoleProgress(spec.commandLine().getErr(), false));
-            result = pipeline.run(config).withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL)));
-        }
+        RunResult result = run(settings);
         new ReportWriter().write(result, options.out);
         if (gl.token().isEmpty()) {
             out.println("repofix: no GITLAB_TOKEN (a token with the api scope): the merge-request note is"

@@ -77,6 +77,12 @@ public final class GitHubReporter {
         if (mode == GitHubMode.REVIEW) {
             if (target.pullRequest().isEmpty() || result.fix().isEmpty()) {
                 warnings.add("no review: " + (result.fix().isEmpty() ? "no fix was proven" : "no pull request"));
+            } else if (result.commit().isPresent() && !result.commit().get().equalsIgnoreCase(target.headSha())) {
+                // actions/checkout takes the merge commit of a pull request by default; the
+                // fix's line numbers are then not the head's, and suggestions would land wrong.
+                warnings.add("no review: the tests ran on " + abbreviated(result.commit().get()) + ", not on the pull"
+                        + " request's head " + abbreviated(target.headSha()) + "; check out the head (actions/checkout"
+                        + " with ref: ${{ github.event.pull_request.head.sha }}) for suggestions");
             } else {
                 attempt(() -> review(repo, result, posted, warnings), "the review", warnings);
             }
@@ -254,6 +260,10 @@ public final class GitHubReporter {
             return "HTTP " + code + ": " + msg;
         }
         return firstLine(String.valueOf(e.getMessage()));
+    }
+
+    private static String abbreviated(String sha) {
+        return sha.substring(0, Math.min(12, sha.length()));
     }
 
     private static String firstLine(String s) {

@@ -223,6 +223,21 @@ class GitHubReporterTest {
         assertThat(p.warnings()).singleElement().asString().contains("422");
     }
 
+    @Test
+    void noReviewWhenTheTestsRanOnAnotherCommitThanThePullRequestsHead() {
+        stubCommentsAndPullRequest();
+        RunResult fixed = RunResults.fixed();
+        RunResult onMerge = new RunResult(fixed.source(), java.util.Optional.of("feedface"), fixed.build(),
+                fixed.testCommand(), fixed.status(), fixed.failing(), fixed.passingCount(), fixed.flaky(), fixed.issue(),
+                fixed.localization(), fixed.candidates(), fixed.validations(), fixed.fix(), fixed.buildLog(),
+                fixed.notes(), fixed.timings(), fixed.startedAt(), fixed.total());
+
+        Publication p = reporter(OptionalInt.of(7)).publish(onMerge, GitHubMode.REVIEW);
+
+        assertThat(p.warnings()).singleElement().asString().contains("head.sha");
+        gh.verify(0, postRequestedFor(urlPathEqualTo(REPO + "/pulls/7/reviews")));
+    }
+
     private void stubCommentsAndPullRequest() {
         gh.stubFor(get(urlPathEqualTo(REPO + "/issues/7/comments")).willReturn(okJson("[]")));
         gh.stubFor(post(urlPathEqualTo(REPO + "/issues/7/comments")).willReturn(aResponse().withStatus(201)
