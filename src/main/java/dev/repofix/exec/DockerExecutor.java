@@ -206,10 +206,18 @@ public final class DockerExecutor implements Executor {
             attached.awaitEnd(DRAIN_GRACE);
             return new ExecResult(outcome, text(output, oomKilled), elapsed);
         } catch (InterruptedException e) {
-            engine.kill(id);
+            try {
+                engine.kill(id);
+            } catch (RuntimeException killFailed) {
+                // The removal in run() still follows; the interrupt is what the caller must hear of.
+                LOG.debug("kill of interrupted container {} failed: {}", id, killFailed.getMessage());
+            }
             Thread.currentThread().interrupt();
             throw new ExecException("interrupted while running '" + String.join(" ", command.argv())
                     + "' in container " + id, e);
+        } catch (RuntimeException e) {
+            // An interrupt can also surface from the transport as a closed channel, in any request.
+            throw engine.failure("run container " + id + " at", e);
         } finally {
             attached.close();
             if (exit != null) {
