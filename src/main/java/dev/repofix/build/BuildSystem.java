@@ -26,6 +26,17 @@ public interface BuildSystem {
         return Optional.empty();
     }
 
+    /**
+     * What a developer types at {@code root} to rerun the failing tests, e.g.
+     * {@code mvn test -Dtest=AccountTest#withdraws}: the build's plain command selecting
+     * those tests, without the flags repofix adds for its own runs or the variables that
+     * route reports. {@code override}, when not null, is the user's own command and is
+     * returned unchanged, as is the plain test command of a build that cannot select tests.
+     */
+    default String reproduceCommand(Path root, String override, List<String> failingTestIds) {
+        return testCommand(root, override).shell();
+    }
+
     /** Test report files written under {@code root} by the last run, in a stable order. */
     List<Path> reports(Path root);
 

@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,12 +11,16 @@ import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /** Maven with Surefire (and Failsafe) reports under each module's {@code target/}. */
 public final class MavenBuild implements BuildSystem {
     private static final Pattern REPORT = Pattern.compile("(.*/)?target/(surefire|failsafe)-reports/TEST-.*\\.xml");
     private static final TestPathRules TEST_PATHS = TestPathRules.of("java");
+    /** Failing tests past which a reproduction selects whole classes, and classes past which all tests. */
+    static final int MAX_REPRODUCED = 10;
+    private static final String WHOLE_CLASS = "*";
 
     /**
      * Full stack traces (old Surefire trims them to the test class), all modules even
@@ -40,8 +45,7 @@ public final class MavenBuild implements BuildSystem {
         if (override != null) {
             return new TestCommand(override, Map.of());
         }
-        String mvn = Files.isExecutable(root.resolve("mvnw")) ? "./mvnw" : "mvn";
-        return new TestCommand(mvn + " " + FLAGS + " test", Map.of());
+        return new TestCommand(mvn(root) + " " + FLAGS + " test", Map.of());
     }
 
     /**
@@ -53,6 +57,56 @@ public final class MavenBuild implements BuildSystem {
         if (override != null || testIds.isEmpty()) {
             return Optional.empty();
         }
+        String selection = selection(byClass(testIds), cls -> cls);
+        String base = testCommand(root, null).shell().replaceFirst(" test$", "");
+        return Optional.of(new TestCommand(base + " -Dtest='" + selection + "'"
+                + " -Dsurefire.failIfNoSpecifiedTests=false -DfailIfNoTests=false test", Map.of()));
+    }
+
+    /**
+     * {@code mvn test -Dtest=AccountTest#withdraws+deposits,LedgerTest}: a class by its
+     * simple name unless another test source shares it, its methods unless more than
+     * {@value #MAX_REPRODUCED} tests fail (then whole classes; past that many classes, all
+     * tests). In a multi-module build the modules holding the tests are selected with
+     * {@code -pl ... -am} when their sources are found; Surefire then fails every other
+     * module it builds (those the tests need) for not running the selected tests, unless
+     * told {@code -Dsurefire.failIfNoSpecifiedTests=false}.
+     */
+    @Override
+    public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
+        if (override != null) {
+            return override;
+        }
+        String plain = mvn(root) + " test";
+        Map<String, Set<String>> byClass = byClass(failingTestIds);
+        if (byClass.isEmpty() || byClass.size() > MAX_REPRODUCED) {
+            return plain;
+        }
+        if (failingTestIds.size() > MAX_REPRODUCED) {
+            byClass.replaceAll((cls, methods) -> Set.of(WHOLE_CLASS));
+        }
+        JvmTestSources sources = JvmTestSources.scan(root, TEST_PATHS);
+        StringBuilder cmd = new StringBuilder(plain);
+        boolean multiModule = declaresModules(root);
+        if (multiModule) {
+            modulesOf(byClass.keySet(), sources)
+                    .ifPresent(modules -> cmd.append(" -pl ").append(ShellWords.quote(modules)).append(" -am"));
+        }
+        String selection = selection(byClass,
+                cls -> sources.hasUniqueSimpleName(cls) ? JvmTestSources.simpleName(cls) : cls);
+        cmd.append(" -Dtest=").append(ShellWords.quote(selection));
+        if (multiModule) {
+            cmd.append(" -Dsurefire.failIfNoSpecifiedTests=false");
+        }
+        return cmd.toString();
+    }
+
+    private static String mvn(Path root) {
+        return Files.isExecutable(root.resolve("mvnw")) ? "./mvnw" : "mvn";
+    }
+
+    /** Test class to the methods to run, {@link #WHOLE_CLASS} for all of them, in the order of the ids. */
+    private static Map<String, Set<String>> byClass(List<String> testIds) {
         Map<String, Set<String>> byClass = new LinkedHashMap<>();
         for (String id : testIds) {
             int hash = id.indexOf('#');
@@ -62,14 +116,44 @@ public final class MavenBuild implements BuildSystem {
             if (!method.isEmpty() && method.matches("[\\w$]+")) {
                 methods.add(method);
             } else {
-                methods.add("*"); // a class-level failure or an odd name: run the whole class
+                methods.add(WHOLE_CLASS); // a class-level failure or an odd name: run the whole class
             }
         }
+        return byClass;
+    }
+
+    /** Surefire's {@code test} parameter: {@code Cls#m1+m2,Other}, each class named by {@code name}. */
+    private static String selection(Map<String, Set<String>> byClass, UnaryOperator<String> name) {
         StringJoiner selection = new StringJoiner(",");
-        byClass.forEach((cls, methods) -> selection.add(methods.contains("*") ? cls : cls + "#" + String.join("+", methods)));
-        String base = testCommand(root, null).shell().replaceFirst(" test$", "");
-        return Optional.of(new TestCommand(base + " -Dtest='" + selection + "'"
-                + " -Dsurefire.failIfNoSpecifiedTests=false -DfailIfNoTests=false test", Map.of()));
+        byClass.forEach((cls, methods) -> selection.add(methods.contains(WHOLE_CLASS) ? name.apply(cls)
+                : name.apply(cls) + "#" + String.join("+", methods)));
+        return selection.toString();
+    }
+
+    /**
+     * Whether the root POM lists modules. An unreadable POM counts as multi-module: that
+     * only adds a flag that is harmless in a single module.
+     */
+    private static boolean declaresModules(Path root) {
+        Path pom = root.resolve("pom.xml");
+        try {
+            return Files.exists(pom) && Files.readString(pom).contains("<modules>");
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** The modules declaring the classes, comma-separated; empty when one is unknown or the root itself. */
+    private static Optional<String> modulesOf(Set<String> classes, JvmTestSources sources) {
+        Set<String> modules = new LinkedHashSet<>();
+        for (String cls : classes) {
+            Optional<String> module = sources.fileOf(cls).map(sources::mavenModuleOf);
+            if (module.isEmpty() || module.get().isEmpty()) {
+                return Optional.empty();
+            }
+            modules.add(module.get());
+        }
+        return Optional.of(String.join(",", modules));
     }
 
     @Override

@@ -17,6 +17,8 @@ public final class PytestBuild implements BuildSystem {
     /** Where the report goes, relative to the repository root. */
     static final String REPORT = ".repofix-reports/pytest-junit.xml";
     private static final TestPathRules TEST_PATHS = TestPathRules.of("python");
+    /** Failing tests past which a reproduction selects their files, and files past which all tests. */
+    static final int MAX_REPRODUCED = 10;
     private static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
 
     @Override
@@ -41,18 +43,36 @@ public final class PytestBuild implements BuildSystem {
         return new TestCommand(override != null ? override : "python3 -m pytest", env);
     }
 
-    /** pytest node ids as arguments: {@code python3 -m pytest 'tests/test_a.py::test_b'}. */
+    /** pytest node ids as arguments: {@code python3 -m pytest 'tests/test_a.py::test_b[x]'}. */
     @Override
     public Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
         if (override != null || testIds.isEmpty()) {
             return Optional.empty();
         }
         TestCommand all = testCommand(root, null);
-        StringBuilder cmd = new StringBuilder(all.shell());
-        for (String id : testIds) {
-            cmd.append(" '").append(id.replace("'", "'\\''")).append('\'');
+        return Optional.of(new TestCommand(withArguments(all.shell(), testIds), all.extraEnv()));
+    }
+
+    /**
+     * {@code python3 -m pytest tests/test_a.py::test_b}, ids quoted only where the shell
+     * needs it; past {@value #MAX_REPRODUCED} failing tests their files, past that many
+     * files all tests. The report options stay out: a developer reads the terminal.
+     */
+    @Override
+    public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
+        String plain = testCommand(root, override).shell();
+        if (override != null || failingTestIds.isEmpty()) {
+            return plain;
         }
-        return Optional.of(new TestCommand(cmd.toString(), all.extraEnv()));
+        List<String> selected = failingTestIds.size() <= MAX_REPRODUCED ? failingTestIds
+                : failingTestIds.stream().map(id -> id.split("::", 2)[0]).distinct().toList();
+        return selected.size() <= MAX_REPRODUCED ? withArguments(plain, selected) : plain;
+    }
+
+    private static String withArguments(String command, List<String> testIds) {
+        StringBuilder cmd = new StringBuilder(command);
+        testIds.forEach(id -> cmd.append(' ').append(ShellWords.quote(id)));
+        return cmd.toString();
     }
 
     @Override

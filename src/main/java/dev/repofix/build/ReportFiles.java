@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
-/** Finds report files under a tree, skipping directories no build writes reports to. */
+/** Finds files (reports, test sources) under a tree, skipping directories of tools and dependencies. */
 final class ReportFiles {
     private static final Set<String> SKIP = Set.of(".git", "node_modules", ".venv", "venv", ".tox", "__pycache__");
     private static final int MAX_DEPTH = 12;

@@ -71,7 +71,7 @@ final class IssueWriter {
         if (failing.size() > MAX_LISTED) {
             sb.append("- ... and ").append(failing.size() - MAX_LISTED).append(" more\n");
         }
-        sb.append("\n**Reproduce** (at the repository root)\n\n```sh\n").append(report.testCommand()).append("\n```\n");
+        sb.append("\n**Reproduce** (at the repository root)\n\n```sh\n").append(report.reproduce()).append("\n```\n");
         String trace = failing.get(0).trace().strip();
         if (!trace.isEmpty()) {
             sb.append("\n<details><summary>Trace of the first failure</summary>\n\n```\n")

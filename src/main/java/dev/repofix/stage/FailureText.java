@@ -19,7 +19,7 @@ final class FailureText {
 
     static String render(FailureReport report) {
         StringBuilder out = new StringBuilder();
-        out.append("Reproduce with: `").append(report.testCommand()).append("`\n\n");
+        out.append("Reproduce with: `").append(report.reproduce()).append("`\n\n");
         List<TestResult> failing = report.failing();
         out.append("Failing tests (").append(failing.size()).append("):\n");
         for (TestResult t : failing.subList(0, Math.min(MAX_TESTS, failing.size()))) {

@@ -9,21 +9,30 @@ import java.util.Objects;
  * What the stages get to work from: the failing tests with their in-repository
  * frames, how to reproduce them, and the files of the (unmodified) workspace.
  *
- * @param testCommand the exact shell command that reproduces the failures, run at the repository root
+ * @param testCommand the exact shell command repofix ran at the repository root (with its own flags)
+ * @param reproduce   what a developer types at the repository root to rerun the failing tests
+ *                    ({@link BuildSystem#reproduceCommand}); shown in issues and prompts
  * @param baseline    the whole baseline run (failing and passing tests)
  * @param failing     the tests that fail reliably, the ones a fix must turn green
  * @param log         the tail of the test command's output
  * @param files       the workspace's files; {@link FileIndex#root()} is the pristine copy
  * @param build       the build that ran the tests (tells test code from source)
  */
-public record FailureReport(String testCommand, TestRun baseline, List<TestResult> failing, String log, FileIndex files,
-        BuildSystem build) {
+public record FailureReport(String testCommand, String reproduce, TestRun baseline, List<TestResult> failing,
+        String log, FileIndex files, BuildSystem build) {
     public FailureReport {
         Objects.requireNonNull(testCommand, "testCommand");
+        Objects.requireNonNull(reproduce, "reproduce");
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(files, "files");
         Objects.requireNonNull(build, "build");
         failing = List.copyOf(failing);
+    }
+
+    /** A report whose reproduction command is the command that ran the tests, flags and all. */
+    public FailureReport(String testCommand, TestRun baseline, List<TestResult> failing, String log, FileIndex files,
+            BuildSystem build) {
+        this(testCommand, testCommand, baseline, failing, log, files, build);
     }
 }

@@ -6,6 +6,7 @@ import dev.repofix.exec.SandboxImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,14 @@ class CustomBuildTest {
     void runsItsCommandUnlessOverridden() {
         assertThat(build.testCommand(root, null)).isEqualTo(new TestCommand("make test", Map.of()));
         assertThat(build.testCommand(root, "make check").shell()).isEqualTo("make check");
+    }
+
+    @Test
+    void reproducesWithItsCommandUnchangedForItCannotSelectTests() {
+        List<String> failing = List.of("com.acme.AccountTest#withdraw");
+
+        assertThat(build.reproduceCommand(root, null, failing)).isEqualTo("make test");
+        assertThat(build.reproduceCommand(root, "make check", failing)).isEqualTo("make check");
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,6 +95,89 @@ class MavenBuildTest {
     void asksForMavensOwnVariables() {
         assertThat(maven.environmentNames()).contains("MAVEN_OPTS", "JAVA_TOOL_OPTIONS");
         assertThat(maven.name()).isEqualTo("maven");
+    }
+
+    @Test
+    void reproducesAFailingTestAsADeveloperTypesIt() throws IOException {
+        touch("pom.xml");
+        touch("src/test/java/com/acme/RangesTest.java");
+
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.RangesTest#countsHalfOpenRange")))
+                .isEqualTo("mvn test -Dtest=RangesTest#countsHalfOpenRange");
+    }
+
+    @Test
+    void reproducesSeveralMethodsAndClassesInOneSelection() throws IOException {
+        touch("src/test/java/com/acme/AccountTest.java");
+        touch("src/test/java/com/acme/CalcTest.java");
+        touch("src/test/java/com/acme/LedgerTest.java");
+
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.AccountTest#withdraw",
+                "com.acme.CalcTest#add(int, int)[2]", "com.acme.AccountTest#deposit", "com.acme.CalcTest#add(int, int)[3]",
+                "com.acme.LedgerTest", "com.acme.LedgerTest#has space")))
+                .isEqualTo("mvn test -Dtest=AccountTest#withdraw+deposit,CalcTest#add,LedgerTest");
+    }
+
+    @Test
+    void quotesANestedClassForTheShell() throws IOException {
+        touch("src/test/java/com/acme/OuterTest.java");
+
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.OuterTest$Inner#fails", "com.acme.OuterTest#outer")))
+                .isEqualTo("mvn test -Dtest='OuterTest$Inner#fails,OuterTest#outer'");
+    }
+
+    @Test
+    void namesAClassFullyWhenItsSimpleNameIsAmbiguousOrItsSourceUnknown() throws IOException {
+        touch("src/test/java/com/acme/AccountTest.java");
+        touch("src/test/java/com/other/AccountTest.java");
+
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.AccountTest#withdraw", "com.acme.GeneratedTest#x")))
+                .isEqualTo("mvn test -Dtest=com.acme.AccountTest#withdraw,com.acme.GeneratedTest#x");
+    }
+
+    @Test
+    void reproducesWithTheWrapperWhenThereIsOne() throws IOException {
+        Path mvnw = root.resolve("mvnw");
+        Files.writeString(mvnw, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.AccountTest#withdraw")))
+                .isEqualTo("./mvnw test -Dtest=com.acme.AccountTest#withdraw");
+    }
+
+    @Test
+    void reproducesInTheModulesThatHoldTheFailingTests() throws IOException {
+        Files.writeString(root.resolve("pom.xml"), "<project><modules><module>core</module></modules></project>");
+        touch("core/pom.xml");
+        touch("core/src/test/java/com/acme/AccountTest.java");
+        touch("services/api/pom.xml");
+        touch("services/api/src/test/java/com/acme/api/ApiTest.java");
+
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.AccountTest#withdraw")))
+                .isEqualTo("mvn test -pl core -am -Dtest=AccountTest#withdraw -Dsurefire.failIfNoSpecifiedTests=false");
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.api.ApiTest#get", "com.acme.AccountTest#withdraw")))
+                .isEqualTo("mvn test -pl services/api,core -am -Dtest=ApiTest#get,AccountTest#withdraw"
+                        + " -Dsurefire.failIfNoSpecifiedTests=false");
+        assertThat(maven.reproduceCommand(root, null, List.of("com.acme.AccountTest#withdraw", "com.acme.GoneTest#x")))
+                .as("a module unknown: every module runs, none may fail for lack of the tests")
+                .isEqualTo("mvn test -Dtest=AccountTest#withdraw,com.acme.GoneTest#x -Dsurefire.failIfNoSpecifiedTests=false");
+    }
+
+    @Test
+    void reproducesManyFailuresByClassAndVeryManyWithTheWholeSuite() {
+        List<String> elevenInTwoClasses = IntStream.range(0, 11).mapToObj(i -> (i % 2 == 0 ? "a.ATest#t" : "b.BTest#t") + i)
+                .toList();
+        List<String> elevenClasses = IntStream.range(0, 11).mapToObj(i -> "a.T" + i + "Test#t").toList();
+
+        assertThat(maven.reproduceCommand(root, null, elevenInTwoClasses)).isEqualTo("mvn test -Dtest=a.ATest,b.BTest");
+        assertThat(maven.reproduceCommand(root, null, elevenClasses)).isEqualTo("mvn test");
+        assertThat(maven.reproduceCommand(root, null, List.of())).isEqualTo("mvn test");
+    }
+
+    @Test
+    void reproducesWithTheUsersCommandAsGiven() {
+        assertThat(maven.reproduceCommand(root, "mvn -pl core verify", List.of("com.acme.AccountTest#withdraw")))
+                .isEqualTo("mvn -pl core verify");
     }
 
     private void touch(String relative) throws IOException {

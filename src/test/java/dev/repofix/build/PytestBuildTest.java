@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +75,37 @@ class PytestBuildTest {
             """)
     void tellsTestPathsFromSource(String path, boolean test) {
         assertThat(pytest.isTestPath(path)).isEqualTo(test);
+    }
+
+    @Test
+    void reproducesFailingTestsByNodeIdWithoutTheReportOptions() {
+        assertThat(pytest.reproduceCommand(root, null, List.of("tests/test_a.py::test_b", "tests/test_a.py::TestC::test_d")))
+                .isEqualTo("python3 -m pytest tests/test_a.py::test_b tests/test_a.py::TestC::test_d");
+    }
+
+    @Test
+    void quotesIdsWithSpacesQuotesAndBracketsOnly() {
+        assertThat(pytest.reproduceCommand(root, null, List.of("tests/test_a.py::test_b[two words]",
+                "tests/test_a.py::test_c[it's]", "tests/test_a.py::test_d[1-2]", "tests/test_a.py::test_e")))
+                .isEqualTo("python3 -m pytest 'tests/test_a.py::test_b[two words]' 'tests/test_a.py::test_c[it'\\''s]'"
+                        + " 'tests/test_a.py::test_d[1-2]' tests/test_a.py::test_e");
+    }
+
+    @Test
+    void reproducesManyFailuresByFileAndVeryManyWithTheWholeSuite() {
+        List<String> elevenInTwoFiles = IntStream.range(0, 11)
+                .mapToObj(i -> (i % 2 == 0 ? "tests/test_a.py::test_" : "tests/test_b.py::TestB::test_") + i).toList();
+        List<String> elevenFiles = IntStream.range(0, 11).mapToObj(i -> "tests/test_" + i + ".py::test").toList();
+
+        assertThat(pytest.reproduceCommand(root, null, elevenInTwoFiles))
+                .isEqualTo("python3 -m pytest tests/test_a.py tests/test_b.py");
+        assertThat(pytest.reproduceCommand(root, null, elevenFiles)).isEqualTo("python3 -m pytest");
+    }
+
+    @Test
+    void reproducesWithTheUsersCommandAsGiven() {
+        assertThat(pytest.reproduceCommand(root, "pytest -x tests/unit", List.of("tests/unit/test_a.py::test_b")))
+                .isEqualTo("pytest -x tests/unit");
     }
 
     @org.junit.jupiter.api.Test

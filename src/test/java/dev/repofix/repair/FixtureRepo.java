@@ -69,8 +69,9 @@ final class FixtureRepo {
     FailureReport report(TestResult... failing) {
         List<TestResult> all = new ArrayList<>(List.of(failing));
         all.addAll(passing);
-        return new FailureReport(build.testCommand(root, null).shell(), new TestRun(all), List.of(failing),
-                "log tail", files(), build);
+        List<String> failingIds = Stream.of(failing).map(TestResult::id).toList();
+        return new FailureReport(build.testCommand(root, null).shell(), build.reproduceCommand(root, null, failingIds),
+                new TestRun(all), List.of(failing), "log tail", files(), build);
     }
 
     static TestResult failed(String id, String message, String trace, StackFrame... frames) {

@@ -242,11 +242,22 @@ class IssueWriterTest {
     }
 
     @Test
-    void putsTheReproduceCommandInTheDescription() {
+    void putsTheCommandADeveloperTypesToRerunTheFailingTestInTheDescription() {
         IssueDraft issue = writer.write(maven.report(assertionFailure("com.acme.AccountTest#withdrawAll")));
 
         assertThat(issue.description()).contains("**Reproduce** (at the repository root)\n\n```sh\n"
-                + new MavenBuild().testCommand(root, null).shell() + "\n```\n");
+                + "mvn test -Dtest=AccountTest#withdrawAll\n```\n");
+        String reproduce = issue.description().split("```sh\n", 2)[1].split("\n```", 2)[0];
+        assertThat(reproduce).doesNotContainPattern("-D[\\w.]*skip").doesNotContain("-B", "-fae");
+    }
+
+    @Test
+    void reproducesAPytestFailureByItsNodeId() {
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines("tests/test_stock.py", "def test_takes(): assert False");
+        IssueDraft issue = writer.write(py.report(failed("tests/test_stock.py::test_takes[two words]", "assert False", "")));
+
+        assertThat(issue.description()).contains("```sh\npython3 -m pytest 'tests/test_stock.py::test_takes[two words]'\n```");
     }
 
     @Test

@@ -41,7 +41,8 @@ final class FailureFixture {
                 "org.opentest4j.AssertionFailedError: expected: <5> but was: <15>\n"
                         + "\tat com.acme.AccountTest.withdraws(AccountTest.java:9)",
                 List.of(new StackFrame(TEST, 9, "withdraws")));
-        return new FailureReport("mvn -B test", new TestRun(List.of(failing, TestResult.passed("com.acme.AccountTest#opens"))),
+        return new FailureReport("mvn -B -fae -Dcheckstyle.skip test", "mvn test -Dtest=AccountTest#withdraws",
+                new TestRun(List.of(failing, TestResult.passed("com.acme.AccountTest#opens"))),
                 List.of(failing), "[ERROR] Tests run: 2, Failures: 1", new FileIndex(root, List.of(SOURCE, TEST)),
                 new MavenBuild());
     }

@@ -44,8 +44,9 @@ class LlmStagesTest {
         assertThat(stages.attempts()).containsExactly(new StageAttempts("issue", true, 1, 3, List.of(), 100, 10));
         assertThat(client.requests.get(0).stage()).isEqualTo("issue");
         assertThat(client.requests.get(0).messages().get(0).role()).isEqualTo(ChatMessage.Role.SYSTEM);
-        assertThat(client.lastMessage(0)).contains("mvn -B test", "expected: <5> but was: <15>",
-                "AccountTest.java:9", "CONTEXT-MARKER", "JSON only");
+        assertThat(client.lastMessage(0)).contains("Reproduce with: `mvn test -Dtest=AccountTest#withdraws`",
+                "expected: <5> but was: <15>", "AccountTest.java:9", "CONTEXT-MARKER", "JSON only")
+                .doesNotContain("-Dcheckstyle.skip");
     }
 
     @Test
