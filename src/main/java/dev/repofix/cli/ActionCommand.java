@@ -9,6 +9,7 @@ import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
 import dev.repofix.model.Sleeper;
 import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.pipeline.RunOrigin;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.report.GitHubMode;
@@ -22,7 +23,6 @@ import dev.repofix.report.ReportWriter;
 import dev.repofix.report.SummaryReport;
 import dev.repofix.report.WorkflowCommands;
 import dev.repofix.stage.Location;
-import dev.repofix.stage.Stages;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -93,7 +93,9 @@ final class ActionCommand implements Callable<Integer> {
         out.flush();
         RunResult result;
         try {
-            result = run(settings);
+            result = run(settings).withOrigin(new RunOrigin(trigger(gh.eventName()), Optional.of(gh.repository()),
+                    gh.pullRequest().isPresent() ? Optional.of(gh.pullRequest().getAsInt()) : Optional.empty(),
+                    Optional.of(gh.sha())));
         } finally {
             out.println(WorkflowCommands.endGroup());
             out.flush();
@@ -117,11 +119,11 @@ final class ActionCommand implements Callable<Integer> {
     /** One run like {@code repofix fix}, with the options already pointed at the checkout. */
     private RunResult run(ResolvedConfig settings) {
         RunConfig config = options.config(settings, env.host());
-        Stages stages = StagesFactory.create(settings, env.host());
+        RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host());
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
+            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), false));
-            return pipeline.run(config).withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL)));
+            return pipeline.run(config);
         }
     }
 
@@ -137,7 +139,9 @@ final class ActionCommand implements Callable<Integer> {
         if (options.out == null || !options.out.isAbsolute()) {
             options.out = gl.projectDir().resolve(options.out == null ? Path.of("repofix-out") : options.out);
         }
-        RunResult result = run(settings);
+        RunResult result = run(settings).withOrigin(new RunOrigin(gl.mergeRequestIid().isPresent() ? "pr" : "other",
+                Optional.of(gl.projectId()), gl.mergeRequestIid().isPresent()
+                        ? Optional.of(gl.mergeRequestIid().getAsInt()) : Optional.empty(), Optional.of(gl.sha())));
         new ReportWriter().write(result, options.out);
         if (gl.token().isEmpty()) {
             out.println("repofix: no GITLAB_TOKEN (a token with the api scope): the merge-request note is"
@@ -152,6 +156,17 @@ final class ActionCommand implements Callable<Integer> {
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
         out.flush();
         return failOn.exitCode(result.status());
+    }
+
+    /** The run record's trigger for a GitHub event name. */
+    static String trigger(String eventName) {
+        return switch (eventName) {
+            case "pull_request", "pull_request_target" -> "pr";
+            case "push" -> "push";
+            case "schedule" -> "schedule";
+            case "workflow_dispatch" -> "manual";
+            default -> "other";
+        };
     }
 
     /** Masks every secret this step reads before anything else reaches the log. */
@@ -235,11 +250,18 @@ final class ActionCommand implements Callable<Integer> {
             };
         }
 
+        /**
+         * Never: 0 whatever happened (the comment and summary still say it). Otherwise a run
+         * that could not finish (ERROR, CANCELLED) fails the step with 3, as the CLI does.
+         */
         int exitCode(RunStatus status) {
+            if (this != NEVER && (status == RunStatus.ERROR || status == RunStatus.CANCELLED)) {
+                return ExitCodes.ERROR;
+            }
             boolean fail = switch (this) {
                 case NEVER -> false;
                 case NO_FIX -> switch (status) {
-                    case NOT_FIXED, BUILD_BROKEN, STAGE_FAILED -> true;
+                    case NOT_FIXED, BUILD_BROKEN, STAGE_FAILED, ERROR, CANCELLED -> true;
                     case TESTS_PASS, FIXED, FLAKY_ONLY -> false;
                 };
                 case FAILURES -> status != RunStatus.TESTS_PASS;

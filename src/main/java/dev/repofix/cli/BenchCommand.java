@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -99,8 +100,9 @@ final class BenchCommand implements Callable<Integer> {
 
     private void validate(List<String> targets, Workspaces workspaces, TestRunner runner, PrintWriter out) {
         out.println("repo                               build   tests  T_suite  screen (xT)      verdict (xT)     result");
-        RepairPipeline pipeline = new RepairPipeline(workspaces, new BuildDetector(), runner, new BuiltinStages(),
-                env.clock(), ProgressListener.none());
+        RepairPipeline pipeline = new RepairPipeline(workspaces, new BuildDetector(), runner,
+                new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()), env.clock(),
+                ProgressListener.none(), env.cancellation(), () -> UUID.randomUUID().toString());
         ValidationBench bench = new ValidationBench(workspaces, new BuildDetector(), runner, pipeline, env.clock());
         for (String repo : targets) {
             ValidationBench.Figures f = bench.measure(config(repo, env.host()), repeat);

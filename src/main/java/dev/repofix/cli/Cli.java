@@ -22,6 +22,7 @@ final class Cli {
         cl.addSubcommand("bench", new BenchCommand(env));
         cl.addSubcommand("config", new ConfigCommand(env));
         cl.addSubcommand("action", new ActionCommand(env, dev.repofix.model.Sleeper.system()));
+        cl.addSubcommand("publish", new PublishCommand(env, dev.repofix.model.Sleeper.system()));
         cl.addSubcommand("images", new CommandLine(new ImagesCommand())
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
@@ -29,7 +30,7 @@ final class Cli {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {
                 err.println("repofix: error: " + re.getMessage());
-                return re.kind() == RepofixException.ErrorKind.INPUT ? ExitCodes.USAGE : ExitCodes.NOT_FIXED;
+                return re.kind() == RepofixException.ErrorKind.INPUT ? ExitCodes.USAGE : ExitCodes.ERROR;
             }
             err.println("repofix: internal error: " + e + " (this is a bug; please report it with the command you ran)");
             boolean verbose = commandLine.getCommand() instanceof FixCommand f && f.verbose()
@@ -37,7 +38,7 @@ final class Cli {
             if (verbose) {
                 e.printStackTrace(err);
             }
-            return ExitCodes.NOT_FIXED;
+            return ExitCodes.ERROR;
         });
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -4,11 +4,11 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
 import dev.repofix.pipeline.RepairPipeline;
-import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ResolvedConfig;
+import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RunResult;
-import dev.repofix.stage.Stages;
 import java.util.Optional;
+import java.util.UUID;
 import dev.repofix.testrun.JUnitXmlReportParser;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "fix", mixinStandardHelpOptions = true,
         description = {"Runs the tests of a repository; when some fail, drafts an issue, points at the suspected",
                 "lines and searches for a patch that the tests prove. Works on a copy: your files are not changed.",
-                "Exit codes: 0 tests pass or a valid patch was found, 1 no valid patch, 2 bad input."})
+                "Exit codes: 0 tests pass or a valid patch was found, 1 no valid patch, 2 bad input,",
+                "3 repofix could not finish (ERROR) or was interrupted (CANCELLED); the report says which."})
 final class FixCommand implements Callable<Integer> {
     static final Duration CLONE_TIMEOUT = Duration.ofMinutes(5);
 
@@ -54,13 +55,12 @@ final class FixCommand implements Callable<Integer> {
     public Integer call() {
         ResolvedConfig settings = options.resolve(env.host(), Optional.ofNullable(maxCandidates));
         RunConfig config = options.config(settings, env.host());
-        Stages stages = StagesFactory.create(settings, env.host());
+        RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host());
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, stages,
+            RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
-            return Output.finish(result.withNotes(StagesFactory.figures(stages, settings.get(ConfigKey.MODEL))),
-                    options, spec.commandLine().getOut());
+            return Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
     }
 
@@ -72,10 +72,10 @@ final class FixCommand implements Callable<Integer> {
      * The pipeline of one run: workspace copies under {@code workDir}, tests through
      * {@code executor} (which the caller closes).
      */
-    static RepairPipeline pipeline(Environment env, Path workDir, Executor executor, Stages stages,
-            ConsoleProgress progress) {
+    static RepairPipeline pipeline(Environment env, Path workDir, Executor executor, RepairPipeline.Engine engine,
+            ProgressListener progress) {
         TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
         return new RepairPipeline(new Workspaces(workDir, CLONE_TIMEOUT), new BuildDetector(), runner,
-                stages, env.clock(), progress);
+                engine, env.clock(), progress, env.cancellation(), () -> UUID.randomUUID().toString());
     }
 }

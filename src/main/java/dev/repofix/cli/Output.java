@@ -1,7 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
-import dev.repofix.pipeline.RunStatus;
 import dev.repofix.report.JsonReport;
 import dev.repofix.report.ReportWriter;
 import dev.repofix.report.SummaryReport;
@@ -13,7 +13,7 @@ import java.util.List;
 final class Output {
     private Output() {}
 
-    static int finish(RunResult result, RunOptions options, PrintWriter out) {
+    static int finish(RunResult result, RunOptions options, PrintWriter out, PrintWriter err) {
         List<Path> written = new ReportWriter().write(result, options.out);
         if (options.json) {
             out.print(new JsonReport().render(result));
@@ -23,8 +23,21 @@ final class Output {
             out.print(new SummaryReport().render(result, written.stream().map(Path::toString).toList()));
         }
         out.flush();
-        return result.status() == RunStatus.TESTS_PASS || result.status() == RunStatus.FIXED
-                ? ExitCodes.OK
-                : ExitCodes.NOT_FIXED;
+        result.error().filter(e -> e.kind() != RunError.Kind.MODEL)
+                .ifPresent(e -> err.println("repofix: " + (e.kind() == RunError.Kind.CANCELLED ? "" : "error: ")
+                        + e.message() + " (report in " + options.out + ")"));
+        err.flush();
+        return exitCode(result);
+    }
+
+    /** The process exit code of a run: the contract documented in the README. */
+    static int exitCode(RunResult result) {
+        return switch (result.status()) {
+            case TESTS_PASS, FIXED -> ExitCodes.OK;
+            case NOT_FIXED, FLAKY_ONLY, STAGE_FAILED, BUILD_BROKEN -> ExitCodes.NOT_FIXED;
+            case ERROR -> result.error().filter(e -> e.kind() == RunError.Kind.INPUT).isPresent() ? ExitCodes.USAGE
+                    : ExitCodes.ERROR;
+            case CANCELLED -> ExitCodes.ERROR;
+        };
     }
 }

@@ -17,16 +17,13 @@ import dev.repofix.model.OpenAiSettings;
 import dev.repofix.model.Pricing;
 import dev.repofix.model.RecordingChatClient;
 import dev.repofix.model.ReplayChatClient;
+import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.repair.BuiltinStages;
 import dev.repofix.stage.LlmStages;
-import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.StageInputs;
 import dev.repofix.stage.Stages;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
@@ -54,24 +51,12 @@ final class StagesFactory {
                 c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), StageInputs.chained(), MAX_TOKENS);
     }
 
-    /**
-     * One line per stage for the report: Loads@k, tokens and, where the model's list price
-     * is known, the cost (cached answers were counted as they were first paid).
-     */
-    static List<String> figures(Stages stages, String model) {
-        List<String> out = new ArrayList<>();
-        if (stages instanceof LlmStages llm) {
-            Optional<Pricing.Price> price = Pricing.defaults().priceOf(ModelChoice.parse(model).name());
-            for (StageAttempts a : llm.attempts()) {
-                String cost = price.map(p -> String.format(Locale.ROOT, ", ~$%.4f at list price",
-                        (a.inputTokens() * p.inputPerMillion() + a.outputTokens() * p.outputPerMillion()) / 1e6))
-                        .orElse("");
-                out.add(String.format(Locale.ROOT, "%s: %s on attempt %d of %d, %d tokens in, %d out%s", a.stage(),
-                        a.parsed() ? "parsed" : "did not parse", a.attempt(), a.maxAttempts(), a.inputTokens(),
-                        a.outputTokens(), cost));
-            }
-        }
-        return out;
+    /** The stages with what the run record says of them: the model's name and list price. */
+    static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host) {
+        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+        Optional<Pricing.Price> price = model.isBuiltin() || model.provider().equals("replay") ? Optional.empty()
+                : Pricing.defaults().priceOf(model.name());
+        return new RepairPipeline.Engine(create(c, host), model.toString(), price);
     }
 
     private static ChatClient client(ModelChoice model, ResolvedConfig c, HostEnvironment host) {

@@ -4,6 +4,9 @@ import dev.repofix.config.ConfigException;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
+import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.repair.BuiltinStages;
+import java.util.Optional;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +23,8 @@ import picocli.CommandLine.Spec;
         description = {"Applies a patch (unified diff or SEARCH/REPLACE edit blocks) to a copy of the repository and",
                 "runs the tests twice: the original tests against the patched source, and the patch's own test edits.",
                 "VALID only if every failing test passes and no passing test breaks in both.",
-                "Exit codes: 0 VALID (or the tests already pass), 1 any other verdict, 2 bad input."})
+                "Exit codes: 0 VALID (or the tests already pass), 1 any other verdict, 2 bad input,",
+                "3 repofix could not finish (ERROR) or was interrupted (CANCELLED)."})
 final class ValidateCommand implements Callable<Integer> {
     /** Patches larger than this are refused before reading them whole. */
     private static final long MAX_PATCH_BYTES = 5L * 1024 * 1024;
@@ -52,8 +56,10 @@ final class ValidateCommand implements Callable<Integer> {
         RunConfig config = options.config(settings, env.host());
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
             var pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor,
-                    new dev.repofix.repair.BuiltinStages(), new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
-            return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut());
+                    new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()),
+                    new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
+            return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
     }
 

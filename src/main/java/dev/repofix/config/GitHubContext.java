@@ -98,6 +98,12 @@ public record GitHubContext(
                 host.get("GITHUB_STEP_SUMMARY").filter(s -> !s.isBlank()).map(Path::of), token);
     }
 
+    /** This job's event ({@code GITHUB_EVENT_PATH}); an empty object when there is none. */
+    static JsonNode event(HostEnvironment host) {
+        Optional<String> path = host.get("GITHUB_EVENT_PATH").filter(p -> !p.isBlank());
+        return path.isPresent() ? readEvent(Path.of(path.get())) : new ObjectMapper().createObjectNode();
+    }
+
     private static JsonNode readEvent(Path file) {
         try {
             JsonNode node = new ObjectMapper().readTree(Files.readString(file));

@@ -22,32 +22,64 @@ import java.util.concurrent.Future;
  * Validates candidates in their order, up to {@code --jobs} at once, until one is
  * VALID or the time budget ends. With several jobs the winner is still the first
  * VALID candidate in order: a later one that finishes first waits for earlier ones.
+ * Returns what it reached; a validator that throws (Docker gone, a copy that fails)
+ * ends the search with the verdicts reached before it, and the failure.
  */
 final class CandidateSearch {
     /** A candidate is not started with less time than this left: it could not finish. */
     private static final Duration MIN_CANDIDATE_TIME = Duration.ofSeconds(5);
 
-    private final RunState run;
+    /**
+     * What the search reached.
+     *
+     * @param validations the verdicts reached, in candidate order
+     * @param fixId       the first VALID candidate whose predecessors all have verdicts
+     * @param notes       what the user should know (the budget ran out)
+     * @param failure     what stopped the search early, if anything did
+     * @param interrupted whether the thread was interrupted while waiting
+     */
+    record Outcome(List<Validation> validations, Optional<String> fixId, List<String> notes,
+            Optional<RuntimeException> failure, boolean interrupted) {
+        Outcome {
+            validations = List.copyOf(validations);
+            notes = List.copyOf(notes);
+        }
+    }
+
     private final Validator validator;
     private final ProgressListener progress;
     private final Clock clock;
+    private final Instant deadline;
+    private final Duration budget;
+    private final Duration testTimeout;
+    private final int maxJobs;
 
-    CandidateSearch(RunState run, Validator validator, ProgressListener progress, Clock clock) {
-        this.run = run;
+    /**
+     * @param startedAt   when the run began
+     * @param budget      the run's time budget: no candidate starts with less than
+     *                    {@link #MIN_CANDIDATE_TIME} of it left
+     * @param testTimeout limit of one suite run; a candidate gets three
+     */
+    CandidateSearch(Validator validator, ProgressListener progress, Clock clock, Instant startedAt, Duration budget,
+            Duration testTimeout, int jobs) {
         this.validator = validator;
         this.progress = progress;
         this.clock = clock;
+        this.deadline = startedAt.plus(budget);
+        this.budget = budget;
+        this.testTimeout = testTimeout;
+        this.maxJobs = jobs;
     }
 
-    /** Fills {@code run.validations} (in candidate order) and {@code run.fix}. */
-    Void validate(Baseline baseline) {
-        Instant deadline = run.startedAt.plus(run.config.timeout());
-        List<PatchCandidate> candidates = run.candidates;
+    Outcome validate(List<PatchCandidate> candidates, Baseline baseline) {
         // Written by the workers; a verdict counts only once the main thread has taken it,
         // so every verdict used is also reported, in the order the progress shows.
         Validation[] done = new Validation[candidates.size()];
         Validation[] taken = new Validation[candidates.size()];
-        int jobs = Math.min(run.config.jobs(), Math.max(1, candidates.size()));
+        List<String> notes = new ArrayList<>();
+        Optional<RuntimeException> failure = Optional.empty();
+        boolean interrupted = false;
+        int jobs = Math.min(maxJobs, Math.max(1, candidates.size()));
         ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> Thread.ofPlatform().daemon().name("repofix-validate").unstarted(r));
         ExecutorCompletionService<Integer> completion = new ExecutorCompletionService<>(pool);
         List<Future<Integer>> running = new ArrayList<>();
@@ -56,22 +88,21 @@ final class CandidateSearch {
             int inFlight = 0;
             while (true) {
                 while (inFlight < jobs && next < candidates.size() && !anyValid(taken)) {
-                    Optional<Duration> left = timeLeft(deadline);
+                    Optional<Duration> left = timeLeft();
                     if (left.isEmpty()) {
-                        run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout())
-                                + ") ran out after " + next + " of " + candidates.size() + " candidates");
+                        notes.add("time budget (--timeout " + Durations.format(budget) + ") ran out after " + next + " of " + candidates.size() + " candidates");
                         next = candidates.size();
                         break;
                     }
                     int index = next++;
-                    Duration limit = min(left.get(), run.config.testTimeout().multipliedBy(3));
+                    Duration limit = min(left.get(), testTimeout.multipliedBy(3));
                     running.add(completion.submit(() -> {
                         done[index] = validator.validate(candidates.get(index), baseline, limit);
                         return index;
                     }));
                     inFlight++;
                 }
-                if (inFlight == 0 || settled(taken)) {
+                if (inFlight == 0 || winner(taken).isPresent()) {
                     break;
                 }
                 int finished = completion.take().get();
@@ -82,19 +113,22 @@ final class CandidateSearch {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            interrupted = true;
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+            failure = Optional.of(e.getCause() instanceof RuntimeException re ? re
+                    : new IllegalStateException(e.getCause()));
         } finally {
             running.forEach(f -> f.cancel(true));
             pool.shutdownNow();
         }
+        List<Validation> reached = new ArrayList<>();
         for (Validation v : taken) {
             if (v != null) {
-                run.validations.add(v);
+                reached.add(v);
             }
         }
-        winner(taken).ifPresent(i -> run.fix = Optional.of(candidates.get(i)));
-        return null;
+        Optional<String> fix = winner(taken).map(i -> candidates.get(i).id());
+        return new Outcome(reached, fix, notes, failure, interrupted);
     }
 
     /** The first VALID candidate such that every earlier one has its verdict. */
@@ -119,11 +153,7 @@ final class CandidateSearch {
         return false;
     }
 
-    private static boolean settled(Validation[] done) {
-        return winner(done).isPresent();
-    }
-
-    private Optional<Duration> timeLeft(Instant deadline) {
+    private Optional<Duration> timeLeft() {
         Duration left = Duration.between(clock.instant(), deadline);
         return left.compareTo(MIN_CANDIDATE_TIME) < 0 ? Optional.empty() : Optional.of(left);
     }

@@ -6,10 +6,13 @@ import dev.repofix.build.TestCommand;
 import dev.repofix.config.Durations;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RunConfig;
+import dev.repofix.exec.Cancellation;
+import dev.repofix.model.Pricing;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
+import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.FailureReport;
@@ -23,48 +26,75 @@ import dev.repofix.validate.PatchValidator;
 import dev.repofix.validate.SuiteRunner;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One run: checkout, baseline tests (failing ones rerun to set flaky ones apart), then
  * either the three stages and validation of their candidates until one is VALID, or
- * the validation of one given patch. Wires the parts; decides nothing a part can
- * decide itself.
+ * the validation of one given patch. Wires the parts and assembles what each returns
+ * into the run record; decides nothing a part can decide itself. Every run ends with a
+ * record, whatever fails: an error or an interrupt keeps what was reached before it.
  */
 public final class RepairPipeline {
+    private static final Logger LOG = LoggerFactory.getLogger(RepairPipeline.class);
     private static final int LOG_LINES = 40;
+    private static final Set<String> MODEL_STAGES = Set.of(RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
+
+    /**
+     * What answers the stages, as the record names it.
+     *
+     * @param stages the stages
+     * @param model  builtin, openai:&lt;model&gt;, ...
+     * @param price  the model's list price, to put a cost on its tokens; empty when unknown
+     */
+    public record Engine(Stages stages, String model, Optional<Pricing.Price> price) {
+        public Engine {
+            Objects.requireNonNull(stages, "stages");
+            Objects.requireNonNull(model, "model");
+            Objects.requireNonNull(price, "price");
+        }
+    }
 
     private final Workspaces workspaces;
     private final BuildDetector detector;
     private final TestRunner runner;
-    private final Stages stages;
+    private final Engine engine;
     private final Clock clock;
     private final ProgressListener progress;
+    private final Cancellation cancellation;
+    private final Supplier<String> runIds;
 
-    public RepairPipeline(Workspaces workspaces, BuildDetector detector, TestRunner runner, Stages stages, Clock clock,
-            ProgressListener progress) {
+    /**
+     * @param cancellation set when the person or CI asks the run to stop
+     * @param runIds       gives each run its id
+     */
+    public RepairPipeline(Workspaces workspaces, BuildDetector detector, TestRunner runner, Engine engine, Clock clock,
+            ProgressListener progress, Cancellation cancellation, Supplier<String> runIds) {
         this.workspaces = Objects.requireNonNull(workspaces, "workspaces");
         this.detector = Objects.requireNonNull(detector, "detector");
         this.runner = Objects.requireNonNull(runner, "runner");
-        this.stages = Objects.requireNonNull(stages, "stages");
+        this.engine = Objects.requireNonNull(engine, "engine");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.progress = Objects.requireNonNull(progress, "progress");
+        this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+        this.runIds = Objects.requireNonNull(runIds, "runIds");
     }
 
-    /**
-     * Runs the whole pipeline.
-     *
-     * @throws RepofixException for input the run cannot work with (no repository, no build, no tests)
-     */
+    /** Runs the whole pipeline; never throws for what happens during the run: the record says it. */
     public RunResult run(RunConfig config) {
-        return withBaseline(config, (run, ready) -> repair(run, ready));
+        return execute(config, this::repair);
     }
 
     /**
@@ -72,108 +102,248 @@ public final class RepairPipeline {
      * dual testing against the baseline. The result has that patch as its only candidate.
      */
     public RunResult validate(RunConfig config, String patchText) {
-        return withBaseline(config, (run, ready) -> {
+        return execute(config, (run, ready) -> {
+            run.skipStages("a patch was given", RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
             PatchCandidate given = new PatchCandidate("patch", "given", "", 1, "the given patch", patchText);
             run.candidates = List.of(given);
-            new CandidateSearch(run, validator(ready), progress, clock).validate(ready.baseline);
-            return run.result(ready, run.fix.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED, "");
+            search(run, ready);
+            return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
         });
     }
 
     private interface AfterBaseline {
-        RunResult apply(RunState run, Ready ready);
+        RunResult apply(RunAssembly run, Ready ready);
     }
 
     /** What the stages and the validator need once the baseline is known. */
     record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
             Baseline baseline, String log, boolean screenFirst) {}
 
-    private RunResult withBaseline(RunConfig config, AfterBaseline next) {
-        RunState run = new RunState(config, clock.instant(), clock);
-        try (Workspace ws = timed(run, "checkout", () -> workspaces.open(config.repo(), config.ref()),
+    /** A step failed or the run was cancelled; the step's record holds the error already. */
+    private static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient RunError error;
+
+        Stopped(RunError error, Throwable cause) {
+            super(error.message(), cause, false, false);
+            this.error = error;
+        }
+    }
+
+    private RunResult execute(RunConfig config, AfterBaseline next) {
+        RunAssembly run = new RunAssembly(config, runIds.get(), engine.model(), clock.instant(), clock);
+        try (Workspace ws = step(run, RunAssembly.CHECKOUT, () -> workspaces.open(config.repo(), config.ref()),
                 w -> w.files().files().size() + " files from " + w.source())) {
+            run.source = ws.source();
+            run.commit = ws.commit();
+            Ready ready = baseline(run, config, ws);
+            return ready == null ? run.finish(run.outcome) : next.apply(run, ready);
+        } catch (Stopped s) {
+            return stopped(run, s.error);
+        } catch (RuntimeException e) {
+            // Outside any step (closing the workspace): still a record, never a stack trace.
+            return stopped(run, classify(e, "checkout"));
+        }
+    }
+
+    /** Runs the baseline and the flaky check; returns null when the run ends there. */
+    private Ready baseline(RunAssembly run, RunConfig config, Workspace ws) {
+        record Started(BuildSystem build, TestCommand command, String override, TestOutcome outcome) {}
+        Started started = step(run, RunAssembly.BASELINE, () -> {
             BuildSystem build = detector.detect(ws.root(), config.testCommand());
             String override = config.testCommand().orElse(null);
             TestCommand command = build.testCommand(ws.root(), override);
-            SuiteRunner suite = new SuiteRunner(build, command, override, runner, ws.files());
-            TestOutcome baseline = timed(run, "baseline",
-                    () -> runner.run(ws.root(), build, command, ws.files(), config.testTimeout()),
-                    RepairPipeline::summarize);
-            return switch (baseline) {
-                case TestOutcome.Completed c when c.run().failing().isEmpty() -> run.result(
-                        new Ready(ws, build, command, suite, c.run(), Baseline.of(c.run()), "", false),
-                        RunStatus.TESTS_PASS, "");
-                case TestOutcome.Completed c -> {
-                    FlakyCheck.Result checked = timed(run, "flaky-check", () -> new FlakyCheck(suite)
-                                    .check(Baseline.of(c.run()), ws.root(), config.reruns(), config.testTimeout()),
-                            r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
-                                    : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
-                    boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
-                    Ready ready = new Ready(ws, build, command, suite, c.run(), checked.baseline(),
-                            BuildLog.tail(c.exec().output(), LOG_LINES), screen);
-                    yield checked.baseline().failing().isEmpty() ? run.result(ready, RunStatus.FLAKY_ONLY, "")
-                            : next.apply(run, ready);
-                }
-                case TestOutcome.BuildFailed b -> run.result(new Ready(ws, build, command, suite, new TestRun(List.of()),
-                        Baseline.of(new TestRun(List.of())), "", false), RunStatus.BUILD_BROKEN,
-                        BuildLog.errorExcerpt(b.exec().output(), LOG_LINES));
-                case TestOutcome.NoTests n -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
-                        "no tests ran: '" + command.shell() + "' (" + build.name() + ") finished without reporting "
-                                + "any test; check that the repository has tests, or pass --test-cmd");
-                case TestOutcome.TimedOut t -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
-                        "the tests did not finish within " + Durations.format(config.testTimeout()) + ": '"
-                                + command.shell() + "'; raise --timeout, or pass a --test-cmd that runs fewer tests");
-            };
+            run.build = build.name();
+            run.testCommand = command.shell();
+            run.reproduce = command.shell();
+            TestOutcome outcome = runner.run(ws.root(), build, command, ws.files(), config.testTimeout());
+            return new Started(build, command, override, unusable(outcome, command, build, config));
+        }, s -> summarize(s.outcome));
+        SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
+        return switch (started.outcome) {
+            case TestOutcome.Completed c when c.run().failing().isEmpty() -> {
+                run.passing = c.run().passing().size();
+                run.outcome = RunStatus.TESTS_PASS;
+                run.skipRest("no test failed");
+                yield null;
+            }
+            case TestOutcome.Completed c -> afterFlakyCheck(run, config, ws, started.build, started.command, suite, c);
+            case TestOutcome.BuildFailed b -> {
+                run.buildLog = BuildLog.errorExcerpt(b.exec().output(), LOG_LINES);
+                run.outcome = RunStatus.BUILD_BROKEN;
+                run.skipRest("the build failed before any test reported");
+                yield null;
+            }
+            case TestOutcome.NoTests n -> throw new IllegalStateException("unusable outcomes are refused in the step");
+            case TestOutcome.TimedOut t -> throw new IllegalStateException("unusable outcomes are refused in the step");
+        };
+    }
+
+    /** A baseline that ran no test or never finished is the input's problem: say what to change. */
+    private static TestOutcome unusable(TestOutcome outcome, TestCommand command, BuildSystem build, RunConfig config) {
+        return switch (outcome) {
+            case TestOutcome.NoTests n -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
+                    "no tests ran: '" + command.shell() + "' (" + build.name() + ") finished without reporting "
+                            + "any test; check that the repository has tests, or pass --test-cmd");
+            case TestOutcome.TimedOut t -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
+                    "the tests did not finish within " + Durations.format(config.testTimeout()) + ": '"
+                            + command.shell() + "'; raise --timeout, or pass a --test-cmd that runs fewer tests");
+            default -> outcome;
+        };
+    }
+
+    private Ready afterFlakyCheck(RunAssembly run, RunConfig config, Workspace ws, BuildSystem build,
+            TestCommand command, SuiteRunner suite, TestOutcome.Completed c) {
+        FlakyCheck.Result checked = step(run, RunAssembly.FLAKY_CHECK, () -> new FlakyCheck(suite)
+                        .check(Baseline.of(c.run()), ws.root(), config.reruns(), config.testTimeout()),
+                r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
+                        : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
+        Baseline baseline = checked.baseline();
+        run.failing = c.run().failing().stream().filter(t -> baseline.failing().contains(t.id())).toList();
+        run.passing = baseline.passing().size();
+        run.flaky = baseline.flaky();
+        run.reproduce = build.reproduceCommand(ws.root(), config.testCommand().orElse(null), baseline.failing());
+        if (baseline.failing().isEmpty()) {
+            run.outcome = RunStatus.FLAKY_ONLY;
+            run.skipRest("only flaky tests failed");
+            return null;
         }
+        boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
+        return new Ready(ws, build, command, suite, c.run(), baseline, BuildLog.tail(c.exec().output(), LOG_LINES),
+                screen);
+    }
+
+    /** The three stages, then validation of their candidates. */
+    private RunResult repair(RunAssembly run, Ready ready) {
+        List<TestResult> failing = ready.run.failing().stream()
+                .filter(t -> ready.baseline.failing().contains(t.id())).toList();
+        FailureReport failures = new FailureReport(ready.command.shell(), run.reproduce, ready.run, failing,
+                ready.log, ready.ws.files(), ready.build);
+        Stages stages = engine.stages();
+        IssueDraft issue = step(run, RunAssembly.ISSUE, () -> stages.draftIssue(failures), IssueDraft::title);
+        run.issue = Optional.of(issue);
+        Localization loc = step(run, RunAssembly.LOCALIZE, () -> stages.localize(failures, issue),
+                l -> l.locations().size() + " location(s)" + (l.locations().isEmpty() ? ""
+                        : ", top " + l.locations().get(0)));
+        run.localization = Optional.of(loc);
+        List<PatchCandidate> proposed = step(run, RunAssembly.PATCH, () -> stages.propose(failures, issue, loc),
+                p -> p.size() + " candidate(s)");
+        run.candidates = run.withinBudget(proposed);
+        search(run, ready);
+        return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
+    }
+
+    /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
+    private void search(RunAssembly run, Ready ready) {
+        RunConfig config = run.config;
+        CandidateSearch search = new CandidateSearch(
+                new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst), progress,
+                clock, run.startedAt, config.timeout(), config.testTimeout(), config.jobs());
+        CandidateSearch.Outcome outcome = step(run, RunAssembly.VALIDATE, () -> {
+            CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
+            run.validations = o.validations();
+            run.fixId = o.fixId();
+            run.notes.addAll(o.notes());
+            if (o.failure().isPresent()) {
+                throw o.failure().get();
+            }
+            return o;
+        }, o -> o.fixId().map(id -> "VALID: " + id).orElse("no valid patch"));
+        Objects.requireNonNull(outcome);
     }
 
     /**
-     * Runs the stages; a stage that cannot answer (a model that refuses the key, cannot be
-     * reached or never returns parseable output) ends the run with a report that says so.
+     * Runs one step: progress events, its record (with the model's attempts and tokens),
+     * and its failure or a cancellation turned into a {@link Stopped} that ends the run.
      */
-    private RunResult repair(RunState run, Ready ready) {
-        try {
-            return stages(run, ready);
-        } catch (RepofixException e) {
-            run.notes.add(e.getMessage());
-            return run.result(ready, RunStatus.STAGE_FAILED, "");
-        }
-    }
-
-    private RunResult stages(RunState run, Ready ready) {
-        List<TestResult> failing = ready.run.failing().stream()
-                .filter(t -> ready.baseline.failing().contains(t.id())).toList();
-        FailureReport failures = new FailureReport(ready.command.shell(), ready.run, failing, ready.log,
-                ready.ws.files(), ready.build);
-        run.issue = Optional.of(timed(run, "issue", () -> stages.draftIssue(failures), IssueDraft::title));
-        Localization loc = timed(run, "localize", () -> stages.localize(failures, run.issue.get()),
-                l -> l.locations().size() + " location(s)" + (l.locations().isEmpty() ? "" : ", top " + l.locations().get(0)));
-        run.localization = Optional.of(loc);
-        List<PatchCandidate> proposed = timed(run, "patch", () -> stages.propose(failures, run.issue.get(), loc),
-                p -> p.size() + " candidate(s)");
-        int max = run.config.maxCandidates();
-        if (proposed.size() > max) {
-            run.notes.add("validated at most the first " + max + " of " + proposed.size() + " candidates (--max-candidates)");
-        }
-        run.candidates = proposed.subList(0, Math.min(proposed.size(), max));
-        CandidateSearch search = new CandidateSearch(run, validator(ready), progress, clock);
-        timed(run, "validate", () -> search.validate(ready.baseline),
-                v -> run.fix.map(f -> "VALID: " + f.description()).orElse("no valid patch"));
-        return run.result(ready, run.fix.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED, "");
-    }
-
-    private PatchValidator validator(Ready ready) {
-        return new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst);
-    }
-
-    private <T> T timed(RunState run, String stage, Supplier<T> body, Function<T, String> summary) {
+    private <T> T step(RunAssembly run, String stage, Supplier<T> body, Function<T, String> summary) {
         progress.onEvent(new ProgressEvent.StageStarted(stage));
         Instant start = clock.instant();
-        T value = body.get();
+        T value;
+        try {
+            checkCancelled();
+            value = body.get();
+            checkCancelled();
+        } catch (RuntimeException e) {
+            Duration elapsed = Duration.between(start, clock.instant());
+            RunError error = classify(e, stage);
+            run.stages.add(StageRecord.failed(stage, elapsed, usage(stage), error));
+            progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, "failed: " + error.message()));
+            throw new Stopped(error, e);
+        }
         Duration elapsed = Duration.between(start, clock.instant());
-        run.timings.put(stage, elapsed);
-        progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, summary.apply(value)));
+        String line = summary.apply(value);
+        run.stages.add(StageRecord.ok(stage, elapsed, line, usage(stage)));
+        progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, line));
         return value;
+    }
+
+    /** Thrown between steps, and after one whose commands were killed by the interrupt. */
+    private static final class CancelledException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CancelledException(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    private void checkCancelled() {
+        if (cancellation.isCancelled()) {
+            throw new CancelledException(cancellation.reason().orElse("cancelled"));
+        }
+    }
+
+    /** Who must act on {@code e}, raised in {@code stage}. */
+    RunError classify(RuntimeException e, String stage) {
+        if (e instanceof CancelledException || cancellation.isCancelled()) {
+            return new RunError(RunError.Kind.CANCELLED, stage, "cancelled during " + stage + ": "
+                    + cancellation.reason().orElse(e.getMessage()));
+        }
+        if (e instanceof Stopped s) {
+            return s.error;
+        }
+        if (e instanceof RepofixException re) {
+            if (MODEL_STAGES.contains(stage)) {
+                return new RunError(RunError.Kind.MODEL, stage, re.getMessage());
+            }
+            return new RunError(re.kind() == RepofixException.ErrorKind.INPUT ? RunError.Kind.INPUT
+                    : RunError.Kind.ENVIRONMENT, stage, re.getMessage());
+        }
+        if (e instanceof UncheckedIOException io) {
+            return new RunError(RunError.Kind.ENVIRONMENT, stage, "I/O failed during " + stage + ": "
+                    + io.getCause().getMessage() + "; check the disk space and permissions of the work folder");
+        }
+        LOG.error("internal error during {}", stage, e);
+        return new RunError(RunError.Kind.INTERNAL, stage, "internal error during " + stage + ": " + e
+                + " (this is a bug; please report it with the command you ran)");
+    }
+
+    private RunResult stopped(RunAssembly run, RunError error) {
+        if (error.kind() == RunError.Kind.CANCELLED) {
+            // The interrupt that stopped the run must not stop the writing of its report.
+            Thread.interrupted();
+        }
+        return run.stop(error);
+    }
+
+    /** The model's attempts and tokens for {@code stage}, when a model answered it. */
+    private Optional<ModelUsage> usage(String stage) {
+        if (!MODEL_STAGES.contains(stage)) {
+            return Optional.empty();
+        }
+        List<StageAttempts> all = engine.stages().attempts();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            StageAttempts a = all.get(i);
+            if (a.stage().equals(stage)) {
+                Optional<Double> cost = engine.price().map(p ->
+                        (a.inputTokens() * p.inputPerMillion() + a.outputTokens() * p.outputPerMillion()) / 1e6);
+                // Attempts stop at the first that parses, so its number is also the count made.
+                return Optional.of(new ModelUsage(a.attempt(), a.maxAttempts(),
+                        a.parsed() ? OptionalInt.of(a.attempt()) : OptionalInt.empty(), a.inputTokens(),
+                        a.outputTokens(), cost, a.errors()));
+            }
+        }
+        return Optional.empty();
     }
 
     static String summarize(TestOutcome o) {

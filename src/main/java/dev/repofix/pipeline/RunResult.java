@@ -14,77 +14,132 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Everything one run found, for reporters. Optionals are empty where the run did not
- * get that far (no failures, or a broken build).
+ * The one product of a run, the same for every reporter, the benchmark and the history
+ * ({@code repofix.run/2}). Optionals are empty where the run did not get that far.
  *
+ * @param runId        unique id of this run
  * @param source       repository and ref, as given
  * @param commit       commit checked out, when known
- * @param build        build system name
- * @param testCommand  the command that reproduces the baseline
+ * @param build        build system name; empty when the run ended before detecting it
+ * @param testCommand  the command repofix ran the baseline with
+ * @param reproduce    what a developer types to see the failures (the plain command selecting them)
+ * @param model        what answered the stages: builtin, openai:&lt;model&gt;, ...
  * @param status       how the run ended
  * @param failing      baseline failing tests with their frames
  * @param passingCount baseline passing tests
  * @param flaky        tests seen both failing and passing before any patch
  * @param issue        stage 1 output
  * @param localization stage 2 output
- * @param candidates   stage 3 output, in the order tried
- * @param validations  verdicts, one per candidate validated
- * @param fix          the first VALID candidate
+ * @param candidates   stage 3 output in the order tried, each with its verdict when it has one
+ * @param fixId        the id of the first VALID candidate
  * @param buildLog     error excerpt of the baseline build when it was broken, else empty
+ * @param stages       one record per stage, in order
+ * @param error        why the run stopped early: present for ERROR, CANCELLED and STAGE_FAILED
  * @param notes        things the user should know (budget exhausted, candidates skipped)
- * @param timings      time per stage, in order
+ * @param origin       what started the run, for publishing and history
  * @param startedAt    when the run began
  * @param total        wall time of the run
  */
 public record RunResult(
+        String runId,
         String source,
         Optional<String> commit,
         String build,
         String testCommand,
+        String reproduce,
+        String model,
         RunStatus status,
         List<TestResult> failing,
         int passingCount,
         List<String> flaky,
         Optional<IssueDraft> issue,
         Optional<Localization> localization,
-        List<PatchCandidate> candidates,
-        List<Validation> validations,
-        Optional<PatchCandidate> fix,
+        List<CandidateRecord> candidates,
+        Optional<String> fixId,
         String buildLog,
+        List<StageRecord> stages,
+        Optional<RunError> error,
         List<String> notes,
-        Map<String, Duration> timings,
+        RunOrigin origin,
         Instant startedAt,
         Duration total) {
     public RunResult {
+        Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(commit, "commit");
         Objects.requireNonNull(build, "build");
         Objects.requireNonNull(testCommand, "testCommand");
+        Objects.requireNonNull(reproduce, "reproduce");
+        Objects.requireNonNull(model, "model");
         Objects.requireNonNull(status, "status");
         failing = List.copyOf(failing);
         flaky = List.copyOf(flaky);
         Objects.requireNonNull(issue, "issue");
         Objects.requireNonNull(localization, "localization");
         candidates = List.copyOf(candidates);
-        validations = List.copyOf(validations);
-        Objects.requireNonNull(fix, "fix");
+        Objects.requireNonNull(fixId, "fixId");
         Objects.requireNonNull(buildLog, "buildLog");
+        stages = List.copyOf(stages);
+        Objects.requireNonNull(error, "error");
         notes = List.copyOf(notes);
-        timings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(timings));
+        Objects.requireNonNull(origin, "origin");
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(total, "total");
+        if (fixId.isPresent() && candidates.stream().noneMatch(c -> c.id().equals(fixId.get()))) {
+            throw new IllegalArgumentException("the fix " + fixId.get() + " is not among the candidates");
+        }
+        boolean needsError = status == RunStatus.ERROR || status == RunStatus.CANCELLED
+                || status == RunStatus.STAGE_FAILED;
+        if (needsError != error.isPresent()) {
+            throw new IllegalArgumentException("a run has an error exactly when it ended in ERROR, CANCELLED or "
+                    + "STAGE_FAILED, not " + status);
+        }
+    }
+
+    /** The VALID candidate that fixes the failures, when there is one. */
+    public Optional<PatchCandidate> fix() {
+        return fixId.flatMap(id -> candidates.stream().filter(c -> c.id().equals(id)).findFirst())
+                .map(CandidateRecord::candidate);
     }
 
     /** The validation of the fix, when there is one. */
     public Optional<Validation> fixValidation() {
-        return fix.flatMap(f -> validations.stream().filter(v -> v.candidateId().equals(f.id())).findFirst());
+        return fixId.flatMap(id -> candidates.stream().filter(c -> c.id().equals(id)).findFirst())
+                .flatMap(CandidateRecord::validation);
     }
 
-    /** The same result with {@code more} notes appended (e.g. a model's per-stage figures). */
-    public RunResult withNotes(List<String> more) {
-        List<String> all = new java.util.ArrayList<>(notes);
-        all.addAll(more);
-        return new RunResult(source, commit, build, testCommand, status, failing, passingCount, flaky, issue,
-                localization, candidates, validations, fix, buildLog, all, timings, startedAt, total);
+    /** The verdicts reached, in candidate order. */
+    public List<Validation> validations() {
+        return candidates.stream().flatMap(c -> c.validation().stream()).toList();
+    }
+
+    /** Time per stage that ran, in order. */
+    public Map<String, Duration> timings() {
+        Map<String, Duration> out = new LinkedHashMap<>();
+        stages.stream().filter(s -> s.status() != StageStatus.SKIPPED).forEach(s -> out.put(s.stage(), s.elapsed()));
+        return out;
+    }
+
+    /** Tokens in and out over every model-answered stage. */
+    public long inputTokens() {
+        return stages.stream().flatMap(s -> s.model().stream()).mapToLong(ModelUsage::inputTokens).sum();
+    }
+
+    public long outputTokens() {
+        return stages.stream().flatMap(s -> s.model().stream()).mapToLong(ModelUsage::outputTokens).sum();
+    }
+
+    /** List-price cost over the stages whose model has a known price; empty when none has. */
+    public Optional<Double> costUsd() {
+        List<Double> costs = stages.stream().flatMap(s -> s.model().stream()).flatMap(m -> m.costUsd().stream())
+                .toList();
+        return costs.isEmpty() ? Optional.empty() : Optional.of(costs.stream().mapToDouble(Double::doubleValue).sum());
+    }
+
+    /** The same record with {@code origin}: what started it, known to the caller, not the pipeline. */
+    public RunResult withOrigin(RunOrigin o) {
+        return new RunResult(runId, source, commit, build, testCommand, reproduce, model, status, failing,
+                passingCount, flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, o,
+                startedAt, total);
     }
 }

@@ -13,5 +13,13 @@ public enum RunStatus {
     /** A stage could not answer (the model refused the key, was unreachable, never gave parseable output). */
     STAGE_FAILED,
     /** The build or test command failed before any test reported. */
-    BUILD_BROKEN
+    BUILD_BROKEN,
+    /**
+     * The run could not go on: bad input (no tests, a suite that never finishes), or repofix
+     * or its environment failed (Docker, disk, a copy). The record's error says where;
+     * everything reached before it is kept.
+     */
+    ERROR,
+    /** The run was interrupted (Ctrl-C, a cancelled CI job); everything reached before it is kept. */
+    CANCELLED
 }

@@ -1,5 +1,6 @@
 package dev.repofix.report;
 
+import dev.repofix.config.RepofixException;
 import dev.repofix.model.Sleeper;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
@@ -93,6 +94,25 @@ public final class GitHubReporter {
         return new Publication(posted, warnings);
     }
 
+    /**
+     * The head commit of pull request {@code number} in the target repository, asked of
+     * the API: what a saved report's pull request is checked against before it is
+     * published for a fork, whose {@code workflow_run} event names no pull request.
+     *
+     * @throws RepofixException (runtime) when GitHub cannot be asked; (input) when there is no such pull request
+     */
+    public String pullRequestHead(int number) {
+        try {
+            return connect().getRepository(target.repository()).getPullRequest(number).getHead().getSha();
+        } catch (org.kohsuke.github.GHFileNotFoundException e) {
+            throw new RepofixException(RepofixException.ErrorKind.INPUT, "pull request #" + number + " of "
+                    + target.repository() + " does not exist; the report names another repository's pull request");
+        } catch (IOException e) {
+            throw new RepofixException(RepofixException.ErrorKind.RUNTIME, "cannot ask " + target.apiUrl()
+                    + " for pull request #" + number + " of " + target.repository() + ": " + reason(e), e);
+        }
+    }
+
     private GitHub connect() throws IOException {
         RateLimitWaits waits = new RateLimitWaits(clock, sleeper);
         return new GitHubBuilder()
@@ -176,14 +196,15 @@ public final class GitHubReporter {
 
     /**
      * success: the tests pass, or a fix was proven; failure: tests fail and no fix was
-     * proven (or the build is broken); neutral: only flaky tests failed, or a stage
-     * could not answer.
+     * proven (or the build is broken), or repofix could not finish (the summary says why);
+     * neutral: only flaky tests failed, or a stage could not answer; cancelled: interrupted.
      */
     static GHCheckRun.Conclusion conclusion(RunStatus status) {
         return switch (status) {
             case TESTS_PASS, FIXED -> GHCheckRun.Conclusion.SUCCESS;
-            case NOT_FIXED, BUILD_BROKEN -> GHCheckRun.Conclusion.FAILURE;
+            case NOT_FIXED, BUILD_BROKEN, ERROR -> GHCheckRun.Conclusion.FAILURE;
             case FLAKY_ONLY, STAGE_FAILED -> GHCheckRun.Conclusion.NEUTRAL;
+            case CANCELLED -> GHCheckRun.Conclusion.CANCELLED;
         };
     }
 

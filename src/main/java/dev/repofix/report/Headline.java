@@ -1,5 +1,6 @@
 package dev.repofix.report;
 
+import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 
 /** The one-line verdict of a run, the same in every format. */
@@ -14,8 +15,12 @@ final class Headline {
                     + r.validations().size() + " candidate(s) tried)";
             case FLAKY_ONLY -> "only flaky tests fail (" + String.join(", ", r.flaky()) + "); nothing to fix";
             case STAGE_FAILED -> "a repair stage failed for " + r.failing().size() + " failing test(s): "
-                    + (r.notes().isEmpty() ? "see the report" : r.notes().get(r.notes().size() - 1));
+                    + r.error().map(RunError::message).orElse("see the report");
             case BUILD_BROKEN -> "the build fails before any test runs";
+            case ERROR -> r.error().map(e -> "repofix stopped in " + e.stage() + ": " + e.message())
+                    .orElse("repofix stopped with an error");
+            case CANCELLED -> r.error().map(e -> "cancelled during " + e.stage()).orElse("cancelled")
+                    + "; what was reached before is kept";
         };
     }
 }

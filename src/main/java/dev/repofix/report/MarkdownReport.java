@@ -1,15 +1,17 @@
 package dev.repofix.report;
 
+import dev.repofix.pipeline.CandidateRecord;
+import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.StageRecord;
+import dev.repofix.pipeline.StageStatus;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.Validation;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /** The full report as Markdown, for people and for pull-request comments later. Pure. */
@@ -22,11 +24,18 @@ public final class MarkdownReport {
         sb.append("- **Repository:** `").append(r.source()).append('`')
                 .append(r.commit().map(c -> " at `" + c.substring(0, Math.min(12, c.length())) + "`").orElse(""))
                 .append('\n');
-        sb.append("- **Build:** ").append(r.build()).append(", tests run with `").append(r.testCommand()).append("`\n");
+        sb.append("- **Build:** ").append(r.build().isEmpty() ? "not detected" : r.build()).append(", tests run with `")
+                .append(r.testCommand()).append("`\n");
+        if (!r.failing().isEmpty()) {
+            sb.append("- **Reproduce:** `").append(r.reproduce()).append("`\n");
+        }
+        sb.append("- **Engine:** ").append(r.model()).append(" · run `").append(r.runId()).append("`\n");
         sb.append("- **Baseline:** ").append(r.failing().size()).append(" failing, ").append(r.passingCount())
                 .append(" passing").append(r.flaky().isEmpty() ? "" : ", " + r.flaky().size()
                         + " flaky (failed, then passed on a rerun; not counted): `" + String.join("`, `", r.flaky()) + "`")
                 .append("\n\n");
+        r.error().ifPresent(e -> sb.append("## ").append(Texts.errorLabel(e)).append(" (").append(e.stage())
+                .append(")\n\n").append(e.message()).append("\n\n"));
         notes(sb, r.notes());
         if (!r.buildLog().isEmpty()) {
             sb.append("## Build failed before any test reported\n\n").append(Texts.fence("", r.buildLog())).append('\n');
@@ -35,7 +44,7 @@ public final class MarkdownReport {
         r.localization().ifPresent(l -> locations(sb, l.locations()));
         fix(sb, r);
         candidates(sb, r);
-        timings(sb, r.timings(), r.total());
+        stages(sb, r);
         return sb.toString();
     }
 
@@ -102,14 +111,13 @@ public final class MarkdownReport {
         }
         sb.append("## Candidates tried\n\n| # | Location | Template | Change | Verdict | Time | Evidence |\n")
                 .append("|---|---|---|---|---|---|---|\n");
-        Map<String, PatchCandidate> byId = new java.util.HashMap<>();
-        r.candidates().forEach(c -> byId.put(c.id(), c));
         int n = 0;
-        for (Validation v : r.validations()) {
-            PatchCandidate c = byId.get(v.candidateId());
-            if (c == null) {
-                continue; // a verdict without its candidate says nothing a reader could act on
+        for (CandidateRecord record : r.candidates()) {
+            if (record.validation().isEmpty()) {
+                continue; // the notes say why the rest were not validated
             }
+            PatchCandidate c = record.candidate();
+            Validation v = record.validation().get();
             sb.append("| ").append(++n).append(" | `").append(c.file()).append(':').append(c.line()).append("` | ")
                     .append(c.strategy()).append(" | ").append(Texts.cell(c.description())).append(" | ")
                     .append(v.verdict()).append(" | ").append(Texts.duration(v.elapsed())).append(" | ")
@@ -118,10 +126,22 @@ public final class MarkdownReport {
         sb.append('\n');
     }
 
-    private static void timings(StringBuilder sb, Map<String, Duration> timings, Duration total) {
-        sb.append("## Timings\n\n| Stage | Time |\n|---|---|\n");
-        timings.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(Texts.duration(v)).append(" |\n"));
-        sb.append("| **total** | ").append(Texts.duration(total)).append(" |\n");
+    private static void stages(StringBuilder sb, RunResult r) {
+        sb.append("## Stages\n\n| Stage | Status | Time | Model | Summary |\n|---|---|---|---|---|\n");
+        for (StageRecord s : r.stages()) {
+            sb.append("| ").append(s.stage()).append(" | ").append(s.status().name().toLowerCase(Locale.ROOT))
+                    .append(" | ").append(s.status() == StageStatus.SKIPPED ? "" : Texts.duration(s.elapsed()))
+                    .append(" | ").append(s.model().map(MarkdownReport::usage).orElse("")).append(" | ")
+                    .append(Texts.cell(s.summary())).append(" |\n");
+        }
+        sb.append("| **total** | | ").append(Texts.duration(r.total())).append(" | ")
+                .append(Texts.usage(r).orElse("")).append(" | |\n");
+    }
+
+    private static String usage(ModelUsage m) {
+        return (m.parsedOn().isPresent() ? "parsed on attempt " + m.parsedOn().getAsInt() : "no parse in " + m.attempts())
+                + " of " + m.maxAttempts() + ", " + m.inputTokens() + " in / " + m.outputTokens() + " out"
+                + m.costUsd().map(c -> String.format(Locale.ROOT, ", ~$%.4f", c)).orElse("");
     }
 
     /** Failure names for the summary, shared with {@link SummaryReport}. */

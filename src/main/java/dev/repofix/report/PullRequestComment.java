@@ -33,6 +33,11 @@ public final class PullRequestComment {
         r.localization().ifPresent(l -> locations(head, l.locations(), link));
         StringBuilder tail = new StringBuilder();
         counts(tail, r);
+        r.error().ifPresent(e -> tail.append("> **").append(Texts.errorLabel(e)).append("** in ").append(e.stage())
+                .append(": ").append(Texts.oneLine(e.message(), 600)).append("\n\n"));
+        if (!r.failing().isEmpty()) {
+            tail.append("Reproduce: `").append(Texts.cell(r.reproduce())).append("`\n\n");
+        }
         for (String note : r.notes()) {
             tail.append("> ").append(Texts.oneLine(note, 400)).append('\n');
         }
@@ -40,7 +45,8 @@ public final class PullRequestComment {
             tail.append('\n');
         }
         tail.append("<sub>").append(r.build()).append(" · `").append(Texts.cell(r.testCommand())).append("` · ")
-                .append(Texts.duration(r.total())).append(" · commit `")
+                .append(Texts.duration(r.total())).append(Texts.usage(r).map(u -> " · " + u).orElse(""))
+                .append(" · commit `")
                 .append(sha, 0, Math.min(12, sha.length())).append("`</sub>\n");
         int room = MAX_BODY - head.length() - tail.length();
         return head + fix(r, room) + tail;

@@ -16,8 +16,11 @@ public final class SummaryReport {
         sb.append("repofix: ").append(r.status()).append(" - ").append(Headline.of(r)).append('\n');
         sb.append("  repo:     ").append(r.source()).append(" (").append(r.build()).append(")\n");
         sb.append("  tests:    ").append(r.testCommand()).append('\n');
+        r.error().ifPresent(e -> sb.append("  error:    ").append(Texts.errorLabel(e)).append(" in ").append(e.stage())
+                .append(": ").append(e.message()).append('\n'));
         if (!r.failing().isEmpty()) {
             sb.append("  failing:  ").append(MarkdownReport.testNames(r.failing(), 3)).append('\n');
+            sb.append("  reproduce: ").append(r.reproduce()).append('\n');
         }
         r.issue().ifPresent(i -> sb.append("  issue:    ").append(Texts.oneLine(i.title(), 110)).append('\n'));
         r.localization().ifPresent(l -> sb.append("  suspects: ").append(l.top(LOCATIONS).stream()
@@ -37,6 +40,7 @@ public final class SummaryReport {
         sb.append("  time:     ").append(Texts.duration(r.total()));
         r.timings().forEach((k, v) -> sb.append(" | ").append(k).append(' ').append(Texts.duration(v)));
         sb.append('\n');
+        Texts.usage(r).ifPresent(u -> sb.append("  model:    ").append(r.model()).append(", ").append(u).append('\n'));
         if (!writtenFiles.isEmpty()) {
             sb.append("  report:   ").append(String.join(", ", writtenFiles)).append('\n');
         }

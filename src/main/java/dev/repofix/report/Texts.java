@@ -1,7 +1,11 @@
 package dev.repofix.report;
 
 import dev.repofix.config.Durations;
+import dev.repofix.pipeline.RunError;
+import dev.repofix.pipeline.RunResult;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
 
 /** Small text helpers shared by the renderers. Pure static functions. */
 final class Texts {
@@ -29,5 +33,25 @@ final class Texts {
             ticks += "`";
         }
         return ticks + lang + "\n" + body.stripTrailing() + "\n" + ticks + "\n";
+    }
+
+    /** "1200 tokens in, 340 out, ~$0.0064 at list price"; empty when no model answered. */
+    static Optional<String> usage(RunResult r) {
+        if (r.inputTokens() == 0 && r.outputTokens() == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(r.inputTokens() + " tokens in, " + r.outputTokens() + " out"
+                + r.costUsd().map(c -> String.format(Locale.ROOT, ", ~$%.4f at list price", c)).orElse(""));
+    }
+
+    /** How an error is named to people. */
+    static String errorLabel(RunError e) {
+        return switch (e.kind()) {
+            case INPUT -> "Cannot run on this input";
+            case MODEL -> "The model could not answer";
+            case ENVIRONMENT -> "repofix's environment failed";
+            case INTERNAL -> "Internal error";
+            case CANCELLED -> "Cancelled";
+        };
     }
 }

@@ -72,6 +72,7 @@ public final class LlmStages implements Stages {
     }
 
     /** One entry per stage asked so far, in order, including stages that failed. */
+    @Override
     public List<StageAttempts> attempts() {
         return conversation.attempts();
     }

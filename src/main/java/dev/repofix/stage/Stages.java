@@ -17,4 +17,12 @@ public interface Stages {
 
     /** Stage 3: fix candidates, best first; the caller validates them in this order. */
     List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization);
+
+    /**
+     * How each stage asked so far went with a model (attempts, tokens), in order; empty
+     * for engines that ask no model.
+     */
+    default List<StageAttempts> attempts() {
+        return List.of();
+    }
 }

@@ -84,13 +84,25 @@ public final class PatchValidator implements Validator {
         if (!tests.isEmpty()) {
             evidence.add("edits tests: " + String.join(", ", tests.paths()));
         }
-        Validation a = inCopy(id, "a", source, evidence, copy -> originalTests(id, copy, baseline, deadline));
+        Phases times = new Phases();
+        Validation a = inCopy(id, "a", source, evidence, times,
+                copy -> originalTests(id, copy, baseline, deadline, times));
         if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT) {
-            return a.with(evidence, since(start));
+            return a.with(evidence, since(start), times.value);
         }
         List<String> evidenceB = new ArrayList<>();
-        Validation b = inCopy(id, "b", patch, evidenceB, copy -> modifiedTests(id, copy, baseline, deadline));
-        return combine(a, b).with(evidence, since(start));
+        Validation b = inCopy(id, "b", patch, evidenceB, times, copy -> {
+            Instant began = clock.instant();
+            Validation v = modifiedTests(id, copy, baseline, deadline);
+            times.value = times.value.withModifiedTests(since(began));
+            return v;
+        });
+        return combine(a, b).with(evidence, since(start), times.value);
+    }
+
+    /** The phase times of one validation, filled in as its phases run. */
+    private static final class Phases {
+        PhaseTimes value = PhaseTimes.none();
     }
 
     /** Verdict from stage A (original tests) and stage B (the patch's own tests). */
@@ -118,18 +130,22 @@ public final class PatchValidator implements Validator {
         Validation run(Path copy);
     }
 
-    private Validation inCopy(String id, String stage, Patch patch, List<String> evidence, CopyWork work) {
+    private Validation inCopy(String id, String stage, Patch patch, List<String> evidence, Phases times,
+            CopyWork work) {
+        Instant began = clock.instant();
         Path copy = workspace.newCopy(id + "-" + stage);
         try {
             if (!patch.isEmpty()) {
                 ApplyResult applied = applier.apply(copy, patch);
                 if (applied instanceof ApplyResult.NotApplied n) {
+                    times.value = times.value.plusApply(since(began));
                     return Validation.of(id, Verdict.NOT_APPLIED, n.reason(), Duration.ZERO);
                 }
                 for (HunkPlacement h : ((ApplyResult.Applied) applied).placements()) {
                     evidence.add(describe(h));
                 }
             }
+            times.value = times.value.plusApply(since(began));
             return work.run(copy);
         } finally {
             workspace.discard(copy);
@@ -137,16 +153,21 @@ public final class PatchValidator implements Validator {
     }
 
     /** Stage A: failing tests first, the whole suite only when they all pass. */
-    private Validation originalTests(String id, Path copy, Baseline baseline, Instant deadline) {
+    private Validation originalTests(String id, Path copy, Baseline baseline, Instant deadline, Phases times) {
+        Instant screening = clock.instant();
         Optional<TestOutcome> screen = !screenFirst || baseline.failing().isEmpty() ? Optional.empty()
                 : suite.only(copy, baseline.failing(), left(deadline));
         if (screen.isPresent()) {
+            times.value = times.value.withScreen(since(screening));
             Optional<Validation> early = screenVerdict(id, screen.get(), baseline);
             if (early.isPresent()) {
                 return early.get();
             }
         }
-        return switch (suite.all(copy, left(deadline))) {
+        Instant full = clock.instant();
+        TestOutcome outcome = suite.all(copy, left(deadline));
+        times.value = times.value.withFullRun(since(full));
+        return switch (outcome) {
             case TestOutcome.Completed c -> compare(id, baseline, c.run(), Duration.ZERO);
             case TestOutcome other -> failed(id, other);
         };

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param detail       reason or the build error's first lines; empty when VALID
  * @param evidence     how each hunk applied, which test files the patch edits, which runs were made
  * @param elapsed      time spent validating
+ * @param phases       where that time went
  */
 public record Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
-        List<String> broken, String detail, List<String> evidence, Duration elapsed) {
+        List<String> broken, String detail, List<String> evidence, Duration elapsed, PhaseTimes phases) {
     public Validation {
         Objects.requireNonNull(candidateId, "candidateId");
         Objects.requireNonNull(verdict, "verdict");
@@ -27,6 +28,13 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
         Objects.requireNonNull(detail, "detail");
         evidence = List.copyOf(evidence);
         Objects.requireNonNull(elapsed, "elapsed");
+        Objects.requireNonNull(phases, "phases");
+    }
+
+    /** Without phase times. */
+    public Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
+            List<String> broken, String detail, List<String> evidence, Duration elapsed) {
+        this(candidateId, verdict, fixed, stillFailing, broken, detail, evidence, elapsed, PhaseTimes.none());
     }
 
     /** Without evidence lines. */
@@ -39,10 +47,10 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
         return new Validation(id, verdict, List.of(), List.of(), List.of(), detail, elapsed);
     }
 
-    /** The same verdict with more evidence and the final elapsed time. */
-    Validation with(List<String> moreEvidence, Duration total) {
+    /** The same verdict with more evidence, the final elapsed time and the phase times. */
+    Validation with(List<String> moreEvidence, Duration total, PhaseTimes times) {
         List<String> all = new java.util.ArrayList<>(moreEvidence);
         all.addAll(evidence);
-        return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, all, total);
+        return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, all, total, times);
     }
 }

@@ -142,7 +142,7 @@ class FixEndToEndTest {
         RunOutput run = fix(repo, "--test-cmd", "python3 -m pytest tests/test_stock.py", "--json");
 
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
-        assertThat(run.stdout()).startsWith("{").contains("\"schema\" : \"repofix.run/1\"");
+        assertThat(run.stdout()).startsWith("{").contains("\"schema\" : \"repofix.run/2\"");
         assertThat(run.report().path("passingCount").asInt()).isEqualTo(5);
         assertThat(run.report().path("testCommand").asText()).isEqualTo("python3 -m pytest tests/test_stock.py");
     }

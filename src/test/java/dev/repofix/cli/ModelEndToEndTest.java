@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -59,7 +60,13 @@ class ModelEndToEndTest {
         assertThat(run.report().path("status").asText()).isEqualTo("FIXED");
         assertThat(run.report().path("issue").path("title").asText()).isEqualTo("Items at the reorder level are not restocked");
         assertThat(run.report().path("locations").get(0).path("line").asInt()).isEqualTo(15);
-        assertThat(run.report().path("notes").toString()).contains("issue: parsed on attempt 1 of 3");
+        JsonNode issueStage = run.report().path("stages").get(3);
+        assertThat(issueStage.path("stage").asText()).isEqualTo("issue");
+        assertThat(issueStage.path("model").path("parsedOn").asInt()).isEqualTo(1);
+        assertThat(issueStage.path("model").path("maxAttempts").asInt()).isEqualTo(3);
+        assertThat(issueStage.path("model").path("inputTokens").asLong()).isPositive();
+        assertThat(run.report().path("tokens").path("input").asLong()).isPositive();
+        assertThat(run.report().path("notes")).isEmpty();
     }
 
     @Test
@@ -129,7 +136,8 @@ class ModelEndToEndTest {
         RunOutput run = fixAt("http://127.0.0.1:" + closed + "/v1", Map.of());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
         assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
-        assertThat(run.report().path("notes").toString()).contains("127.0.0.1");
+        assertThat(run.report().path("error").path("kind").asText()).isEqualTo("MODEL");
+        assertThat(run.report().path("error").path("message").asText()).contains("127.0.0.1");
     }
 
     @Test
@@ -138,7 +146,9 @@ class ModelEndToEndTest {
         RunOutput run = fix(Map.of());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
         assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
-        assertThat(run.report().path("notes").toString()).contains("issue");
+        assertThat(run.report().path("error").path("stage").asText()).isEqualTo("issue");
+        assertThat(run.report().path("stages").get(3).path("model").path("attempts").asInt()).isEqualTo(3);
+        assertThat(run.report().path("stages").get(3).path("model").get("parsedOn").isNull()).isTrue();
         assertThat(server.getAllServeEvents()).hasSize(3);
     }
 

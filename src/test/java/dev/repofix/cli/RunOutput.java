@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.report.ReportSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +21,8 @@ import java.util.Map;
  * suite must not depend on a Docker engine being there, or not.
  */
 record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
+    private static final ReportSchema SCHEMA = new ReportSchema();
+
     static RunOutput run(Path tempDir, Path outDir, String... args) {
         return run(tempDir, outDir, Map.of(), args);
     }
@@ -32,7 +36,21 @@ record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
         vars.putIfAbsent("REPOFIX_SANDBOX", "local");
         Environment env = new Environment(new HostEnvironment(vars), Clock.systemUTC(), tempDir, false);
         int code = Cli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), env);
-        return new RunOutput(code, out.toString(), err.toString(), outDir);
+        RunOutput run = new RunOutput(code, out.toString(), err.toString(), outDir);
+        run.checkReportSchema();
+        return run;
+    }
+
+    /** Every report a test run writes must match docs/report.schema.json. */
+    private void checkReportSchema() {
+        Path report = outDir.resolve("report.json");
+        if (!Files.isRegularFile(report)) {
+            return;
+        }
+        List<String> problems = SCHEMA.problems(report());
+        if (!problems.isEmpty()) {
+            throw new AssertionError("report.json does not match docs/report.schema.json: " + problems);
+        }
     }
 
     JsonNode report() {

@@ -93,7 +93,7 @@ class SandboxOptionsTest {
         int code = Cli.run(new String[] {"fix", "--repo", dir.toString(), "--sandbox", "docker", "--out",
                 dir.resolve("out").toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err), noEngine);
 
-        assertThat(code).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(code).isEqualTo(ExitCodes.ERROR);
         assertThat(err.toString()).contains("repofix: error: cannot reach the Docker engine at unix://")
                 .contains("use --sandbox local");
     }

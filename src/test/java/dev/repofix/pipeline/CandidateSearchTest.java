@@ -2,23 +2,18 @@ package dev.repofix.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.config.HostEnvironment;
-import dev.repofix.config.RunConfig;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.validate.Baseline;
 import dev.repofix.validate.Validation;
 import dev.repofix.validate.Validator;
 import dev.repofix.validate.Verdict;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -29,23 +24,23 @@ class CandidateSearchTest {
 
     @Test
     void stopsAtTheFirstValidCandidate() {
-        RunState run = run(1, Duration.ofMinutes(10), 5);
         List<String> tried = new ArrayList<>();
         Validator validator = (c, b, t) -> {
             tried.add(c.id());
             return verdict(c, c.id().equals("c3") ? Verdict.VALID : Verdict.TESTS_FAIL);
         };
 
-        new CandidateSearch(run, validator, ProgressListener.none(), Clock.systemUTC()).validate(BASELINE);
+        CandidateSearch.Outcome o = search(validator, 1, Duration.ofMinutes(10), ProgressListener.none())
+                .validate(candidates(5), BASELINE);
 
         assertThat(tried).containsExactly("c1", "c2", "c3");
-        assertThat(run.fix).map(PatchCandidate::id).contains("c3");
-        assertThat(run.validations).extracting(Validation::candidateId).containsExactly("c1", "c2", "c3");
+        assertThat(o.fixId()).contains("c3");
+        assertThat(o.validations()).extracting(Validation::candidateId).containsExactly("c1", "c2", "c3");
+        assertThat(o.failure()).isEmpty();
     }
 
     @Test
     void withSeveralJobsTheEarliestValidCandidateWinsEvenIfItFinishesLast() throws Exception {
-        RunState run = run(3, Duration.ofMinutes(10), 3);
         CountDownLatch laterDone = new CountDownLatch(1);
         Validator validator = (c, b, t) -> {
             if (c.id().equals("c1")) {
@@ -60,9 +55,10 @@ class CandidateSearchTest {
         };
         List<ProgressEvent> events = new ArrayList<>();
 
-        new CandidateSearch(run, validator, events::add, Clock.systemUTC()).validate(BASELINE);
+        CandidateSearch.Outcome o = search(validator, 3, Duration.ofMinutes(10), events::add)
+                .validate(candidates(3), BASELINE);
 
-        assertThat(run.fix).map(PatchCandidate::id).contains("c1");
+        assertThat(o.fixId()).contains("c1");
         assertThat(events).anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(ProgressEvent.CandidateValidated.class,
                 c -> assertThat(c.candidate().id()).isEqualTo("c1")));
     }
@@ -71,35 +67,45 @@ class CandidateSearchTest {
     void noCandidateStartsWhenTheBudgetIsSpent() {
         Instant start = Instant.parse("2026-01-01T00:00:00Z");
         Clock late = Clock.fixed(start.plus(Duration.ofMinutes(10)), ZoneOffset.UTC);
-        RunState run = new RunState(config(1, Duration.ofMinutes(10)), start, late);
-        run.candidates = candidates(4);
         List<String> tried = new ArrayList<>();
 
-        new CandidateSearch(run, (c, b, t) -> {
+        CandidateSearch.Outcome o = new CandidateSearch((c, b, t) -> {
             tried.add(c.id());
             return verdict(c, Verdict.TESTS_FAIL);
-        }, ProgressListener.none(), late).validate(BASELINE);
+        }, ProgressListener.none(), late, start, Duration.ofMinutes(10), Duration.ofMinutes(1), 1)
+                .validate(candidates(4), BASELINE);
 
         assertThat(tried).isEmpty();
-        assertThat(run.notes).anySatisfy(n -> assertThat(n).contains("ran out after 0 of 4"));
-        assertThat(run.fix).isEmpty();
+        assertThat(o.notes()).anySatisfy(n -> assertThat(n).contains("ran out after 0 of 4"));
+        assertThat(o.fixId()).isEmpty();
     }
 
-    private static RunState run(int jobs, Duration timeout, int candidates) {
-        RunState run = new RunState(config(jobs, timeout), Instant.now(), Clock.systemUTC());
-        run.candidates = candidates(candidates);
-        return run;
+    @Test
+    void aValidatorThatFailsEndsTheSearchKeepingTheVerdictsReachedBeforeIt() {
+        Validator validator = (c, b, t) -> {
+            if (c.id().equals("c2")) {
+                throw new dev.repofix.exec.ExecException("the Docker engine stopped answering", null);
+            }
+            return verdict(c, Verdict.TESTS_FAIL);
+        };
+
+        CandidateSearch.Outcome o = search(validator, 1, Duration.ofMinutes(10), ProgressListener.none())
+                .validate(candidates(4), BASELINE);
+
+        assertThat(o.validations()).extracting(Validation::candidateId).containsExactly("c1");
+        assertThat(o.failure()).get().asString().contains("Docker engine stopped answering");
+        assertThat(o.fixId()).isEmpty();
+    }
+
+    private static CandidateSearch search(Validator validator, int jobs, Duration budget, ProgressListener progress) {
+        return new CandidateSearch(validator, progress, Clock.systemUTC(), Instant.now(), budget,
+                Duration.ofMinutes(1), jobs);
     }
 
     private static List<PatchCandidate> candidates(int n) {
         return IntStream.rangeClosed(1, n)
                 .mapToObj(i -> new PatchCandidate("c" + i, "t", "A.java", i, "change " + i, "diff"))
                 .toList();
-    }
-
-    private static RunConfig config(int jobs, Duration timeout) {
-        return new RunConfig(".", Optional.empty(), Optional.empty(), Path.of("out"), 30, timeout,
-                Duration.ofMinutes(1), new HostEnvironment(Map.of()), 0, jobs);
     }
 
     private static Validation verdict(PatchCandidate c, Verdict v) {

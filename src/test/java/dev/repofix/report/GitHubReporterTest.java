@@ -227,10 +227,9 @@ class GitHubReporterTest {
     void noReviewWhenTheTestsRanOnAnotherCommitThanThePullRequestsHead() {
         stubCommentsAndPullRequest();
         RunResult fixed = RunResults.fixed();
-        RunResult onMerge = new RunResult(fixed.source(), java.util.Optional.of("feedface"), fixed.build(),
-                fixed.testCommand(), fixed.status(), fixed.failing(), fixed.passingCount(), fixed.flaky(), fixed.issue(),
-                fixed.localization(), fixed.candidates(), fixed.validations(), fixed.fix(), fixed.buildLog(),
-                fixed.notes(), fixed.timings(), fixed.startedAt(), fixed.total());
+        RunResultBuilder b = RunResultBuilder.from(fixed);
+        b.commit = java.util.Optional.of("feedface");
+        RunResult onMerge = b.build();
 
         Publication p = reporter(OptionalInt.of(7)).publish(onMerge, GitHubMode.REVIEW);
 

@@ -1,12 +1,15 @@
 package dev.repofix.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.pipeline.RunResult;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class JsonReportTest {
     private final JsonReport json = new JsonReport();
@@ -16,7 +19,7 @@ class JsonReportTest {
     void writesTheSchemaStatusAndRunFacts() throws IOException {
         JsonNode root = parse(RunResults.fixed());
 
-        assertThat(root.path("schema").asText()).isEqualTo("repofix.run/1").isEqualTo(JsonReport.SCHEMA);
+        assertThat(root.path("schema").asText()).isEqualTo("repofix.run/2").isEqualTo(JsonReport.SCHEMA);
         assertThat(root.path("status").asText()).isEqualTo("FIXED");
         assertThat(root.path("headline").asText()).isEqualTo("valid patch found for 2 failing test(s)");
         assertThat(root.path("source").asText()).isEqualTo(RunResults.SOURCE);
@@ -25,7 +28,13 @@ class JsonReportTest {
         assertThat(root.path("testCommand").asText()).isEqualTo("mvn -B test");
         assertThat(root.path("startedAt").asText()).isEqualTo("2025-03-04T05:06:07Z");
         assertThat(root.path("totalMillis").asLong()).isEqualTo(75_000);
-        assertThat(root.path("timingsMillis").toString()).isEqualTo("{\"checkout\":420,\"baseline\":9000}");
+        assertThat(root.path("runId").asText()).isEqualTo(RunResults.RUN_ID);
+        assertThat(root.path("reproduce").asText()).isEqualTo(RunResults.REPRODUCE);
+        assertThat(root.path("model").asText()).isEqualTo("builtin");
+        assertThat(root.path("stages")).extracting(st -> st.path("stage").asText() + "=" + st.path("status").asText())
+                .startsWith("checkout=OK", "baseline=OK");
+        assertThat(root.path("stages").get(1).path("elapsedMillis").asLong()).isEqualTo(9000);
+        assertThat(root.get("error").isNull()).isTrue();
         assertThat(root.path("passingCount").asInt()).isEqualTo(7);
     }
 
@@ -69,7 +78,7 @@ class JsonReportTest {
         assertThat(candidates).hasSize(3);
         JsonNode failed = candidates.get(0);
         assertThat(failed.path("id").asText()).isEqualTo("c1");
-        assertThat(failed.path("strategy").asText()).isEqualTo("relational-op");
+        assertThat(failed.path("origin").asText()).isEqualTo("relational-op");
         assertThat(failed.path("file").asText()).isEqualTo(RunResults.ACCOUNT);
         assertThat(failed.path("line").asInt()).isEqualTo(5);
         assertThat(failed.path("description").asText()).isEqualTo("`>=` -> `<`");
@@ -77,15 +86,15 @@ class JsonReportTest {
         assertThat(failed.path("validation").path("verdict").asText()).isEqualTo("TESTS_FAIL");
         assertThat(failed.path("validation").path("elapsedMillis").asLong()).isEqualTo(1500);
         assertThat(failed.path("validation").path("detail").asText()).isEqualTo("1 passing test(s) broke: a | b");
-        assertThat(failed.path("validation").path("failToPassFixed")).isEmpty();
-        assertThat(failed.path("validation").path("stillFailing").toString())
+        assertThat(failed.path("validation").path("failToPass").path("passed")).isEmpty();
+        assertThat(failed.path("validation").path("failToPass").path("failed").toString())
                 .isEqualTo("[\"com.acme.AccountTest#withdrawAll\"]");
-        assertThat(failed.path("validation").path("passToPassBroken").toString())
+        assertThat(failed.path("validation").path("passToPass").path("broken").toString())
                 .isEqualTo("[\"com.acme.AccountTest#deposit\"]");
         JsonNode valid = candidates.get(1).path("validation");
         assertThat(valid.path("verdict").asText()).isEqualTo("VALID");
-        assertThat(valid.path("failToPassFixed")).hasSize(2);
-        assertThat(candidates.get(2).has("validation")).isFalse();
+        assertThat(valid.path("failToPass").path("passed")).hasSize(2);
+        assertThat(candidates.get(2).get("validation").isNull()).as("never validated").isTrue();
         assertThat(root.path("fix").asText()).isEqualTo("c2");
         assertThat(root.path("patch").asText()).isEqualTo(RunResults.FIX_DIFF);
     }
@@ -95,11 +104,11 @@ class JsonReportTest {
         JsonNode root = parse(RunResults.notFixed());
 
         assertThat(root.path("status").asText()).isEqualTo("NOT_FIXED");
-        assertThat(root.has("fix")).isFalse();
+        assertThat(root.get("fix").isNull()).isTrue();
         assertThat(root.get("patch").isNull()).isTrue();
         assertThat(root.path("candidates")).extracting(c -> c.path("validation").path("verdict").asText())
                 .containsExactly("TESTS_FAIL", "BUILD_FAILED");
-        assertThat(root.has("buildLog")).isFalse();
+        assertThat(root.path("buildLog").asText()).isEmpty();
     }
 
     @Test
@@ -107,8 +116,8 @@ class JsonReportTest {
         JsonNode root = parse(RunResults.testsPass());
 
         assertThat(root.path("status").asText()).isEqualTo("TESTS_PASS");
-        assertThat(root.has("issue")).isFalse();
-        assertThat(root.has("locations")).isFalse();
+        assertThat(root.get("issue").isNull()).isTrue();
+        assertThat(root.get("locations").isNull()).isTrue();
         assertThat(root.path("failing")).isEmpty();
         assertThat(root.path("candidates")).isEmpty();
         assertThat(root.path("notes")).isEmpty();
@@ -133,6 +142,86 @@ class JsonReportTest {
 
         assertThat(text).endsWith("}\n");
         assertThat(mapper.readTree(text).path("notes").get(0).asText()).startsWith("time budget");
+    }
+
+    @Test
+    void carriesAnErrorWithTheVerdictsReachedBeforeIt() throws IOException {
+        JsonNode root = parse(RunResults.errorDuringValidation());
+
+        assertThat(root.path("status").asText()).isEqualTo("ERROR");
+        assertThat(root.path("error").path("kind").asText()).isEqualTo("ENVIRONMENT");
+        assertThat(root.path("error").path("stage").asText()).isEqualTo("validate");
+        assertThat(root.path("candidates").get(0).path("validation").path("verdict").asText()).isEqualTo("TESTS_FAIL");
+        assertThat(root.path("candidates").get(1).get("validation").isNull()).isTrue();
+        assertThat(root.path("stages").get(2).path("status").asText()).isEqualTo("FAILED");
+    }
+
+    @Test
+    void carriesTokensCostAndAttemptsAsNumbers() throws IOException {
+        JsonNode root = parse(RunResults.fixedByModel());
+
+        assertThat(root.path("model").asText()).isEqualTo("openai:gpt-4o");
+        assertThat(root.path("tokens").path("input").asLong()).isEqualTo(4200);
+        assertThat(root.path("tokens").path("output").asLong()).isEqualTo(1100);
+        assertThat(root.path("costUsd").asDouble()).isCloseTo(0.0215, org.assertj.core.data.Offset.offset(1e-9));
+        JsonNode patch = root.path("stages").get(2).path("model");
+        assertThat(patch.path("attempts").asInt()).isEqualTo(2);
+        assertThat(patch.path("parsedOn").asInt()).isEqualTo(2);
+        assertThat(patch.path("parseErrors").get(0).asText()).contains("no JSON");
+        assertThat(root.path("origin").path("pullRequest").asInt()).isEqualTo(7);
+        assertThat(root.path("notes")).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyKindOfRun")
+    void everyKindOfRunMatchesTheSchemaAndReadsBackAsTheSameRecord(RunResult r) throws IOException {
+        String text = json.render(r);
+
+        assertThat(new ReportSchema().problems(mapper.readTree(text))).isEmpty();
+        assertThat(new RunRecordReader().read(text, "report.json")).isEqualTo(r);
+    }
+
+    static java.util.stream.Stream<RunResult> everyKindOfRun() {
+        return java.util.stream.Stream.of(RunResults.fixed(), RunResults.notFixed(), RunResults.notFixedUnvalidated(),
+                RunResults.testsPass(), RunResults.buildBroken("[ERROR] x"), RunResults.errorDuringValidation(),
+                RunResults.cancelledInBaseline(), RunResults.fixedByModel());
+    }
+
+    @Test
+    void refusesADocumentThatDoesNotMatchTheSchema() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode root =
+                (com.fasterxml.jackson.databind.node.ObjectNode) parse(RunResults.fixed());
+        root.put("status", "PWNED");
+        root.remove("runId");
+
+        assertThatThrownBy(() -> new RunRecordReader().read(root.toString(), "saved.json"))
+                .hasMessageContaining("saved.json").hasMessageContaining("does not match docs/report.schema.json")
+                .hasMessageContaining("runId").hasMessageContaining("status");
+    }
+
+    @Test
+    void refusesAnErrorStatusWithoutItsError() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode root =
+                (com.fasterxml.jackson.databind.node.ObjectNode) parse(RunResults.notFixed());
+        root.put("status", "ERROR");
+
+        assertThatThrownBy(() -> new RunRecordReader().read(root.toString(), "r.json"))
+                .hasMessageContaining("does not match");
+    }
+
+    @Test
+    void refusesAFixThatIsNoCandidateAndAnOlderSchema() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode root =
+                (com.fasterxml.jackson.databind.node.ObjectNode) parse(RunResults.fixed());
+        root.put("fix", "c99");
+        assertThatThrownBy(() -> new RunRecordReader().read(root.toString(), "r.json"))
+                .hasMessageContaining("do not hold together").hasMessageContaining("c99");
+
+        root.put("schema", "repofix.run/1");
+        assertThatThrownBy(() -> new RunRecordReader().read(root.toString(), "r.json"))
+                .hasMessageContaining("repofix.run/1");
+        assertThatThrownBy(() -> new RunRecordReader().read("{\"schema\": ", "r.json"))
+                .hasMessageContaining("not JSON");
     }
 
     private JsonNode parse(RunResult r) throws IOException {

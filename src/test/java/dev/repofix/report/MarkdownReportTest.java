@@ -24,6 +24,8 @@ class MarkdownReportTest {
         assertThat(md).startsWith("# repofix: valid patch found for 2 failing test(s)\n\n"
                 + "- **Repository:** `" + RunResults.SOURCE + "` at `0123456789ab`\n"
                 + "- **Build:** maven, tests run with `mvn -B test`\n"
+                + "- **Reproduce:** `" + RunResults.REPRODUCE + "`\n"
+                + "- **Engine:** builtin · run `" + RunResults.RUN_ID + "`\n"
                 + "- **Baseline:** 2 failing, 7 passing\n\n");
         assertThat(md).contains("## Patch (VALID)\n\n`>=` -> `>` at `" + RunResults.ACCOUNT + ":5` (relational-op)\n\n")
                 .contains("\nFAIL_TO_PASS: 2 of 2 now pass. PASS_TO_PASS: all 7 still pass.\n");
@@ -135,8 +137,35 @@ class MarkdownReportTest {
         assertThat(md).startsWith("# repofix: all 7 tests pass, nothing to fix\n")
                 .contains("- **Baseline:** 0 failing, 7 passing\n")
                 .doesNotContain("## Issue", "## Suspected", "## Candidates", "## Patch", "## Build failed")
-                .endsWith("## Timings\n\n| Stage | Time |\n|---|---|\n| checkout | 420ms |\n| baseline | 9.0s |\n"
-                        + "| **total** | 12.0s |\n");
+                .doesNotContain("Reproduce")
+                .endsWith("## Stages\n\n| Stage | Status | Time | Model | Summary |\n|---|---|---|---|---|\n"
+                        + "| checkout | ok | 420ms |  | 12 files |\n| baseline | ok | 9.0s |  | 2 failing, 7 passing |\n"
+                        + "| flaky-check | skipped |  |  | no test failed |\n"
+                        + "| issue | skipped |  |  | no test failed |\n"
+                        + "| localize | skipped |  |  | no test failed |\n"
+                        + "| patch | skipped |  |  | no test failed |\n"
+                        + "| validate | skipped |  |  | no test failed |\n"
+                        + "| **total** | | 12.0s |  | |\n");
+    }
+
+    @Test
+    void rendersAnErrorWhereItHappenedAndKeepsTheVerdictsReached() {
+        String md = markdown.render(RunResults.errorDuringValidation());
+
+        assertThat(md).startsWith("# repofix: repofix stopped in validate: the Docker engine stopped answering")
+                .contains("## repofix's environment failed (validate)\n\nthe Docker engine stopped answering; start "
+                        + "it, or pass --sandbox local\n")
+                .contains("| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | '>=' -> '<' | TESTS_FAIL |")
+                .contains("| validate | failed | 4.0s |");
+    }
+
+    @Test
+    void rendersTheModelsAttemptsTokensAndCostPerStage() {
+        String md = markdown.render(RunResults.fixedByModel());
+
+        assertThat(md).contains("- **Engine:** openai:gpt-4o")
+                .contains("| patch | ok | 5.0s | parsed on attempt 2 of 3, 3000 in / 800 out, ~$0.0155 |")
+                .contains("| **total** | | 1m15s | 4200 tokens in, 1100 out, ~$0.0215 at list price | |");
     }
 
     @Test

@@ -37,10 +37,10 @@ class PullRequestCommentTest {
         PatchCandidate f = fixed.fix().orElseThrow();
         PatchCandidate huge = new PatchCandidate(f.id(), f.strategy(), f.file(), f.line(), f.description(),
                 f.diff() + "+x\n".repeat(40_000));
-        RunResult r = new RunResult(fixed.source(), fixed.commit(), fixed.build(), fixed.testCommand(), fixed.status(),
-                fixed.failing(), fixed.passingCount(), fixed.flaky(), fixed.issue(), fixed.localization(),
-                fixed.candidates(), fixed.validations(), Optional.of(huge), fixed.buildLog(), fixed.notes(),
-                fixed.timings(), fixed.startedAt(), fixed.total());
+        RunResultBuilder b = RunResultBuilder.from(fixed);
+        b.candidates = fixed.candidates().stream().map(c -> c.id().equals(huge.id())
+                ? new dev.repofix.pipeline.CandidateRecord(huge, c.validation()) : c).toList();
+        RunResult r = b.build();
 
         String body = PullRequestComment.render(r, TARGET);
 

@@ -1,6 +1,12 @@
 package dev.repofix.report;
 
+import dev.repofix.pipeline.CandidateRecord;
+import dev.repofix.pipeline.ModelUsage;
+import dev.repofix.pipeline.RunError;
+import dev.repofix.pipeline.RunOrigin;
 import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.StageRecord;
+import dev.repofix.pipeline.StageStatus;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
@@ -13,10 +19,9 @@ import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Run results of every status, built in code, for the renderers' tests. */
 final class RunResults {
@@ -25,6 +30,8 @@ final class RunResults {
     static final String SOURCE = "https://example.org/acme/bank.git@main";
     static final String COMMIT = "0123456789abcdef0123456789abcdef01234567";
     static final String COMMAND = "mvn -B test";
+    static final String REPRODUCE = "mvn test -Dtest=com.acme.AccountTest#withdrawAll+closeToZero";
+    static final String RUN_ID = "0b7e6c1e-2f4e-4d3a-9a51-6f2b3c4d5e6f";
     /** A fix whose context holds a Markdown fence, as a Java text block could. */
     static final String FIX_DIFF = """
             diff --git a/src/main/java/com/acme/Account.java b/src/main/java/com/acme/Account.java
@@ -87,15 +94,59 @@ final class RunResults {
     }
 
     static RunResult testsPass() {
-        return new RunResult(SOURCE, Optional.of(COMMIT), "maven", COMMAND, RunStatus.TESTS_PASS, List.of(), 7, List.of(),
-                Optional.empty(), Optional.empty(), List.of(), List.of(), Optional.empty(), "", List.of(),
-                timings(), STARTED, Duration.ofSeconds(12));
+        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin",
+                RunStatus.TESTS_PASS, List.of(), 7, List.of(), Optional.empty(), Optional.empty(), List.of(),
+                Optional.empty(), "", stages("no test failed"), Optional.empty(), List.of(), RunOrigin.local(), STARTED,
+                Duration.ofSeconds(12));
     }
 
     static RunResult buildBroken(String log) {
-        return new RunResult(SOURCE, Optional.empty(), "maven", COMMAND, RunStatus.BUILD_BROKEN, List.of(), 0, List.of(),
-                Optional.empty(), Optional.empty(), List.of(), List.of(), Optional.empty(), log, List.of(),
-                timings(), STARTED, Duration.ofSeconds(3));
+        return new RunResult(RUN_ID, SOURCE, Optional.empty(), "maven", COMMAND, COMMAND, "builtin",
+                RunStatus.BUILD_BROKEN, List.of(), 0, List.of(), Optional.empty(), Optional.empty(), List.of(),
+                Optional.empty(), log, stages("the build failed before any test reported"), Optional.empty(),
+                List.of(), RunOrigin.local(), STARTED, Duration.ofSeconds(3));
+    }
+
+    /** Docker went away while the second candidate was validated: the first verdict is kept. */
+    static RunResult errorDuringValidation() {
+        RunResult r = notFixed();
+        RunResultBuilder b = RunResultBuilder.from(r);
+        b.status = RunStatus.ERROR;
+        b.candidates = List.of(r.candidates().get(0), new CandidateRecord(RELATIONAL_GT, Optional.empty()));
+        RunError error = new RunError(RunError.Kind.ENVIRONMENT, "validate",
+                "the Docker engine stopped answering; start it, or pass --sandbox local");
+        b.error = Optional.of(error);
+        b.stages = List.of(r.stages().get(0), r.stages().get(1),
+                StageRecord.failed("validate", Duration.ofSeconds(4), Optional.empty(), error));
+        return b.build();
+    }
+
+    static RunResult cancelledInBaseline() {
+        RunError error = new RunError(RunError.Kind.CANCELLED, "baseline",
+                "cancelled during baseline: interrupted (SIGINT or SIGTERM)");
+        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin",
+                RunStatus.CANCELLED, List.of(), 0, List.of(), Optional.empty(), Optional.empty(), List.of(),
+                Optional.empty(), "", List.of(new StageRecord("checkout", StageStatus.OK, Duration.ofMillis(420),
+                        "12 files", Optional.empty(), Optional.empty()),
+                        StageRecord.failed("baseline", Duration.ofSeconds(2), Optional.empty(), error)),
+                Optional.of(error), List.of(), RunOrigin.local(), STARTED, Duration.ofSeconds(3));
+    }
+
+    /** A model answered: attempts, tokens and cost per stage; the patch stage needed two answers. */
+    static RunResult fixedByModel() {
+        RunResultBuilder b = RunResultBuilder.from(fixed());
+        b.model = "openai:gpt-4o";
+        b.stages = List.of(
+                new StageRecord("checkout", StageStatus.OK, Duration.ofMillis(420), "12 files", Optional.empty(),
+                        Optional.empty()),
+                new StageRecord("issue", StageStatus.OK, Duration.ofSeconds(2), "title",
+                        Optional.of(new ModelUsage(1, 3, OptionalInt.of(1), 1200, 300, Optional.of(0.006),
+                                List.of())), Optional.empty()),
+                new StageRecord("patch", StageStatus.OK, Duration.ofSeconds(5), "1 candidate(s)",
+                        Optional.of(new ModelUsage(2, 3, OptionalInt.of(2), 3000, 800, Optional.of(0.0155),
+                                List.of("no JSON object in the answer"))), Optional.empty()));
+        b.origin = new RunOrigin("pr", Optional.of("acme/bank"), Optional.of(7), Optional.of(COMMIT));
+        return b.build();
     }
 
     static IssueDraft issue() {
@@ -114,23 +165,39 @@ final class RunResults {
 
     static RunResult result(RunStatus status, List<PatchCandidate> candidates, List<Validation> validations,
             Optional<PatchCandidate> fix) {
-        return new RunResult(SOURCE, Optional.of(COMMIT), "maven", COMMAND, status,
+        List<CandidateRecord> records = candidates.stream().map(c -> new CandidateRecord(c,
+                validations.stream().filter(v -> v.candidateId().equals(c.id())).findFirst())).toList();
+        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, REPRODUCE, "builtin", status,
                 List.of(WITHDRAW_ALL, CLOSE_TO_ZERO), 7, List.of(), Optional.of(issue()), Optional.of(localization()),
-                candidates, validations, fix, "", List.of(), timings(), STARTED, Duration.ofSeconds(75));
+                records, fix.map(PatchCandidate::id), "", stages(null), Optional.empty(), List.of(), RunOrigin.local(),
+                STARTED, Duration.ofSeconds(75));
     }
 
     /** {@code r} with another issue, localization, build log and notes. */
     static RunResult copy(RunResult r, Optional<IssueDraft> issue, Optional<Localization> localization,
             String buildLog, List<String> notes) {
-        return new RunResult(r.source(), r.commit(), r.build(), r.testCommand(), r.status(), r.failing(),
-                r.passingCount(), r.flaky(), issue, localization, r.candidates(), r.validations(), r.fix(), buildLog, notes,
-                r.timings(), r.startedAt(), r.total());
+        RunResultBuilder b = RunResultBuilder.from(r);
+        b.issue = issue;
+        b.localization = localization;
+        b.buildLog = buildLog;
+        b.notes = notes;
+        return b.build();
     }
 
-    private static Map<String, Duration> timings() {
-        Map<String, Duration> t = new LinkedHashMap<>();
-        t.put("checkout", Duration.ofMillis(420));
-        t.put("baseline", Duration.ofSeconds(9));
-        return t;
+    /** Checkout and baseline ran; the rest were skipped for {@code skipped}, or ran when it is null. */
+    private static List<StageRecord> stages(String skipped) {
+        List<StageRecord> out = new java.util.ArrayList<>(List.of(
+                new StageRecord("checkout", StageStatus.OK, Duration.ofMillis(420), "12 files", Optional.empty(),
+                        Optional.empty()),
+                new StageRecord("baseline", StageStatus.OK, Duration.ofSeconds(9), "2 failing, 7 passing",
+                        Optional.empty(), Optional.empty())));
+        for (String name : List.of("flaky-check", "issue", "localize", "patch", "validate")) {
+            out.add(skipped == null
+                    ? new StageRecord(name, StageStatus.OK, Duration.ofMillis(100), name + " done", Optional.empty(),
+                            Optional.empty())
+                    : new StageRecord(name, StageStatus.SKIPPED, Duration.ZERO, skipped, Optional.empty(),
+                            Optional.empty()));
+        }
+        return out;
     }
 }

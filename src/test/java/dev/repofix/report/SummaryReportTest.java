@@ -27,6 +27,7 @@ class SummaryReportTest {
                 + "  repo:     " + RunResults.SOURCE + " (maven)\n"
                 + "  tests:    mvn -B test\n"
                 + "  failing:  com.acme.AccountTest#withdrawAll, com.acme.AccountTest#closeToZero\n"
+                + "  reproduce: " + RunResults.REPRODUCE + "\n"
                 + "  issue:    `AccountTest.withdrawAll` fails: funds | overdraft\n"
                 + "  suspects: " + RunResults.ACCOUNT + ":6, " + RunResults.ACCOUNT + ":5\n"
                 + "  patch:    " + RunResults.ACCOUNT + ":5 relational-op `>=` -> `>` -> VALID\n"
@@ -34,6 +35,15 @@ class SummaryReportTest {
         assertThat(text).contains("\n    -    if (amount >= balance) {\n    +    if (amount > balance) {\n")
                 .endsWith("  report:   out/report.md, out/report.json\n")
                 .doesNotContain("none of");
+    }
+
+    @Test
+    void namesTheErrorAndWhereItHappened() {
+        String text = summary.render(RunResults.cancelledInBaseline(), List.of());
+
+        assertThat(text).startsWith("repofix: CANCELLED - cancelled during baseline; what was reached before is kept\n")
+                .contains("  error:    Cancelled in baseline: cancelled during baseline: interrupted (SIGINT or "
+                        + "SIGTERM)\n");
     }
 
     @Test
@@ -60,10 +70,11 @@ class SummaryReportTest {
     @Test
     void namesThreeFailingTestsAndCountsTheRest() {
         RunResult r = RunResults.notFixed();
-        RunResult many = new RunResult(r.source(), r.commit(), r.build(), r.testCommand(), r.status(),
-                IntStream.rangeClosed(1, 5).mapToObj(i -> TestResult.passed("t" + i)).toList(), 0, List.of(), r.issue(),
-                r.localization(), List.of(), List.of(), Optional.empty(), "", List.of(), r.timings(), r.startedAt(),
-                r.total());
+        RunResultBuilder b = RunResultBuilder.from(r);
+        b.failing = IntStream.rangeClosed(1, 5).mapToObj(i -> TestResult.passed("t" + i)).toList();
+        b.passingCount = 0;
+        b.candidates = List.of();
+        RunResult many = b.build();
 
         assertThat(summary.render(many, List.of())).contains("  failing:  t1, t2, t3 and 2 more\n");
     }

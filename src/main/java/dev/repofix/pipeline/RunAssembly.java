@@ -1,0 +1,124 @@
+package dev.repofix.pipeline;
+
+import dev.repofix.config.RunConfig;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.TestResult;
+import dev.repofix.validate.Validation;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * What one run of {@link RepairPipeline} has reached so far, owned by that one call (no
+ * part it wires sees it): the steps' returned values are put here, and {@link #finish} or
+ * {@link #stop} turns them into the immutable {@link RunResult}.
+ */
+final class RunAssembly {
+    static final String CHECKOUT = "checkout";
+    static final String BASELINE = "baseline";
+    static final String FLAKY_CHECK = "flaky-check";
+    static final String ISSUE = "issue";
+    static final String LOCALIZE = "localize";
+    static final String PATCH = "patch";
+    static final String VALIDATE = "validate";
+    /** Every stage a record lists, in order; those that did not run are there as skipped. */
+    static final List<String> STAGES = List.of(CHECKOUT, BASELINE, FLAKY_CHECK, ISSUE, LOCALIZE, PATCH, VALIDATE);
+
+    final RunConfig config;
+    final String runId;
+    final String model;
+    final Instant startedAt;
+    private final Clock clock;
+
+    final List<StageRecord> stages = new ArrayList<>();
+    final List<String> notes = new ArrayList<>();
+    String source;
+    Optional<String> commit = Optional.empty();
+    String build = "";
+    String testCommand = "";
+    String reproduce = "";
+    List<TestResult> failing = List.of();
+    int passing;
+    List<String> flaky = List.of();
+    Optional<IssueDraft> issue = Optional.empty();
+    Optional<Localization> localization = Optional.empty();
+    List<PatchCandidate> candidates = List.of();
+    List<Validation> validations = List.of();
+    Optional<String> fixId = Optional.empty();
+    String buildLog = "";
+    /** How the run ends when it ends after the baseline. */
+    RunStatus outcome = RunStatus.NOT_FIXED;
+
+    RunAssembly(RunConfig config, String runId, String model, Instant startedAt, Clock clock) {
+        this.config = config;
+        this.runId = runId;
+        this.model = model;
+        this.startedAt = startedAt;
+        this.clock = clock;
+        this.source = config.repo() + config.ref().map(r -> "@" + r).orElse("");
+    }
+
+    /** The first {@code --max-candidates} of {@code proposed}, with a note when some are left out. */
+    List<PatchCandidate> withinBudget(List<PatchCandidate> proposed) {
+        int max = config.maxCandidates();
+        if (proposed.size() > max) {
+            notes.add("validated at most the first " + max + " of " + proposed.size()
+                    + " candidates (--max-candidates)");
+        }
+        return proposed.subList(0, Math.min(proposed.size(), max));
+    }
+
+    /** Records the stages that did not run, each with {@code why}. */
+    void skipStages(String why, String... names) {
+        for (String name : names) {
+            if (stages.stream().noneMatch(s -> s.stage().equals(name))) {
+                stages.add(StageRecord.skipped(name, why));
+            }
+        }
+    }
+
+    /** Records every stage not run yet as skipped, with {@code why}. */
+    void skipRest(String why) {
+        skipStages(why, STAGES.toArray(String[]::new));
+    }
+
+    RunResult finish(RunStatus status) {
+        return result(status, Optional.empty());
+    }
+
+    /** The record of a run that {@code error} stopped, with everything reached before it. */
+    RunResult stop(RunError error) {
+        RunStatus status = switch (error.kind()) {
+            case MODEL -> RunStatus.STAGE_FAILED;
+            case CANCELLED -> RunStatus.CANCELLED;
+            case INPUT, ENVIRONMENT, INTERNAL -> RunStatus.ERROR;
+        };
+        skipRest("the run stopped in " + error.stage());
+        return result(status, Optional.of(error));
+    }
+
+    private RunResult result(RunStatus status, Optional<RunError> error) {
+        Map<String, Validation> byId = validations.stream()
+                .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));
+        List<CandidateRecord> records = candidates.stream()
+                .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
+        return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
+                model, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
+                error, notes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()));
+    }
+
+    /** The stage records in pipeline order. */
+    private List<StageRecord> ordered() {
+        List<StageRecord> out = new ArrayList<>(stages);
+        out.sort((a, b) -> Integer.compare(STAGES.indexOf(a.stage()), STAGES.indexOf(b.stage())));
+        return out;
+    }
+}

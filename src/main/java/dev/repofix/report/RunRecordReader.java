@@ -1,0 +1,176 @@
+package dev.repofix.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.config.RepofixException;
+import dev.repofix.pipeline.CandidateRecord;
+import dev.repofix.pipeline.ModelUsage;
+import dev.repofix.pipeline.RunError;
+import dev.repofix.pipeline.RunOrigin;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.RunStatus;
+import dev.repofix.pipeline.StageRecord;
+import dev.repofix.pipeline.StageStatus;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.StackFrame;
+import dev.repofix.testrun.TestResult;
+import dev.repofix.testrun.TestStatus;
+import dev.repofix.validate.PhaseTimes;
+import dev.repofix.validate.Validation;
+import dev.repofix.validate.Verdict;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
+
+/**
+ * Reads a saved {@code report.json} back into the run record, so that a run can be
+ * published (or kept) without running anything. The document is untrusted: it must
+ * match the schema before any field is used, and a record that does not hold together
+ * (a fix that is no candidate) is refused too.
+ */
+public final class RunRecordReader {
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final ReportSchema schema = new ReportSchema();
+
+    /**
+     * @param json  the document
+     * @param where named in errors, e.g. the file's path
+     * @throws RepofixException (input) saying what does not match, and what to do
+     */
+    public RunResult read(String json, String where) {
+        JsonNode root;
+        try {
+            root = mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw refused(where, "it is not JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (root == null || !root.isObject()) {
+            throw refused(where, "it is not a JSON object");
+        }
+        if (!JsonReport.SCHEMA.equals(root.path("schema").asText())) {
+            throw refused(where, "its schema is '" + root.path("schema").asText() + "', not " + JsonReport.SCHEMA
+                    + "; publish it with the repofix version that wrote it");
+        }
+        List<String> problems = schema.problems(root);
+        if (!problems.isEmpty()) {
+            throw refused(where, "it does not match docs/report.schema.json: "
+                    + String.join("; ", problems.subList(0, Math.min(5, problems.size())))
+                    + (problems.size() > 5 ? "; and " + (problems.size() - 5) + " more" : ""));
+        }
+        try {
+            return record(root);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw refused(where, "its fields do not hold together: " + e.getMessage());
+        }
+    }
+
+    private static RepofixException refused(String where, String why) {
+        return new RepofixException(RepofixException.ErrorKind.INPUT, "cannot read the run record " + where + ": "
+                + why);
+    }
+
+    private static RunResult record(JsonNode r) {
+        return new RunResult(r.get("runId").asText(), r.get("source").asText(), text(r.get("commit")),
+                r.get("build").asText(), r.get("testCommand").asText(), r.get("reproduce").asText(),
+                r.get("model").asText(), RunStatus.valueOf(r.get("status").asText()), list(r.get("failing"),
+                        RunRecordReader::test), r.get("passingCount").asInt(), strings(r.get("flaky")),
+                issue(r.get("issue")), locations(r.get("locations")), candidates(r.get("candidates")),
+                text(r.get("fix")), r.get("buildLog").asText(), list(r.get("stages"), RunRecordReader::stage),
+                error(r.get("error")), strings(r.get("notes")), origin(r.get("origin")),
+                Instant.parse(r.get("startedAt").asText()), Duration.ofMillis(r.get("totalMillis").asLong()));
+    }
+
+    private static RunOrigin origin(JsonNode n) {
+        JsonNode pr = n.get("pullRequest");
+        return new RunOrigin(n.get("trigger").asText(), text(n.get("repository")),
+                pr.isNull() ? Optional.empty() : Optional.of(pr.asInt()), text(n.get("headSha")));
+    }
+
+    private static Optional<RunError> error(JsonNode n) {
+        return n.isNull() ? Optional.empty() : Optional.of(new RunError(RunError.Kind.valueOf(n.get("kind").asText()),
+                n.get("stage").asText(), n.get("message").asText()));
+    }
+
+    private static StageRecord stage(JsonNode n) {
+        return new StageRecord(n.get("stage").asText(), StageStatus.valueOf(n.get("status").asText()),
+                Duration.ofMillis(n.get("elapsedMillis").asLong()), n.get("summary").asText(), usage(n.get("model")),
+                error(n.get("error")));
+    }
+
+    private static Optional<ModelUsage> usage(JsonNode n) {
+        if (n.isNull()) {
+            return Optional.empty();
+        }
+        JsonNode parsed = n.get("parsedOn");
+        return Optional.of(new ModelUsage(n.get("attempts").asInt(), n.get("maxAttempts").asInt(),
+                parsed.isNull() ? OptionalInt.empty() : OptionalInt.of(parsed.asInt()), n.get("inputTokens").asLong(),
+                n.get("outputTokens").asLong(), number(n.get("costUsd")), strings(n.get("parseErrors"))));
+    }
+
+    private static TestResult test(JsonNode n) {
+        return new TestResult(n.get("id").asText(), TestStatus.valueOf(n.get("status").asText()),
+                n.get("message").asText(), n.get("trace").asText(), list(n.get("frames"),
+                        f -> new StackFrame(f.get("file").asText(), f.get("line").asInt(), f.get("function").asText())));
+    }
+
+    private static Optional<IssueDraft> issue(JsonNode n) {
+        return n.isNull() ? Optional.empty() : Optional.of(new IssueDraft(n.get("title").asText(),
+                n.get("description").asText(), n.get("explanation").asText(), n.get("bugType").asText()));
+    }
+
+    private static Optional<Localization> locations(JsonNode n) {
+        return n.isNull() ? Optional.empty() : Optional.of(new Localization(list(n, l -> new Location(
+                l.get("file").asText(), l.get("line").asInt(), l.get("content").asText(), l.get("score").asDouble(),
+                l.get("reason").asText()))));
+    }
+
+    private static List<CandidateRecord> candidates(JsonNode n) {
+        return list(n, c -> {
+            PatchCandidate candidate = new PatchCandidate(c.get("id").asText(), c.get("origin").asText(),
+                    c.get("file").asText(), c.get("line").asInt(), c.get("description").asText(), c.get("diff").asText());
+            JsonNode v = c.get("validation");
+            return new CandidateRecord(candidate, v.isNull() ? Optional.empty()
+                    : Optional.of(validation(candidate.id(), v)));
+        });
+    }
+
+    private static Validation validation(String id, JsonNode v) {
+        JsonNode p = v.get("phasesMillis");
+        PhaseTimes phases = new PhaseTimes(millis(p.get("apply")), millis(p.get("screen")), millis(p.get("fullRun")),
+                millis(p.get("modifiedTests")));
+        return new Validation(id, Verdict.valueOf(v.get("verdict").asText()), strings(v.get("failToPass").get("passed")),
+                strings(v.get("failToPass").get("failed")), strings(v.get("passToPass").get("broken")),
+                v.get("detail").asText(), strings(v.get("evidence")), Duration.ofMillis(v.get("elapsedMillis").asLong()),
+                phases);
+    }
+
+    private static Optional<Duration> millis(JsonNode n) {
+        return n.isNull() ? Optional.empty() : Optional.of(Duration.ofMillis(n.asLong()));
+    }
+
+    private static Optional<String> text(JsonNode n) {
+        return n.isNull() ? Optional.empty() : Optional.of(n.asText());
+    }
+
+    private static Optional<Double> number(JsonNode n) {
+        return n.isNull() ? Optional.empty() : Optional.of(n.asDouble());
+    }
+
+    private static List<String> strings(JsonNode n) {
+        return list(n, JsonNode::asText);
+    }
+
+    private static <T> List<T> list(JsonNode array, Function<JsonNode, T> item) {
+        List<T> out = new ArrayList<>();
+        array.forEach(e -> out.add(item.apply(e)));
+        return out;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.report.ReportSchema;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C as a person or a cancelled CI job gives it: {@code repofix fix} in its own JVM,
+ * SIGINT while the baseline runs. The run must end with exit code 3, a report that says
+ * CANCELLED (not BUILD_BROKEN), and no test process left behind.
+ */
+class InterruptTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void sigintDuringTheBaselineEndsCancelledWithAReportAndNoProcessLeft() throws Exception {
+        String marker = "repofix-interrupt-" + UUID.randomUUID();
+        Path repo = FixtureRepos.gitRepo(temp.resolve("repo"), Map.of("run-tests.sh",
+                "echo started\nsleep 600\necho " + marker + "\n"));
+        Path out = temp.resolve("out");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "fix", "--repo", repo.toString(), "--test-cmd", "sh run-tests.sh # " + marker,
+                "--sandbox", "local", "--out", out.toString(), "--work-dir", temp.resolve("work").toString()))
+                .redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                output.append(line).append('\n');
+                if (line.startsWith("==> baseline")) {
+                    Thread.sleep(1500); // let the test command start
+                    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+                }
+            }
+        }
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(output.toString()).isTrue();
+
+        assertThat(p.exitValue()).as(output.toString()).isEqualTo(ExitCodes.ERROR);
+        JsonNode report = new ObjectMapper().readTree(Files.readString(out.resolve("report.json")));
+        assertThat(new ReportSchema().problems(report)).isEmpty();
+        assertThat(report.path("status").asText()).isEqualTo("CANCELLED");
+        assertThat(report.path("error").path("stage").asText()).isEqualTo("baseline");
+        assertThat(report.path("error").path("kind").asText()).isEqualTo("CANCELLED");
+        assertThat(output).contains("interrupted");
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(marker)))
+                .as("the test command's processes are killed").isEmpty();
+    }
+}

@@ -1,0 +1,295 @@
+package dev.repofix.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RunConfig;
+import dev.repofix.exec.Cancellation;
+import dev.repofix.exec.Command;
+import dev.repofix.exec.ExecException;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import dev.repofix.model.Pricing;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.stage.StageAttempts;
+import dev.repofix.stage.StageException;
+import dev.repofix.stage.Stages;
+import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.validate.Verdict;
+import dev.repofix.workspace.Workspaces;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.eclipse.jgit.api.Git;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The pipeline with fakes for what it wires: a real Git repository and workspace copies,
+ * a fake executor that "runs the tests" by writing a JUnit report from the copy's
+ * {@code calc.txt} (the test passes when it says {@code fixed}), and scripted stages.
+ */
+class RepairPipelineTest {
+    private static final String TEST_CMD = "run-the-tests";
+
+    @TempDir
+    Path temp;
+
+    private Path repo;
+    private final Cancellation cancellation = new Cancellation();
+    private final List<ProgressEvent> events = new ArrayList<>();
+
+    @BeforeEach
+    void repository() throws Exception {
+        repo = Files.createDirectories(temp.resolve("repo"));
+        Files.writeString(repo.resolve("calc.txt"), "bug\n");
+        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("init").setAuthor("T", "t@example.com").setCommitter("T", "t@example.com")
+                    .setSign(false).call();
+        }
+    }
+
+    @Test
+    void assemblesEveryStageAndTheFirstValidCandidateIntoTheRecord() {
+        RunResult r = pipeline(testsFromCalc(), stages(candidate("c1", "worse"), candidate("c2", "fixed"),
+                candidate("c3", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(r.runId()).isEqualTo("run-1");
+        assertThat(r.model()).isEqualTo("scripted");
+        assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).containsExactly("checkout=OK",
+                "baseline=OK", "flaky-check=OK", "issue=OK", "localize=OK", "patch=OK", "validate=OK");
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c3=-");
+        assertThat(r.fixId()).contains("c2");
+        assertThat(r.fixValidation().orElseThrow().fixed()).containsExactly("calc.CalcTest#works");
+        assertThat(r.fixValidation().orElseThrow().phases().fullRun()).isPresent();
+        assertThat(r.fixValidation().orElseThrow().phases().apply()).isPresent();
+        assertThat(r.error()).isEmpty();
+        assertThat(events).filteredOn(ProgressEvent.CandidateValidated.class::isInstance).hasSize(2);
+    }
+
+    @Test
+    void passingTestsSkipEveryLaterStage() throws IOException {
+        Files.writeString(repo.resolve("calc.txt"), "fixed\n");
+
+        RunResult r = pipeline(testsFromCalc(), stages()).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.TESTS_PASS);
+        assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).containsExactly("checkout=OK",
+                "baseline=OK", "flaky-check=SKIPPED", "issue=SKIPPED", "localize=SKIPPED", "patch=SKIPPED",
+                "validate=SKIPPED");
+        assertThat(r.stages().get(3).summary()).isEqualTo("no test failed");
+    }
+
+    @Test
+    void anEngineFailureDuringValidationIsAnErrorThatKeepsTheVerdictsReached() {
+        AtomicInteger runs = new AtomicInteger();
+        Function<Command, ExecResult> tests = c -> {
+            // baseline, two flaky reruns, candidate c1; then the engine is gone
+            if (runs.incrementAndGet() > 4) {
+                throw new ExecException("the Docker engine stopped answering; start it or pass --sandbox local", null);
+            }
+            return testsFromCalc().apply(c);
+        };
+
+        RunResult r = pipeline(tests, stages(candidate("c1", "worse"), candidate("c2", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.ENVIRONMENT);
+            assertThat(e.stage()).isEqualTo("validate");
+            assertThat(e.message()).contains("Docker engine stopped answering");
+        });
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=-");
+        assertThat(r.issue()).isPresent();
+        assertThat(r.stages()).filteredOn(s -> s.stage().equals("validate")).singleElement()
+                .extracting(StageRecord::status).isEqualTo(StageStatus.FAILED);
+    }
+
+    @Test
+    void anInterruptDuringTheBaselineIsCancelledNotABrokenBuild() {
+        Function<Command, ExecResult> killed = c -> {
+            cancellation.cancel("interrupted (SIGINT or SIGTERM)");
+            return new ExecResult(new ExecResult.Outcome.Exited(130), "Terminated\n", Duration.ofMillis(5));
+        };
+
+        RunResult r = pipeline(killed, stages()).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.CANCELLED);
+            assertThat(e.stage()).isEqualTo("baseline");
+        });
+        assertThat(r.buildLog()).isEmpty();
+        assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).startsWith("checkout=OK",
+                "baseline=FAILED", "flaky-check=SKIPPED");
+    }
+
+    @Test
+    void aStageThatCannotAnswerIsStageFailedWithWhatCameBefore() {
+        Stages failing = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                throw new StageException("localize", "the model never answered parseable JSON in 3 attempts");
+            }
+        };
+
+        RunResult r = pipeline(testsFromCalc(), failing).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
+        assertThat(r.issue()).isPresent();
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.MODEL);
+            assertThat(e.stage()).isEqualTo("localize");
+        });
+        assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).endsWith("localize=FAILED",
+                "patch=SKIPPED", "validate=SKIPPED");
+    }
+
+    @Test
+    void aBugInAPartIsAnInternalErrorWithARecordNotAStackTrace() {
+        Stages buggy = new ScriptedStages(List.of()) {
+            @Override
+            public IssueDraft draftIssue(FailureReport failures) {
+                throw new IllegalStateException("boom");
+            }
+        };
+
+        RunResult r = pipeline(testsFromCalc(), buggy).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(r.error().orElseThrow().kind()).isEqualTo(RunError.Kind.INTERNAL);
+        assertThat(r.error().orElseThrow().message()).contains("boom").contains("this is a bug");
+        assertThat(r.failing()).hasSize(1);
+    }
+
+    @Test
+    void aCommandThatRunsNoTestIsAnInputError() {
+        Function<Command, ExecResult> none = c -> new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);
+
+        RunResult r = pipeline(none, stages()).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(r.error().orElseThrow().kind()).isEqualTo(RunError.Kind.INPUT);
+        assertThat(r.error().orElseThrow().message()).contains("no tests ran").contains("--test-cmd");
+    }
+
+    @Test
+    void theModelsAttemptsTokensAndCostAreTypedFieldsOfTheirStages() {
+        ScriptedStages scripted = stages(candidate("c1", "fixed"));
+        scripted.attempts.add(new StageAttempts("issue", true, 1, 3, List.of(), 1000, 200));
+        scripted.attempts.add(new StageAttempts("localize", true, 2, 3, List.of("no JSON"), 3000, 100));
+        Pricing.Price price = new Pricing.Price(2.0, 10.0);
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(scripted, "openai:x",
+                        Optional.of(price)), Clock.systemUTC(), events::add, cancellation, () -> "run-1").run(config());
+
+        StageRecord localize = r.stages().get(4);
+        assertThat(localize.stage()).isEqualTo("localize");
+        assertThat(localize.model()).hasValueSatisfying(m -> {
+            assertThat(m.attempts()).isEqualTo(2);
+            assertThat(m.parsedOn()).hasValue(2);
+            assertThat(m.parseErrors()).containsExactly("no JSON");
+            assertThat(m.costUsd()).hasValueSatisfying(c -> assertThat(c).isCloseTo(0.007, within()));
+        });
+        assertThat(r.inputTokens()).isEqualTo(4000);
+        assertThat(r.outputTokens()).isEqualTo(300);
+        assertThat(r.costUsd()).hasValueSatisfying(c -> assertThat(c).isCloseTo(0.011, within()));
+        assertThat(r.stages().get(5).model()).as("the patch stage asked no model here").isEmpty();
+    }
+
+    private static org.assertj.core.data.Offset<Double> within() {
+        return org.assertj.core.data.Offset.offset(1e-9);
+    }
+
+    private RepairPipeline pipeline(Function<Command, ExecResult> tests, Stages stages) {
+        return new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)), new BuildDetector(),
+                runner(tests), new RepairPipeline.Engine(stages, "scripted", Optional.empty()), Clock.systemUTC(),
+                events::add, cancellation, () -> "run-1");
+    }
+
+    private static TestRunner runner(Function<Command, ExecResult> tests) {
+        Executor executor = tests::apply;
+        return new TestRunner(executor, new HostEnvironment(Map.of()), new JUnitXmlReportParser(),
+                new StackFrameExtractor());
+    }
+
+    private RunConfig config() {
+        return new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"), 30,
+                Duration.ofMinutes(5), Duration.ofMinutes(1), new HostEnvironment(Map.of()), 2, 1);
+    }
+
+    /** One test, calc.CalcTest#works, that passes when the copy's calc.txt says "fixed". */
+    private static Function<Command, ExecResult> testsFromCalc() {
+        return c -> {
+            try {
+                boolean pass = Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed");
+                String body = pass ? "" : "<failure message=\"expected fixed\">calc.txt says otherwise</failure>";
+                Files.writeString(c.workdir().resolve("TEST-calc.xml"), "<testsuite name=\"calc.CalcTest\" tests=\"1\">"
+                        + "<testcase classname=\"calc.CalcTest\" name=\"works\">" + body + "</testcase></testsuite>");
+                return new ExecResult(new ExecResult.Outcome.Exited(pass ? 0 : 1), "", Duration.ofMillis(3));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    private static PatchCandidate candidate(String id, String to) {
+        String diff = "--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+" + to + "\n";
+        return new PatchCandidate(id, "scripted", "calc.txt", 1, "bug -> " + to, diff);
+    }
+
+    private static ScriptedStages stages(PatchCandidate... candidates) {
+        return new ScriptedStages(List.of(candidates));
+    }
+
+    private static class ScriptedStages implements Stages {
+        final List<PatchCandidate> candidates;
+        final List<StageAttempts> attempts = new ArrayList<>();
+
+        ScriptedStages(List<PatchCandidate> candidates) {
+            this.candidates = candidates;
+        }
+
+        @Override
+        public IssueDraft draftIssue(FailureReport failures) {
+            return new IssueDraft("calc is wrong", "1 test fails", "calc.txt says bug", "wrong value");
+        }
+
+        @Override
+        public Localization localize(FailureReport failures, IssueDraft issue) {
+            return new Localization(List.of(new Location("calc.txt", 1, "bug", 1.0, "it says bug")));
+        }
+
+        @Override
+        public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
+            return candidates;
+        }
+
+        @Override
+        public List<StageAttempts> attempts() {
+            return attempts;
+        }
+    }
+}

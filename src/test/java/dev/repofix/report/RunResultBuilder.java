@@ -1,0 +1,73 @@
+package dev.repofix.report;
+
+import dev.repofix.pipeline.CandidateRecord;
+import dev.repofix.pipeline.RunError;
+import dev.repofix.pipeline.RunOrigin;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.RunStatus;
+import dev.repofix.pipeline.StageRecord;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.testrun.TestResult;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** A run record to change one field of, for the renderers' tests. */
+final class RunResultBuilder {
+    String runId;
+    String source;
+    Optional<String> commit;
+    String build;
+    String testCommand;
+    String reproduce;
+    String model;
+    RunStatus status;
+    List<TestResult> failing;
+    int passingCount;
+    List<String> flaky;
+    Optional<IssueDraft> issue;
+    Optional<Localization> localization;
+    List<CandidateRecord> candidates;
+    Optional<String> fixId;
+    String buildLog;
+    List<StageRecord> stages;
+    Optional<RunError> error;
+    List<String> notes;
+    RunOrigin origin;
+    Instant startedAt;
+    Duration total;
+
+    static RunResultBuilder from(RunResult r) {
+        RunResultBuilder b = new RunResultBuilder();
+        b.runId = r.runId();
+        b.source = r.source();
+        b.commit = r.commit();
+        b.build = r.build();
+        b.testCommand = r.testCommand();
+        b.reproduce = r.reproduce();
+        b.model = r.model();
+        b.status = r.status();
+        b.failing = r.failing();
+        b.passingCount = r.passingCount();
+        b.flaky = r.flaky();
+        b.issue = r.issue();
+        b.localization = r.localization();
+        b.candidates = r.candidates();
+        b.fixId = r.fixId();
+        b.buildLog = r.buildLog();
+        b.stages = r.stages();
+        b.error = r.error();
+        b.notes = r.notes();
+        b.origin = r.origin();
+        b.startedAt = r.startedAt();
+        b.total = r.total();
+        return b;
+    }
+
+    RunResult build() {
+        return new RunResult(runId, source, commit, build, testCommand, reproduce, model, status, failing, passingCount,
+                flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total);
+    }
+}
