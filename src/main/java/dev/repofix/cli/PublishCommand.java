@@ -71,10 +71,15 @@ final class PublishCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        return publish(report, spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** Publishes {@code file}; also the action's entrypoint when its publish-report input is set. */
+    int publish(Path file, PrintWriter out, PrintWriter err) {
+        report = file;
         RunResult run = new RunRecordReader().read(read(report), report.toString());
-        PrintWriter out = spec.commandLine().getOut();
         if (!GitHubContext.present(env.host()) && GitLabContext.present(env.host())) {
-            return gitLab(run, GitLabContext.from(env.host()), out);
+            return gitLab(run, GitLabContext.from(env.host()), out, err);
         }
         GitHubContext gh = GitHubContext.from(env.host());
         gh.token().ifPresent(t -> out.println(WorkflowCommands.mask(t)));
@@ -93,8 +98,9 @@ final class PublishCommand implements Callable<Integer> {
         GitHubReporter reporter = new GitHubReporter(target, gh.token().get(), env.clock(), sleeper);
         checkEvent(run, pr, headSha, gh, reporter);
         Publication p = reporter.publish(run, chosen);
-        p.posted().forEach(line -> spec.commandLine().getErr().println("repofix: posted " + line));
+        p.posted().forEach(line -> err.println("repofix: posted " + line));
         p.warnings().forEach(w -> out.println(WorkflowCommands.warning(w)));
+        err.flush();
         out.println("repofix: published run " + run.runId() + " (" + run.status() + ") on " + repository + "#" + pr);
         out.flush();
         return ExitCodes.OK;
@@ -146,7 +152,7 @@ final class PublishCommand implements Callable<Integer> {
         return expected;
     }
 
-    private int gitLab(RunResult run, GitLabContext gl, PrintWriter out) {
+    private int gitLab(RunResult run, GitLabContext gl, PrintWriter out, PrintWriter err) {
         String named = run.origin().repository().orElseThrow(() -> refused("it names no project"));
         String project = gl.projectId();
         if (!named.equals(project)) {
@@ -162,8 +168,9 @@ final class PublishCommand implements Callable<Integer> {
         GitLabTarget target = new GitLabTarget(URI.create(gl.apiUrl()), gl.projectId(), OptionalInt.of(mr),
                 run.origin().headSha().orElse(gl.sha()), URI.create(gl.projectUrl()));
         Publication p = new GitLabReporter(target, token, env.clock(), sleeper).publish(run);
-        p.posted().forEach(line -> spec.commandLine().getErr().println("repofix: posted " + line));
+        p.posted().forEach(line -> err.println("repofix: posted " + line));
         p.warnings().forEach(w -> out.println("repofix: warning: " + w));
+        err.flush();
         out.flush();
         return ExitCodes.OK;
     }
