@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 /** {@code repofix config}: the settings a run would use, where each came from, secrets masked. */
 @Command(name = "config", mixinStandardHelpOptions = true,
         description = {"Prints the resolved settings and their sources (flag, INPUT_*, REPOFIX_*, .repofix.yml,",
-                "default). API keys are never printed: only the variable's name and whether it is set."})
+                "default), and which keys the repository's .repofix.yml set but may not (those are ignored).",
+                "API keys are never printed: only the variable's name and whether it is set."})
 final class ConfigCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -39,7 +40,7 @@ final class ConfigCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (Map.Entry<ConfigKey, ResolvedConfig.Value> e : c.all().entrySet()) {
             out.printf("%-18s %-40s (%s)%n", e.getKey().key(), shown(e.getValue().value()),
-                    e.getValue().source());
+                    source(c, e.getKey(), e.getValue()));
         }
         String keyVar = ModelSettings.apiKeyVariable(c, model);
         if (!keyVar.isEmpty()) {
@@ -48,6 +49,13 @@ final class ConfigCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** Where the value came from; for a key the repository's file set but may not, that it was refused. */
+    private static String source(ResolvedConfig c, ConfigKey key, ResolvedConfig.Value value) {
+        return c.refused().stream().filter(r -> r.key() == key).findFirst()
+                .map(r -> value.source() + "; refused from " + r.file() + ": only the operator may set it")
+                .orElse(value.source());
     }
 
     /** Credentials in a URL (user:secret@host) are masked; nothing else here is secret. */

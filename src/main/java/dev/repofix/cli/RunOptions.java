@@ -6,20 +6,29 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.SettingsFile;
 import dev.repofix.workspace.Workspaces;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Options shared by the commands that run a repository's tests. Settings without a
- * flag given fall back to INPUT_*, REPOFIX_*, .repofix.yml and defaults, in that order.
+ * flag given fall back to INPUT_*, REPOFIX_*, .repofix.yml and defaults, in that order;
+ * the repository's .repofix.yml sets only the keys a repository may set.
  */
 final class RunOptions {
+    /** The command this mixin is part of, for its error stream; null outside picocli. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = "--repo", paramLabel = "PATH|URL", defaultValue = ".",
             description = "Git work tree (or a folder inside one) or clone URL. Default: ${DEFAULT-VALUE}")
     String repo;
@@ -33,7 +42,8 @@ final class RunOptions {
     Path out;
 
     @Option(names = "--config", paramLabel = "FILE",
-            description = "Settings file. Default: .repofix.yml at the root of a local --repo, if present.")
+            description = "Your settings file; it may set every key. Default: .repofix.yml at the root of a local "
+                    + "--repo, if present, which may set only how the repository's tests run (see the README).")
     Path configFile;
 
     @Option(names = "--test-cmd", paramLabel = "CMD", description = "Shell command that runs the tests at the "
@@ -89,7 +99,10 @@ final class RunOptions {
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
 
-    /** Settings after precedence; reads .repofix.yml. */
+    /**
+     * Settings after precedence; reads the settings file. Each key the repository's file
+     * set but may not is ignored, with one warning line on the command's error stream.
+     */
     ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         put(flags, ConfigKey.TEST_COMMAND, testCmd);
@@ -107,7 +120,17 @@ final class RunOptions {
             flags.put(ConfigKey.CACHE, "false");
         }
         sandbox.putFlags(flags);
-        return ConfigResolver.resolve(flags, host, settingsFile());
+        ResolvedConfig resolved = ConfigResolver.resolve(flags, host, settingsFile());
+        if (command != null) {
+            warnRefused(resolved, command.commandLine().getErr());
+        }
+        return resolved;
+    }
+
+    /** One line per key the repository's file set but may not, naming the key and the file. */
+    private static void warnRefused(ResolvedConfig c, PrintWriter err) {
+        c.refused().forEach(r -> err.println("repofix: warning: " + r.message()));
+        err.flush();
     }
 
     RunConfig config(ResolvedConfig c, HostEnvironment host) {
@@ -118,11 +141,13 @@ final class RunOptions {
                 host, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64));
     }
 
-    private Optional<Path> settingsFile() {
+    /** The operator's --config file, else the repository's own .repofix.yml (untrusted). */
+    private Optional<SettingsFile> settingsFile() {
         if (configFile != null) {
-            return Optional.of(configFile);
+            return Optional.of(SettingsFile.operator(configFile));
         }
-        return Workspaces.isUrl(repo) ? Optional.empty() : Optional.of(Path.of(repo).resolve(ConfigResolver.FILE_NAME));
+        return Workspaces.isUrl(repo) ? Optional.empty()
+                : Optional.of(SettingsFile.repository(Path.of(repo).resolve(ConfigResolver.FILE_NAME)));
     }
 
     private static void put(Map<ConfigKey, String> flags, ConfigKey key, String value) {

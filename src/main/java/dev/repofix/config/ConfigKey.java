@@ -1,5 +1,8 @@
 package dev.repofix.config;
 
+import static dev.repofix.config.ConfigKey.SetBy.OPERATOR;
+import static dev.repofix.config.ConfigKey.SetBy.REPOSITORY;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -9,46 +12,98 @@ import java.util.stream.Collectors;
  * Every setting repofix reads, by its one name. The same key is a flag
  * ({@code --base-url}), an environment variable ({@code REPOFIX_BASE_URL}, or the
  * Action input {@code INPUT_BASE-URL}) and a {@code .repofix.yml} key ({@code base-url}).
+ * Each constant also says who may set it ({@link SetBy}): this enum is the one table of
+ * which keys the repository under test may set; the README lists the same split.
  */
 public enum ConfigKey {
-    MODEL("model", "builtin", "builtin, openai:<model>, anthropic:<model> or replay:<file>"),
-    BASE_URL("base-url", "", "base URL of the model API (an OpenAI-compatible server, Azure, Anthropic)"),
-    API_KEY_ENV("api-key-env", "", "name of the variable holding the API key (never the key itself)"),
-    AZURE_API_VERSION("azure-api-version", "", "Azure OpenAI api-version, with azure-deployment"),
-    AZURE_DEPLOYMENT("azure-deployment", "", "Azure OpenAI deployment name"),
-    CONTEXT("context", "16k", "token budget of the code context: 2k, 4k, 8k, 16k, 32k, 64k or 128k"),
-    MAX_ATTEMPTS("max-attempts", "3", "attempts per stage when the model's answer does not parse (k of Loads@k)"),
-    CACHE("cache", "true", "keep model answers on disk so a re-run costs nothing"),
-    CACHE_DIR("cache-dir", "", "folder of the response cache (default: $XDG_CACHE_HOME/repofix or ~/.cache/repofix)"),
-    RECORD("record", "", "append every model exchange to this JSONL file, for replay"),
-    TEST_COMMAND("test-command", "", "shell command that runs the tests"),
-    MAX_CANDIDATES("max-candidates", "30", "validate at most this many patch candidates"),
-    TIMEOUT("timeout", "20m", "time budget of the whole run"),
-    TEST_TIMEOUT("test-timeout", "10m", "limit of one test-suite run"),
-    RERUNS("reruns", "2", "reruns of failing tests to tell flaky ones"),
-    JOBS("jobs", "1", "candidates validated at once"),
-    SANDBOX("sandbox", "auto", "where tests run: auto (Docker when the engine and the image are there, else local), "
-            + "docker or local"),
-    SANDBOX_MEMORY("sandbox-memory", "2g", "memory limit of one sandboxed test run, no swap (e.g. 512m, 2g)"),
-    SANDBOX_CPUS("sandbox-cpus", "2", "CPU limit of one sandboxed test run (e.g. 1.5)"),
-    SANDBOX_PIDS("sandbox-pids", "512", "process limit of one sandboxed test run"),
-    SANDBOX_IMAGE("sandbox-image", "", "sandbox image: jvm, python, node, rust, go or an image reference "
+    // Who may set each key (the SetBy column): the repository's .repofix.yml may set only
+    // how its own tests run and how much of its code a fix looks at; everything that
+    // says where a request goes, which secret is read, whether and how the sandbox
+    // holds, where files are written, what is posted or what the run may spend is
+    // the operator's. Each constant's Javadoc says why it is in its column.
+    /** OPERATOR: picks who receives the repository's code, with whose key and money; replay:<file> reads a file. */
+    MODEL("model", OPERATOR, "builtin", "builtin, openai:<model>, anthropic:<model> or replay:<file>"),
+    /** OPERATOR: where the code and the key are sent. */
+    BASE_URL("base-url", OPERATOR, "", "base URL of the model API (an OpenAI-compatible server, Azure, Anthropic)"),
+    /** OPERATOR: which secret is read and sent. */
+    API_KEY_ENV("api-key-env", OPERATOR, "", "name of the variable holding the API key (never the key itself)"),
+    /** OPERATOR: part of the Azure request URL. */
+    AZURE_API_VERSION("azure-api-version", OPERATOR, "", "Azure OpenAI api-version, with azure-deployment"),
+    /** OPERATOR: part of the Azure request URL. */
+    AZURE_DEPLOYMENT("azure-deployment", OPERATOR, "", "Azure OpenAI deployment name"),
+    /**
+     * REPOSITORY: how much of its code the model needs to see depends on the code (long files,
+     * deep call chains); the run's cost stays bounded by the operator's model, timeout and
+     * max-attempts, and the largest budget is 128k.
+     */
+    CONTEXT("context", REPOSITORY, "16k", "token budget of the code context: 2k, 4k, 8k, 16k, 32k, 64k or 128k"),
+    /** OPERATOR: a property of the model (how well it keeps to JSON), and it multiplies paid requests. */
+    MAX_ATTEMPTS("max-attempts", OPERATOR, "3",
+            "attempts per stage when the model's answer does not parse (k of Loads@k)"),
+    /** OPERATOR: what the operator's disk keeps, and whether a re-run is paid again. */
+    CACHE("cache", OPERATOR, "true", "keep model answers on disk so a re-run costs nothing"),
+    /** OPERATOR: names a folder that is written. */
+    CACHE_DIR("cache-dir", OPERATOR, "",
+            "folder of the response cache (default: $XDG_CACHE_HOME/repofix or ~/.cache/repofix)"),
+    /** OPERATOR: names a file that is written. */
+    RECORD("record", OPERATOR, "", "append every model exchange to this JSONL file, for replay"),
+    /** REPOSITORY: how its tests run; the command runs as the tests do, sandboxed and without secrets. */
+    TEST_COMMAND("test-command", REPOSITORY, "", "shell command that runs the tests"),
+    /** REPOSITORY: what a fix may try; bounded by the operator's timeout. */
+    MAX_CANDIDATES("max-candidates", REPOSITORY, "30", "validate at most this many patch candidates"),
+    /** OPERATOR: the whole run's budget is the operator's CI time and model spend; it also caps test-timeout. */
+    TIMEOUT("timeout", OPERATOR, "20m", "time budget of the whole run"),
+    /** REPOSITORY: how long its suite takes; never more than the operator's timeout. */
+    TEST_TIMEOUT("test-timeout", REPOSITORY, "10m", "limit of one test-suite run"),
+    /** REPOSITORY: how flaky its tests are. */
+    RERUNS("reruns", REPOSITORY, "2", "reruns of failing tests to tell flaky ones"),
+    /** OPERATOR: how many test runs the operator's machine takes at once (each up to sandbox-memory). */
+    JOBS("jobs", OPERATOR, "1", "candidates validated at once"),
+    /** OPERATOR: whether untrusted code is isolated at all. */
+    SANDBOX("sandbox", OPERATOR, "auto", "where tests run: auto (Docker when the engine and the image are there, "
+            + "else local), docker or local"),
+    /** OPERATOR: a limit that protects the host. */
+    SANDBOX_MEMORY("sandbox-memory", OPERATOR, "2g", "memory limit of one sandboxed test run, no swap (e.g. 512m, 2g)"),
+    /** OPERATOR: a limit that protects the host. */
+    SANDBOX_CPUS("sandbox-cpus", OPERATOR, "2", "CPU limit of one sandboxed test run (e.g. 1.5)"),
+    /** OPERATOR: a limit that protects the host. */
+    SANDBOX_PIDS("sandbox-pids", OPERATOR, "512", "process limit of one sandboxed test run"),
+    /** OPERATOR: names the image that is pulled and run. */
+    SANDBOX_IMAGE("sandbox-image", OPERATOR, "", "sandbox image: jvm, python, node, rust, go or an image reference "
             + "(default: by build system)"),
-    SANDBOX_CACHE("sandbox-cache", "", "extra host folders, comma-separated, mounted read-only at the same path "
-            + "in the sandbox"),
-    MODE("mode", "comment", "what the action posts: comment (one sticky PR comment), review (comment and suggestions), "
-            + "check (comment and a check run) or summary-only"),
-    FAIL_ON("fail-on", "never", "when the action fails the step: never, no-fix (tests fail and no fix was proven) "
-            + "or failures (tests fail)"),
-    WORK_DIR("work-dir", "", "folder for the workspace copies (default: the system temp folder); in a container "
-            + "action, a folder on a mounted volume such as /github/home");
+    /** OPERATOR: names host folders that are mounted into the sandbox. */
+    SANDBOX_CACHE("sandbox-cache", OPERATOR, "", "extra host folders, comma-separated, mounted read-only at the "
+            + "same path in the sandbox"),
+    /** OPERATOR: what is posted with the operator's token. */
+    MODE("mode", OPERATOR, "comment", "what the action posts: comment (one sticky PR comment), review (comment and "
+            + "suggestions), check (comment and a check run) or summary-only"),
+    /** OPERATOR: whether the CI step fails; a pull request must not turn its own check green. */
+    FAIL_ON("fail-on", OPERATOR, "never", "when the action fails the step: never, no-fix (tests fail and no fix "
+            + "was proven) or failures (tests fail)"),
+    /** OPERATOR: names a folder that is written. */
+    WORK_DIR("work-dir", OPERATOR, "", "folder for the workspace copies (default: the system temp folder); in a "
+            + "container action, a folder on a mounted volume such as /github/home");
+
+    /**
+     * Who may set a key. The operator (flags, Action inputs, {@code REPOFIX_*}, a file given
+     * with {@code --config}) may set every key; the repository under test (its
+     * {@code .repofix.yml}) only the {@link #REPOSITORY} ones.
+     */
+    public enum SetBy {
+        /** The repository's {@code .repofix.yml} may set it, and the operator too. */
+        REPOSITORY,
+        /** Only the person running repofix may set it. */
+        OPERATOR
+    }
 
     private final String key;
+    private final SetBy setBy;
     private final String defaultValue;
     private final String help;
 
-    ConfigKey(String key, String defaultValue, String help) {
+    ConfigKey(String key, SetBy setBy, String defaultValue, String help) {
         this.key = key;
+        this.setBy = setBy;
         this.defaultValue = defaultValue;
         this.help = help;
     }
@@ -56,6 +111,16 @@ public enum ConfigKey {
     /** The kebab-case name used in flags and {@code .repofix.yml}. */
     public String key() {
         return key;
+    }
+
+    /** Who may set this key: {@link SetBy#REPOSITORY} or only the {@link SetBy#OPERATOR}. */
+    public SetBy setBy() {
+        return setBy;
+    }
+
+    /** Whether a setting from {@code who} may set this key. */
+    public boolean mayBeSetBy(SetBy who) {
+        return who == SetBy.OPERATOR || setBy == SetBy.REPOSITORY;
     }
 
     public String defaultValue() {

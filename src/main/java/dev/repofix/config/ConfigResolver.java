@@ -6,12 +6,18 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Resolves settings from flags, the environment and {@code .repofix.yml}, refusing unknown keys. */
+/**
+ * Resolves settings from flags, the environment and a settings file, refusing unknown keys.
+ * The repository's {@code .repofix.yml} sets only the keys it may ({@link ConfigKey.SetBy}):
+ * any other key it sets is ignored and listed in {@link ResolvedConfig#refused()}.
+ */
 public final class ConfigResolver {
     public static final String FILE_NAME = ".repofix.yml";
 
@@ -20,17 +26,28 @@ public final class ConfigResolver {
     /**
      * @param flags values given on the command line, by key (only those given)
      * @param host  the environment
-     * @param file  a {@code .repofix.yml} to read, if any
+     * @param file  a settings file to read, if any, and whose it is
      * @throws ConfigException naming the unknown key or unreadable file and what to do
      */
-    public static ResolvedConfig resolve(Map<ConfigKey, String> flags, HostEnvironment host, Optional<Path> file) {
-        Map<ConfigKey, String> fromFile = file.filter(Files::isRegularFile).map(ConfigResolver::readFile).orElse(Map.of());
+    public static ResolvedConfig resolve(Map<ConfigKey, String> flags, HostEnvironment host,
+            Optional<SettingsFile> file) {
+        Map<ConfigKey, String> read = file.map(SettingsFile::path).filter(Files::isRegularFile)
+                .map(ConfigResolver::readFile).orElse(Map.of());
         rejectUnknownEnvironment(host);
+        Map<ConfigKey, String> fromFile = new EnumMap<>(ConfigKey.class);
+        List<ResolvedConfig.Refusal> refused = new ArrayList<>();
+        read.forEach((k, v) -> {
+            if (k.mayBeSetBy(file.get().owner())) {
+                fromFile.put(k, v);
+            } else {
+                refused.add(new ResolvedConfig.Refusal(k, file.get().path().toString()));
+            }
+        });
         Map<ConfigKey, ResolvedConfig.Value> out = new EnumMap<>(ConfigKey.class);
         for (ConfigKey k : ConfigKey.values()) {
-            out.put(k, pick(k, flags, host, fromFile, file));
+            out.put(k, pick(k, flags, host, fromFile, file.map(SettingsFile::path)));
         }
-        return new ResolvedConfig(out);
+        return new ResolvedConfig(out, refused);
     }
 
     private static ResolvedConfig.Value pick(ConfigKey k, Map<ConfigKey, String> flags, HostEnvironment host,

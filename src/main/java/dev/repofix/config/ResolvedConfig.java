@@ -2,12 +2,14 @@ package dev.repofix.config;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * Every setting's value and where it came from, after precedence: flag, then Action
- * input ({@code INPUT_*}), then {@code REPOFIX_*}, then {@code .repofix.yml}, then the default.
+ * input ({@code INPUT_*}), then {@code REPOFIX_*}, then {@code .repofix.yml}, then the default;
+ * and the settings the repository's file gave but may not set, which were ignored.
  */
 public final class ResolvedConfig {
     /** Where a value came from, for {@code repofix config}. */
@@ -18,10 +20,32 @@ public final class ResolvedConfig {
         }
     }
 
-    private final Map<ConfigKey, Value> values;
+    /**
+     * A key the repository's settings file set although only the operator may; it was
+     * ignored. The value is not kept: whatever it was, it is never printed.
+     *
+     * @param key  the key, of {@link ConfigKey.SetBy#OPERATOR}
+     * @param file the file that set it, as given
+     */
+    public record Refusal(ConfigKey key, String file) {
+        public Refusal {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(file, "file");
+        }
 
-    ResolvedConfig(Map<ConfigKey, Value> values) {
+        /** One warning line, without a prefix: which file set which key, who may set it, and that it was ignored. */
+        public String message() {
+            return file + " sets " + key.key() + ", which only the person running repofix may set (flag, "
+                    + key.inputNames()[0] + ", " + key.envName() + " or a --config file); ignored";
+        }
+    }
+
+    private final Map<ConfigKey, Value> values;
+    private final List<Refusal> refused;
+
+    ResolvedConfig(Map<ConfigKey, Value> values, List<Refusal> refused) {
         this.values = Collections.unmodifiableMap(new EnumMap<>(values));
+        this.refused = List.copyOf(refused);
     }
 
     public String get(ConfigKey key) {
@@ -34,6 +58,11 @@ public final class ResolvedConfig {
 
     public Map<ConfigKey, Value> all() {
         return values;
+    }
+
+    /** The keys the repository's settings file set but may not, in key order; empty when none. */
+    public List<Refusal> refused() {
+        return refused;
     }
 
     public int integer(ConfigKey key, int min, int max) {
@@ -78,7 +107,7 @@ public final class ResolvedConfig {
     }
 
     /** One of {@code allowed} (lower case), as written there. */
-    public String choice(ConfigKey key, java.util.List<String> allowed) {
+    public String choice(ConfigKey key, List<String> allowed) {
         String v = get(key).trim().toLowerCase(java.util.Locale.ROOT);
         if (!allowed.contains(v)) {
             throw bad(key, "is not one of " + String.join(", ", allowed));

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * POSTs JSON to a model API with bounded time and retries: 429, 500, 502, 503, 504, 529 and
  * I/O failures are retried with backoff ({@link RetryPolicy}), a malformed 200 once; the rest
- * becomes a {@link ModelException} that says what to do. Every message passes
+ * becomes a {@link ModelException} that says what to do. Redirects are refused, never
+ * followed, so the key reaches the configured host only. Every message passes
  * {@link #redact}, so the key never leaves this class in text.
  */
 final class ModelHttp {
@@ -46,8 +47,10 @@ final class ModelHttp {
 
     ModelHttp(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock, DoubleSupplier jitter,
             Optional<String> secret, String keyVariable) {
+        // NEVER is the default; said here because it is what keeps the key on the configured
+        // host: a followed redirect would carry the key's header to wherever it points.
         this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
-                .build();
+                .followRedirects(HttpClient.Redirect.NEVER).build();
         this.policy = Objects.requireNonNull(policy, "policy");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
         this.delays = new RetryDelays(clock);
@@ -149,6 +152,9 @@ final class ModelHttp {
         if (status / 100 == 2) {
             return read(response.body(), reader);
         }
+        if (status / 100 == 3) {
+            throw redirect(post, status, response.headers().firstValue("location"));
+        }
         if (RETRYABLE.contains(status)) {
             throw new Retry("HTTP " + status + apiMessage(response.body()).map(m -> " (" + m + ")").orElse(""),
                     delays.fromHeaders(response.headers()), null, false, false);
@@ -181,6 +187,27 @@ final class ModelHttp {
         ErrorKind kind = status / 100 == 4 ? ErrorKind.INPUT : ErrorKind.RUNTIME;
         return fail(kind, "the model API at " + host(post.uri()) + " rejected the request (HTTP " + status + ")"
                 + api, null);
+    }
+
+    /**
+     * A redirect is never followed: the key goes to the configured host only. The target's
+     * host is named (not its path or query, which the server chose) so the operator can
+     * point base-url there if that is where the API really is.
+     */
+    private ModelException redirect(Post post, int status, Optional<String> location) {
+        String target = location.flatMap(ModelHttp::hostOf).map(h -> " to " + h).orElse("");
+        return fail(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " answered with a redirect (HTTP "
+                + status + ")" + target + "; repofix sends the key to the configured host only and does not follow "
+                + "redirects: set --base-url to the address that answers without one", null);
+    }
+
+    private static Optional<String> hostOf(String location) {
+        try {
+            URI target = URI.create(location.strip());
+            return target.getHost() == null ? Optional.empty() : Optional.of(host(target));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private ModelException spent(URI uri, int attempts, Retry last) {

@@ -19,13 +19,14 @@ final class FailureText {
 
     static String render(FailureReport report) {
         StringBuilder out = new StringBuilder();
-        out.append("Reproduce with: `").append(report.reproduce()).append("`\n\n");
+        out.append("Reproduce with: `").append(continued(report.reproduce())).append("`\n\n");
         List<TestResult> failing = report.failing();
         out.append("Failing tests (").append(failing.size()).append("):\n");
         for (TestResult t : failing.subList(0, Math.min(MAX_TESTS, failing.size()))) {
-            out.append("\n- ").append(t.id()).append(" (").append(t.status()).append(")\n");
+            out.append("\n- ").append(oneLine(t.id())).append(" (").append(t.status()).append(")\n");
             if (!t.message().isBlank()) {
-                out.append("  message: ").append(cut(t.message().strip(), MAX_MESSAGE_CHARS)).append('\n');
+                out.append("  message: ").append(continued(cut(t.message().strip(), MAX_MESSAGE_CHARS)))
+                        .append('\n');
             }
             if (!t.trace().isBlank()) {
                 out.append("  trace:\n").append(indent(firstLines(t.trace(), MAX_TRACE_LINES)));
@@ -39,6 +40,18 @@ final class FailureText {
             out.append("\nEnd of the test output:\n").append(indent(lastLines(report.log(), MAX_LOG_LINES)));
         }
         return out.toString();
+    }
+
+    private static String oneLine(String text) {
+        return text.replaceAll("\\R", " ");
+    }
+
+    /**
+     * Later lines indented like the trace. The repository writes these texts, and none may
+     * start a line of the prompt, where "## ..." would pass for a section of ours.
+     */
+    private static String continued(String text) {
+        return text.replaceAll("\\R", "\n    ");
     }
 
     static String cut(String text, int max) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.repofix.config.HostEnvironment;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -29,6 +30,33 @@ class ConfigCommandTest {
                 .contains("https://***@models.example/v1").contains("(INPUT_BASE-URL)")
                 .contains("MY_KEY is set (value hidden)")
                 .doesNotContain("sk-very-secret-123").doesNotContain("user:pw");
+    }
+
+    @Test
+    void showsAKeyTheRepositorySetButMayNotAsRefusedWithTheValueThatApplies() throws Exception {
+        Path yml = Files.writeString(dir.resolve(".repofix.yml"),
+                "base-url: http://attacker.example/v1\nsandbox: docker\ntest-command: make check\n");
+        Environment env = new Environment(new HostEnvironment(Map.of("REPOFIX_SANDBOX", "local")), Clock.systemUTC(),
+                dir, false);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = Cli.run(new String[] {"config", "--repo", dir.toString()}, new PrintWriter(out),
+                new PrintWriter(err), env);
+
+        assertThat(code).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString().lines()).contains(
+                String.format("%-18s %-40s (%s)", "base-url", "-",
+                        "default; refused from " + yml + ": only the operator may set it"),
+                String.format("%-18s %-40s (%s)", "sandbox", "local",
+                        "REPOFIX_SANDBOX; refused from " + yml + ": only the operator may set it"),
+                String.format("%-18s %-40s (%s)", "test-command", "make check", yml));
+        assertThat(out.toString()).doesNotContain("attacker");
+        assertThat(err.toString().lines()).containsExactly(
+                "repofix: warning: " + yml + " sets base-url, which only the person running repofix may set "
+                        + "(flag, INPUT_BASE-URL, REPOFIX_BASE_URL or a --config file); ignored",
+                "repofix: warning: " + yml + " sets sandbox, which only the person running repofix may set "
+                        + "(flag, INPUT_SANDBOX, REPOFIX_SANDBOX or a --config file); ignored");
     }
 
     @Test

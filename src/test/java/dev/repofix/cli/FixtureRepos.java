@@ -55,11 +55,7 @@ final class FixtureRepos {
     /** Writes {@code files} (path to content) under {@code dir}, then commits them to a new repository. */
     static Path gitRepo(Path dir, Map<String, String> files) {
         try {
-            for (Map.Entry<String, String> e : files.entrySet()) {
-                Path p = dir.resolve(e.getKey());
-                Files.createDirectories(p.getParent());
-                Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
-            }
+            write(dir, files);
             commitAll(dir);
             return dir;
         } catch (IOException e) {
@@ -67,8 +63,21 @@ final class FixtureRepos {
         }
     }
 
+    private static void write(Path dir, Map<String, String> files) throws IOException {
+        for (Map.Entry<String, String> e : files.entrySet()) {
+            Path p = dir.resolve(e.getKey());
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, e.getValue(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** Copies a bundled example into {@code dir} and commits it, as a user's clone would be. */
     static Path example(String name, Path dir) {
+        return example(name, dir, Map.of());
+    }
+
+    /** A bundled example with {@code extra} files (path to content) added in the same commit. */
+    static Path example(String name, Path dir, Map<String, String> extra) {
         Path source = Path.of("examples", name);
         try (Stream<Path> walk = Files.walk(source)) {
             for (Path p : walk.filter(Files::isRegularFile).toList()) {
@@ -80,6 +89,7 @@ final class FixtureRepos {
                 Files.createDirectories(to.getParent());
                 Files.copy(p, to);
             }
+            write(dir, extra);
             commitAll(dir);
             return dir;
         } catch (IOException e) {

@@ -2,6 +2,8 @@ package dev.repofix.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code repofix fix --model openai:...} against a local server speaking the OpenAI
@@ -125,6 +129,41 @@ class ModelEndToEndTest {
         assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
         assertThat(run.stdout() + run.report()).contains("TEST_MODEL_KEY").doesNotContain("sk-do-not-print-me");
         assertThat(run.stderr()).doesNotContain("\tat ");
+    }
+
+    @Test
+    void modelHostRedirectingElsewhereGetsTheKeyNowhereElseAndTheRunSaysWhy() {
+        WireMockServer elsewhere = new WireMockServer(wireMockConfig().dynamicPort());
+        elsewhere.start();
+        try {
+            elsewhere.stubFor(any(anyUrl()).willReturn(ok(completion(ISSUE))));
+            server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(308)
+                    .withHeader("Location", "http://localhost:" + elsewhere.port() + "/v1/chat/completions")));
+
+            RunOutput run = fix(Map.of("TEST_MODEL_KEY", "sk-stays-with-the-model-host"), "--api-key-env",
+                    "TEST_MODEL_KEY");
+
+            assertThat(elsewhere.getAllServeEvents()).isEmpty();
+            assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
+            assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+            assertThat(run.report().path("notes").toString()).contains("answered with a redirect (HTTP 308) to "
+                    + "localhost:" + elsewhere.port()).contains("does not follow redirects");
+            assertThat(server.getAllServeEvents()).hasSize(1);
+        } finally {
+            elsewhere.stop();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GITHUB_TOKEN", "CI_JOB_TOKEN", "actions_runtime_token"})
+    void theCiSystemsOwnTokenIsNeverAModelKeyEvenFromAFlag(String variable) {
+        RunOutput run = fix(Map.of(variable, "ghs_the-jobs-own-token"), "--api-key-env", variable);
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("api-key-env = '" + variable + "' (from --api-key-env) names the CI "
+                + "system's own token").contains("give that name to api-key-env")
+                .doesNotContain("ghs_the-jobs-own-token");
+        assertThat(server.getAllServeEvents()).isEmpty();
     }
 
     @Test

@@ -21,7 +21,8 @@ class ConfigResolverTest {
                 "INPUT_MODEL", "openai:from-input", "REPOFIX_MODEL", "openai:from-env",
                 "REPOFIX_CONTEXT", "32k", "REPOFIX_JOBS", "2"));
 
-        ResolvedConfig c = ConfigResolver.resolve(Map.of(ConfigKey.JOBS, "4"), env, Optional.of(yml));
+        ResolvedConfig c = ConfigResolver.resolve(Map.of(ConfigKey.JOBS, "4"), env,
+                Optional.of(SettingsFile.operator(yml)));
 
         assertThat(c.value(ConfigKey.JOBS)).isEqualTo(new ResolvedConfig.Value("4", "--jobs"));
         assertThat(c.value(ConfigKey.MODEL)).isEqualTo(new ResolvedConfig.Value("openai:from-input", "INPUT_MODEL"));
@@ -32,12 +33,12 @@ class ConfigResolverTest {
 
     @Test
     void anEmptyActionInputCountsAsNotGivenSoTheSettingsFileApplies() throws Exception {
-        Path yml = Files.writeString(dir.resolve(".repofix.yml"), "timeout: 45m\n");
-        HostEnvironment env = new HostEnvironment(Map.of("INPUT_TIMEOUT", "", "INPUT_TEST-COMMAND", " "));
+        Path yml = Files.writeString(dir.resolve(".repofix.yml"), "test-timeout: 45m\n");
+        HostEnvironment env = new HostEnvironment(Map.of("INPUT_TEST-TIMEOUT", "", "INPUT_TEST-COMMAND", " "));
 
-        ResolvedConfig c = ConfigResolver.resolve(Map.of(), env, Optional.of(yml));
+        ResolvedConfig c = ConfigResolver.resolve(Map.of(), env, Optional.of(SettingsFile.repository(yml)));
 
-        assertThat(c.value(ConfigKey.TIMEOUT)).isEqualTo(new ResolvedConfig.Value("45m", yml.toString()));
+        assertThat(c.value(ConfigKey.TEST_TIMEOUT)).isEqualTo(new ResolvedConfig.Value("45m", yml.toString()));
         assertThat(c.value(ConfigKey.TEST_COMMAND).source()).isEqualTo("default");
     }
 
@@ -51,7 +52,8 @@ class ConfigResolverTest {
     @Test
     void unknownFileKeyIsNamedWithTheKnownOnes() throws Exception {
         Path yml = Files.writeString(dir.resolve(".repofix.yml"), "modle: openai:x\n");
-        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()), Optional.of(yml)))
+        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()),
+                Optional.of(SettingsFile.repository(yml))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("unknown key 'modle'").hasMessageContaining("model, base-url");
     }
@@ -75,11 +77,11 @@ class ConfigResolverTest {
         Path broken = Files.writeString(dir.resolve("b.yml"), "model: [unclosed\n");
         Path nested = Files.writeString(dir.resolve("c.yml"), "model:\n  name: x\n");
         HostEnvironment none = new HostEnvironment(Map.of());
-        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), none, Optional.of(list)))
+        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), none, Optional.of(SettingsFile.repository(list))))
                 .hasMessageContaining("must be a mapping");
-        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), none, Optional.of(broken)))
+        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), none, Optional.of(SettingsFile.repository(broken))))
                 .hasMessageContaining("cannot read").hasMessageContaining("fix the YAML");
-        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), none, Optional.of(nested)))
+        assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), none, Optional.of(SettingsFile.repository(nested))))
                 .hasMessageContaining("must be a single value");
     }
 
@@ -95,7 +97,7 @@ class ConfigResolverTest {
     @Test
     void missingFileIsFine() {
         ResolvedConfig c = ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()),
-                Optional.of(dir.resolve("absent.yml")));
+                Optional.of(SettingsFile.repository(dir.resolve("absent.yml"))));
         assertThat(c.get(ConfigKey.CONTEXT)).isEqualTo("16k");
     }
 

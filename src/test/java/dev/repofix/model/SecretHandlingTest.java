@@ -1,6 +1,7 @@
 package dev.repofix.model;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -11,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.repofix.config.RepofixException.ErrorKind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,6 +30,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class SecretHandlingTest {
     @RegisterExtension
     static WireMockExtension api = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+    /** Another host, where a redirect from {@link #api} points. */
+    @RegisterExtension
+    static WireMockExtension elsewhere = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort())
+            .build();
 
     private final RecordingSleeper sleeper = new RecordingSleeper();
 
@@ -56,6 +62,32 @@ class SecretHandlingTest {
         assertThat(error).isInstanceOf(ModelException.class)
                 .hasMessage("cannot reach the model API at 127.0.0.1:" + closedPort
                         + " after 2 attempts (connection refused or host unknown): check --base-url");
+    }
+
+    @Test
+    void aRedirectToAnotherHostIsRefusedAndTheKeyGoesNowhereElse() {
+        api.stubFor(post(anyUrl()).willReturn(aResponse().withStatus(307)
+                .withHeader("Location", "http://localhost:" + elsewhere.getPort() + "/v1/chat/completions?x=1")));
+        elsewhere.stubFor(post(anyUrl()).willReturn(okJson("{}")));
+        URI base = URI.create(api.baseUrl());
+        ChatClient azure = new OpenAiChatClient(new OpenAiSettings(base, "gpt-4o", Optional.of(KEY), "AZURE_KEY",
+                Optional.of("2024-10-21"), Optional.of("dep"), Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                new RetryPolicy(2, Duration.ZERO, Duration.ZERO), sleeper, CLOCK);
+
+        List<Throwable> errors = List.of(
+                catchThrowable(() -> openAi(URI.create(base + "/v1"), KEY).complete(ask("Where?"))),
+                catchThrowable(() -> azure.complete(ask("Where?"))),
+                catchThrowable(() -> anthropic(base).complete(ask("Where?"))));
+
+        assertThat(elsewhere.getAllServeEvents()).isEmpty();
+        assertThat(api.getAllServeEvents()).hasSize(3); // once each: a redirect is not retried either
+        assertThat(errors).allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(ModelException.class, m -> {
+            assertThat(m.kind()).isEqualTo(ErrorKind.INPUT);
+            assertThat(m).hasMessage("the model API at " + ModelHttp.host(base) + " answered with a redirect "
+                    + "(HTTP 307) to localhost:" + elsewhere.getPort() + "; repofix sends the key to the "
+                    + "configured host only and does not follow redirects: set --base-url to the address that "
+                    + "answers without one");
+        }));
     }
 
     @Test
