@@ -5,6 +5,7 @@ import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.GitLabContext;
+import dev.repofix.config.RepofixException;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.WorkflowRun;
 import dev.repofix.model.Sleeper;
@@ -123,7 +124,15 @@ final class PublishCommand implements Callable<Integer> {
                 throw refused("it names pull request #" + pr + ", but the workflow run was for " + w.pullRequests());
             }
             if (w.pullRequests().isEmpty()) {
-                String head = reporter.pullRequestHead(pr);
+                String head;
+                try {
+                    head = reporter.pullRequestHead(pr);
+                } catch (RepofixException e) {
+                    if (e.kind() == RepofixException.ErrorKind.INPUT) {
+                        throw refused(e.getMessage());
+                    }
+                    throw e;
+                }
                 if (!head.equalsIgnoreCase(headSha)) {
                     throw refused("it names pull request #" + pr + ", whose head is " + head + ", not the tested "
                             + "commit " + headSha);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.stage.IssueDraft;
@@ -47,12 +48,18 @@ public final class SarifReport {
         root.put("version", SARIF_VERSION);
         ObjectNode run = root.putArray("runs").addObject();
         driver(run.putObject("tool").putObject("driver"));
-        run.putArray("invocations").addObject().put("executionSuccessful", true);
+        ObjectNode invocation = run.putArray("invocations").addObject();
+        // SARIF's own place for "the tool could not finish": an ERROR or a CANCELLED run.
+        invocation.put("executionSuccessful", r.status() != RunStatus.ERROR && r.status() != RunStatus.CANCELLED);
+        r.error().ifPresent(e -> invocation.putArray("toolExecutionNotifications").addObject()
+                .put("level", e.kind() == RunError.Kind.CANCELLED ? "warning" : "error")
+                .putObject("message").put("text", e.stage() + ": " + e.message()));
         ArrayNode results = run.putArray("results");
         if (r.status() != RunStatus.TESTS_PASS) {
             results(r).forEach(results::add);
         }
-        run.putObject("properties").put("status", r.status().name()).put("headline", Headline.of(r));
+        run.putObject("properties").put("status", r.status().name()).put("headline", Headline.of(r))
+                .put("runId", r.runId()).put("model", r.model());
         try {
             return mapper.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {

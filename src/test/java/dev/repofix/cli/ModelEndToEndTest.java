@@ -146,7 +146,7 @@ class ModelEndToEndTest {
             assertThat(elsewhere.getAllServeEvents()).isEmpty();
             assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
             assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
-            assertThat(run.report().path("notes").toString()).contains("answered with a redirect (HTTP 308) to "
+            assertThat(run.report().path("error").path("message").asText()).contains("answered with a redirect (HTTP 308) to "
                     + "localhost:" + elsewhere.port()).contains("does not follow redirects");
             assertThat(server.getAllServeEvents()).hasSize(1);
         } finally {

@@ -121,6 +121,15 @@ class PublishCommandTest {
     }
 
     @Test
+    void refusesAForksReportNamingAPullRequestThatDoesNotExist() throws IOException {
+        Path forged = edit(savedReport, r -> ((ObjectNode) r.get("origin")).put("pullRequest", 8));
+
+        RunOutput run = publish(forged, workflowRun(HEAD, "[]"));
+
+        assertRefused(run, "pull request #8 of acme/inventory does not exist");
+    }
+
+    @Test
     void refusesWhenThePullRequestsHeadIsNotTheTestedCommit() throws IOException {
         pullRequestHead("9999999999999999999999999999999999999999");
 

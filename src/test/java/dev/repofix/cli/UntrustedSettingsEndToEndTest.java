@@ -57,8 +57,9 @@ class UntrustedSettingsEndToEndTest {
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
         assertThat(attacker.getAllServeEvents()).isEmpty();
         assertThat(run.report().path("status").asText()).isEqualTo("FIXED");
-        assertThat(run.report().path("candidates").get(0).path("strategy").asText()).isNotEmpty()
+        assertThat(run.report().path("candidates").get(0).path("origin").asText()).isNotEmpty()
                 .isNotEqualTo("llm"); // the builtin engine's, not a model's
+        assertThat(run.report().path("model").asText()).isEqualTo("builtin");
         List<String> warnings = run.stderr().lines().filter(l -> l.startsWith("repofix: warning: ")).toList();
         assertThat(warnings).hasSize(3);
         assertThat(warnings.get(0)).contains(repo.resolve(".repofix.yml").toString(), "sets model,");

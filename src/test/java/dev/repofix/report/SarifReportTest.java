@@ -251,6 +251,19 @@ class SarifReportTest {
         return root.path("runs").get(0);
     }
 
+    @Test
+    void aRunThatCouldNotFinishIsAnUnsuccessfulInvocationWithItsError() throws IOException {
+        JsonNode run = new ObjectMapper().readTree(new SarifReport().render(RunResults.errorDuringValidation()))
+                .path("runs").get(0);
+
+        JsonNode invocation = run.path("invocations").get(0);
+        assertThat(invocation.path("executionSuccessful").asBoolean()).isFalse();
+        assertThat(invocation.path("toolExecutionNotifications").get(0).path("level").asText()).isEqualTo("error");
+        assertThat(invocation.path("toolExecutionNotifications").get(0).path("message").path("text").asText())
+                .startsWith("validate: the Docker engine stopped answering");
+        assertThat(run.path("properties").path("runId").asText()).isEqualTo(RunResults.RUN_ID);
+    }
+
     private JsonNode parse(RunResult r) {
         try {
             return mapper.readTree(sarif.render(r));
