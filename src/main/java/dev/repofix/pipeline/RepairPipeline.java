@@ -239,7 +239,7 @@ public final class RepairPipeline {
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst), progress,
                 clock, run.startedAt, config.timeout(), config.testTimeout(), config.jobs());
-        CandidateSearch.Outcome outcome = step(run, RunAssembly.VALIDATE, () -> {
+        step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
             run.validations = o.validations();
             run.fixId = o.fixId();
@@ -249,7 +249,6 @@ public final class RepairPipeline {
             }
             return o;
         }, o -> o.fixId().map(id -> "VALID: " + id).orElse("no valid patch"));
-        Objects.requireNonNull(outcome);
     }
 
     /**
