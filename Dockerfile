@@ -31,6 +31,8 @@ COPY pom.xml ./
 RUN mvn -B -q -Dstyle.color=never dependency:resolve dependency:resolve-plugins >/dev/null
 COPY src/main ./src/main
 COPY docker ./docker
+# The run record's JSON Schema goes into the jar ('repofix publish' checks saved reports against it).
+COPY docs/report.schema.json ./docs/report.schema.json
 RUN mvn -B -q -Dstyle.color=never -Dmaven.test.skip=true package
 
 FROM ${RUNTIME_BASE}
