@@ -72,7 +72,7 @@ final class UnifiedDiffParser {
     }
 
     private static void refuseUnsupported(String line) {
-        if (line.startsWith("GIT binary patch") || BINARY.matcher(line).matches()) {
+        if (line.startsWith("GIT binary patch") || line.startsWith("Binary files ") && BINARY.matcher(line).matches()) {
             throw new PatchException("binary patches are not supported: `" + line.strip() + "`");
         }
         for (String rename : RENAMES) {
