@@ -31,7 +31,7 @@ public final class PatchParser {
      * sequence of any length.
      *
      * @throws PatchException (kind INPUT) saying why {@code text} is no patch this reads:
-     *     too large, too many hunks, binary, a rename, a hunk without a file, or
+     *     too large, too many hunks, binary, a rename, a link, a hunk without a file, or
      *     neither format
      */
     public static Patch parse(CharSequence text) {
