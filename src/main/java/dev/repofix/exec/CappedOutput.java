@@ -22,20 +22,39 @@ final class CappedOutput {
         this.tail = new byte[cap - headCap];
     }
 
+    /**
+     * Takes {@code len} bytes: the head until it is full, the rest into the tail ring. Bulk
+     * copies, not a byte at a time: a test may print gigabytes, all of which pass here.
+     */
     void write(byte[] buf, int off, int len) {
         total += len;
         int toHead = Math.min(len, headCap - head.size());
         if (toHead > 0) {
             head.write(buf, off, toHead);
+            off += toHead;
+            len -= toHead;
         }
-        for (int i = off + Math.max(toHead, 0); i < off + len; i++) {
-            int pos = (tailStart + tailSize) % tail.length;
-            tail[pos] = buf[i];
-            if (tailSize < tail.length) {
-                tailSize++;
-            } else {
-                tailStart = (tailStart + 1) % tail.length;
-            }
+        if (len <= 0) {
+            return;
+        }
+        int cap = tail.length;
+        if (len >= cap) {
+            // Only the last cap bytes can survive this write.
+            System.arraycopy(buf, off + len - cap, tail, 0, cap);
+            tailStart = 0;
+            tailSize = cap;
+            return;
+        }
+        int end = (tailStart + tailSize) % cap;
+        int first = Math.min(len, cap - end);
+        System.arraycopy(buf, off, tail, end, first);
+        System.arraycopy(buf, off + first, tail, 0, len - first);
+        int overflow = tailSize + len - cap;
+        if (overflow > 0) {
+            tailStart = (tailStart + overflow) % cap;
+            tailSize = cap;
+        } else {
+            tailSize += len;
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.repofix.exec;
 
 import dev.repofix.config.HostEnvironment;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -24,6 +26,14 @@ public final class CleanEnvironment {
     private static final Pattern SECRET = Pattern.compile(
             ".*(TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|API_?KEY|ACCESS_?KEY|PRIVATE|AUTH|SESSION|COOKIE).*");
 
+    /** {@code scheme://user:password@} or {@code scheme://token@}: a credential in a URL's user info. */
+    private static final Pattern URL_USER_INFO = Pattern.compile("://[^/@\\s]+@");
+    /**
+     * A named option: {@code -Dname[=v]}, {@code --name[=v]}, {@code -name=v}; groups: the
+     * dashes, the name, the value part. A lone {@code -Xmx1g} is no name=value option.
+     */
+    private static final Pattern OPTION = Pattern.compile("^(-D|--|-(?=[^=]*=))([A-Za-z][\\w.-]*)(=.*)?$");
+
     private CleanEnvironment() {}
 
     /**
@@ -36,7 +46,8 @@ public final class CleanEnvironment {
         Map<String, String> env = new TreeMap<>();
         for (String name : names) {
             if (!isSecretName(name)) {
-                host.get(name).ifPresent(v -> env.put(name, v));
+                host.get(name).map(CleanEnvironment::withoutCredentials).filter(v -> !v.isBlank())
+                        .ifPresent(v -> env.put(name, v));
             }
         }
         env.put("CI", "true");
@@ -44,8 +55,41 @@ public final class CleanEnvironment {
         return env;
     }
 
-    /** Whether a variable's name suggests it carries a credential. */
+    /**
+     * {@code value} without the words that carry a credential: an option whose name looks
+     * like one ({@code -Dgpg.passphrase=x}, {@code --password=x}, {@code --token x}) and a
+     * URL with user info ({@code https://user:pw@host}, {@code https://token@host}).
+     * Options variables such as {@code MAVEN_OPTS} are let through for their heap and
+     * proxy settings, and CI set-ups put signing passphrases and repository passwords
+     * into them too. A value with none is returned as it is.
+     */
+    static String withoutCredentials(String value) {
+        String[] words = value.strip().split("\\s+");
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < words.length; i++) {
+            String word = words[i];
+            Matcher option = OPTION.matcher(word);
+            if (URL_USER_INFO.matcher(word).find()) {
+                continue;
+            }
+            if (option.matches() && isSecretName(option.group(2))) {
+                if (option.group(1).equals("--") && option.group(3) == null) {
+                    i++; // "--password value": the value is the next word
+                }
+                continue;
+            }
+            kept.add(word);
+        }
+        return kept.size() == words.length ? value : String.join(" ", kept);
+    }
+
+    /**
+     * Whether a variable's name suggests it carries a credential, or is one of GitHub's
+     * runner internals ({@code ACTIONS_*}: the cache, results and OIDC endpoints that the
+     * runtime token opens), which no test has any use for.
+     */
     public static boolean isSecretName(String name) {
-        return SECRET.matcher(name.toUpperCase(Locale.ROOT)).matches();
+        String upper = name.toUpperCase(Locale.ROOT);
+        return SECRET.matcher(upper).matches() || upper.startsWith("ACTIONS_");
     }
 }

@@ -96,7 +96,7 @@ public final class LocalProcessExecutor implements Executor {
     }
 
     private static void drain(InputStream in, CappedOutput out) {
-        byte[] buf = new byte[8192];
+        byte[] buf = new byte[64 * 1024]; // a pipe's capacity: one read per pipe-full of a flood
         try (in) {
             int n;
             while ((n = in.read(buf)) >= 0) {

@@ -20,20 +20,20 @@ final class EditBlockParser {
 
     /** Whether {@code lines} hold at least one edit block (a SEARCH marker at the start of a line). */
     static boolean present(List<String> lines) {
-        return lines.stream().anyMatch(l -> SEARCH.matcher(l).matches());
+        return lines.stream().anyMatch(l -> marks(SEARCH, '<', l));
     }
 
     static List<FilePatch> parse(List<String> lines) {
         List<FilePatch> files = new ArrayList<>();
         String previous = null;
         for (int i = 0; i < lines.size(); i++) {
-            if (!SEARCH.matcher(lines.get(i)).matches()) {
+            if (!marks(SEARCH, '<', lines.get(i))) {
                 refuseDiffLine(lines, i);
                 continue;
             }
             String path = pathBefore(lines, i, previous);
-            int divider = find(lines, DIVIDER, i + 1, path, "=======");
-            int end = find(lines, REPLACE, divider + 1, path, ">>>>>>> REPLACE");
+            int divider = find(lines, DIVIDER, '=', i + 1, path, "=======");
+            int end = find(lines, REPLACE, '>', divider + 1, path, ">>>>>>> REPLACE");
             List<HunkLine> hunk = new ArrayList<>();
             lines.subList(i + 1, divider).forEach(l -> hunk.add(HunkLine.remove(l)));
             lines.subList(divider + 1, end).forEach(l -> hunk.add(HunkLine.add(l)));
@@ -67,7 +67,7 @@ final class EditBlockParser {
             if (line.isEmpty() || line.startsWith("```") || line.startsWith("~~~")) {
                 continue;
             }
-            if (REPLACE.matcher(line).matches() && previous != null) {
+            if (marks(REPLACE, '>', line) && previous != null) {
                 return previous;
             }
             Optional<String> path = PatchPaths.fromLabel(line);
@@ -81,12 +81,20 @@ final class EditBlockParser {
                 + " names no file: put the file's path on the line before <<<<<<< SEARCH");
     }
 
-    private static int find(List<String> lines, Pattern marker, int from, String path, String shown) {
+    /**
+     * Whether {@code line} is the marker; its first character rules out almost every line
+     * before a matcher is made for it, which counts in text of millions of lines.
+     */
+    private static boolean marks(Pattern marker, char first, String line) {
+        return !line.isEmpty() && line.charAt(0) == first && marker.matcher(line).matches();
+    }
+
+    private static int find(List<String> lines, Pattern marker, char first, int from, String path, String shown) {
         for (int i = from; i < lines.size(); i++) {
-            if (marker.matcher(lines.get(i)).matches()) {
+            if (marks(marker, first, lines.get(i))) {
                 return i;
             }
-            if (SEARCH.matcher(lines.get(i)).matches()) {
+            if (marks(SEARCH, '<', lines.get(i))) {
                 break;
             }
         }

@@ -113,8 +113,10 @@ final class HunkLocator {
         List<String> needle = loose ? old.stream().map(HunkLocator::collapse).toList() : old;
         List<String> haystack = loose ? collapsedText() : text;
         List<Integer> found = new ArrayList<>();
+        String first = needle.get(0);
         for (int i = 0; i + needle.size() <= haystack.size(); i++) {
-            if (haystack.subList(i, i + needle.size()).equals(needle)) {
+            // The first line rules out almost every place without a sublist made for it.
+            if (haystack.get(i).equals(first) && haystack.subList(i, i + needle.size()).equals(needle)) {
                 found.add(i);
             }
         }

@@ -19,7 +19,7 @@ public final class PatchApplier {
      * Parses {@code text} with {@link PatchParser} and applies it under {@code root}; text
      * that is no patch is {@link ApplyResult.NotApplied}, with the parser's reason.
      */
-    public ApplyResult apply(Path root, String text) {
+    public ApplyResult apply(Path root, CharSequence text) {
         Patch patch;
         try {
             patch = PatchParser.parse(text);
@@ -31,7 +31,7 @@ public final class PatchApplier {
 
     /**
      * Applies {@code patch} under {@code root}; nothing is written unless every hunk of
-     * every file places.
+     * every file places. A patch of more hunks than the parser reads is refused.
      *
      * @throws PatchException (kind RUNTIME) only when the file system refuses a write,
      *     after putting back the files written before it
@@ -39,6 +39,11 @@ public final class PatchApplier {
     public ApplyResult apply(Path root, Patch patch) {
         if (patch.isEmpty()) {
             return new ApplyResult.NotApplied("the patch changes no file");
+        }
+        try {
+            PatchParser.refuseManyHunks(patch);
+        } catch (PatchException e) {
+            return new ApplyResult.NotApplied(e.getMessage());
         }
         StagedFiles staged = new StagedFiles(root);
         List<HunkPlacement> placements = new ArrayList<>();

@@ -12,10 +12,18 @@ import java.util.regex.Pattern;
 final class PatchPaths {
     static final String DEV_NULL = "/dev/null";
 
-    /** A date after the path, as GNU diff writes it when a tab did not separate it. */
-    private static final Pattern TIMESTAMP = Pattern.compile("\\s+\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}.*$");
-    /** Markdown and punctuation models wrap a path in: **x**, `x`, ### x, x: */
-    private static final Pattern DECORATION = Pattern.compile("^[\\s#*`>-]+|[\\s*`:]+$");
+    /**
+     * A date after the path, as GNU diff writes it when a tab did not separate it. Matched
+     * only from the first of a run of spaces, possessively, and to the end of the line
+     * ({@code (?s)}): the text is untrusted, and a pattern that could start at every space
+     * of a long run, or back off at every line separator, takes quadratic time.
+     */
+    private static final Pattern TIMESTAMP = Pattern.compile("(?s)(?<!\\s)\\s++\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}.*");
+    /** Markdown and punctuation models wrap a path in: **x**, `x`, ### x, x: (see {@link #undecorated}). */
+    private static final String LEADING = "#*`>-";
+    private static final String TRAILING = "*`:";
+    /** Splits of a {@code diff --git} line tried; a real one has one " b/", or a few in odd paths. */
+    private static final int MAX_GIT_SPLITS = 16;
     private static final Pattern LABEL = Pattern.compile("^(?i)(file|path|filename)\\s*:\\s*");
 
     private PatchPaths() {}
@@ -31,7 +39,8 @@ final class PatchPaths {
         if (tab >= 0) {
             p = p.substring(0, tab);
         }
-        p = unquote(TIMESTAMP.matcher(p).replaceFirst("").strip());
+        // A timestamp has a colon; looking for one first spares the pattern most untrusted lines.
+        p = unquote((p.indexOf(':') >= 0 ? TIMESTAMP.matcher(p).replaceFirst("") : p).strip());
         if (p.equals(DEV_NULL)) {
             return p;
         }
@@ -51,10 +60,13 @@ final class PatchPaths {
                 return List.of(fromHeader(r.substring(0, close + 1), "a/"), fromHeader(r.substring(close + 1), "b/"));
             }
         }
-        int split = -1;
-        for (int i = r.indexOf(" b/"); i >= 0; i = r.indexOf(" b/", i + 1)) {
-            split = i;
+        // Each try copies the line, so an untrusted line full of " b/" is tried only so often;
+        // past that it is split as if no halves had agreed: at its last " b/".
+        int split = r.lastIndexOf(" b/");
+        int tries = 0;
+        for (int i = r.indexOf(" b/"); i >= 0 && tries < MAX_GIT_SPLITS; i = r.indexOf(" b/", i + 1), tries++) {
             if (fromHeader(r.substring(0, i), "a/").equals(fromHeader(r.substring(i + 1), "b/"))) {
+                split = i;
                 break;
             }
         }
@@ -71,8 +83,8 @@ final class PatchPaths {
      * or a bare {@code src/A.java}; empty when what is left is no single path (prose).
      */
     static Optional<String> fromLabel(String line) {
-        String p = DECORATION.matcher(line).replaceAll("");
-        p = DECORATION.matcher(LABEL.matcher(p).replaceFirst("")).replaceAll("");
+        String p = undecorated(line);
+        p = undecorated(LABEL.matcher(p).replaceFirst(""));
         int tab = p.indexOf('\t');
         if (tab >= 0) {
             p = p.substring(0, tab).strip();
@@ -85,7 +97,33 @@ final class PatchPaths {
 
     /** Whether {@code line} is a {@code File: path} label, as opposed to a bare path or prose. */
     static boolean isLabel(String line) {
-        return LABEL.matcher(DECORATION.matcher(line).replaceAll("")).find() && fromLabel(line).isPresent();
+        String bare = undecorated(line);
+        // Every label starts with f or p: most lines are ruled out before a matcher is made.
+        return !bare.isEmpty() && "fFpP".indexOf(bare.charAt(0)) >= 0 && LABEL.matcher(bare).find()
+                && fromLabel(line).isPresent();
+    }
+
+    /**
+     * {@code line} without the decoration around a path: leading white space and
+     * {@value #LEADING}, trailing white space and {@value #TRAILING}. A loop rather than a
+     * regular expression: a trailing-run pattern is tried from every character of a long
+     * run in untrusted text, which is quadratic.
+     */
+    static String undecorated(String line) {
+        int start = 0;
+        while (start < line.length() && (isSpace(line.charAt(start)) || LEADING.indexOf(line.charAt(start)) >= 0)) {
+            start++;
+        }
+        int end = line.length();
+        while (end > start && (isSpace(line.charAt(end - 1)) || TRAILING.indexOf(line.charAt(end - 1)) >= 0)) {
+            end--;
+        }
+        return line.substring(start, end);
+    }
+
+    /** White space as {@code \s} in a regular expression means it. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     private static String withoutPrefix(String path, String prefix) {

@@ -9,12 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Decides whether a patch may write a path. A patch is untrusted text: it must not
  * leave the workspace, touch Git's own files, or edit CI configuration or build wrappers.
  */
 public final class PathSafety {
+    private static final Pattern FORMAT_CHARS = Pattern.compile("\\p{Cf}");
     private static final Set<String> WRAPPERS = Set.of("mvnw", "mvnw.cmd", "gradlew", "gradlew.bat");
 
     private PathSafety() {}
@@ -48,22 +50,45 @@ public final class PathSafety {
 
     /**
      * Git's own files, CI configuration and build wrappers (which the build runs and which
-     * download a build tool), compared without case for case-insensitive file systems.
+     * download a build tool), each segment compared as a file system that folds names
+     * would see it (see {@link #folded}).
      */
     private static Optional<String> protectedPath(List<String> segments, String shown) {
-        if (segments.stream().anyMatch(seg -> seg.equalsIgnoreCase(".git"))) {
+        List<String> names = segments.stream().map(PathSafety::folded).toList();
+        if (names.contains(".git")) {
             return Optional.of("path inside .git: " + shown);
         }
-        String p = String.join("/", segments).toLowerCase(Locale.ROOT);
+        String p = String.join("/", names);
         if (p.startsWith(".github/workflows/") || p.equals(".gitlab-ci.yml") || p.startsWith(".ci/")) {
             return Optional.of("CI configuration may not be patched: " + shown);
         }
         // At any depth: a module's own wrapper runs as surely as the root's.
-        String name = segments.get(segments.size() - 1).toLowerCase(Locale.ROOT);
+        String name = names.get(names.size() - 1);
         if (WRAPPERS.contains(name) || ("/" + p).contains("/.mvn/wrapper/") || ("/" + p).contains("/gradle/wrapper/")) {
             return Optional.of("build wrapper may not be patched: " + shown);
         }
         return Optional.empty();
+    }
+
+    /**
+     * A segment as the file systems repofix may run on resolve it, after Git's own checks
+     * for {@code .git} (verify_path): without case (macOS, Windows), without the
+     * invisible format characters HFS+ ignores (".git" with a U+200C inside is ".git"),
+     * without the trailing dots and spaces and the {@code :stream} suffix NTFS drops, and
+     * with Windows' short name {@code GIT~1}.
+     */
+    private static String folded(String segment) {
+        String s = FORMAT_CHARS.matcher(segment).replaceAll("");
+        int colon = s.indexOf(':');
+        if (colon >= 0) {
+            s = s.substring(0, colon);
+        }
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == '.' || s.charAt(end - 1) == ' ')) {
+            end--;
+        }
+        s = s.substring(0, end).toLowerCase(Locale.ROOT);
+        return s.equals("git~1") ? ".git" : s;
     }
 
     /**

@@ -16,6 +16,7 @@ final class UnifiedDiffParser {
     private static final Pattern OLD_START = Pattern.compile("^@@+\\s*-(\\d+)");
     private static final Pattern BINARY = Pattern.compile("^Binary files .* differ\\s*$");
     private static final String[] RENAMES = {"rename from ", "rename to ", "copy from ", "copy to "};
+    private static final String[] MODES = {"new file mode ", "deleted file mode ", "old mode ", "new mode ", "index "};
 
     private final List<String> lines;
     private final List<FilePatch> files = new ArrayList<>();
@@ -72,13 +73,36 @@ final class UnifiedDiffParser {
     }
 
     private static void refuseUnsupported(String line) {
-        if (line.startsWith("GIT binary patch") || BINARY.matcher(line).matches()) {
+        if (line.startsWith("GIT binary patch") || line.startsWith("Binary files ") && BINARY.matcher(line).matches()) {
             throw new PatchException("binary patches are not supported: `" + line.strip() + "`");
         }
+        refuseLinkMode(line);
         for (String rename : RENAMES) {
             if (line.startsWith(rename)) {
                 throw new PatchException("renames are not supported yet: `" + line.strip()
                         + "`; delete the old file and create the new one instead");
+            }
+        }
+    }
+
+    /**
+     * Git writes a symbolic link as a file of mode 120000 whose content is the target, and a
+     * submodule as mode 160000. Applied as text either would be a different file than the
+     * patch describes, and a link could lead out of the workspace: both are refused.
+     */
+    private static void refuseLinkMode(String line) {
+        for (String header : MODES) {
+            if (line.startsWith(header)) {
+                String stripped = line.strip();
+                String mode = stripped.substring(stripped.lastIndexOf(' ') + 1);
+                if (mode.equals("120000")) {
+                    throw new PatchException("symbolic links are not supported: `" + line.strip() + "`; a patch may "
+                            + "not create, change or delete a link, only edit regular files");
+                }
+                if (mode.equals("160000")) {
+                    throw new PatchException("submodules are not supported: `" + line.strip() + "`; a patch may "
+                            + "only edit regular files");
+                }
             }
         }
     }

@@ -2,8 +2,10 @@ package dev.repofix.testrun;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,8 @@ public final class JUnitXmlReportParser implements ReportParser {
             "http://www.oracle.com/xml/jaxp/properties/totalEntitySizeLimit", 0,
             "http://www.oracle.com/xml/jaxp/properties/maxElementDepth", 200);
     private static final String HINT = "delete it and rerun, or check the test tool's report settings";
+    /** Real reports, output included, stay well below this; the DOM of one takes several times as much heap. */
+    static final int MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
     /** Checked in this order, so a case with both a failure and an error counts as failed. */
     private static final List<Map.Entry<String, TestStatus>> OUTCOMES = List.of(
@@ -79,13 +83,32 @@ public final class JUnitXmlReportParser implements ReportParser {
         return List.copyOf(results);
     }
 
+    /**
+     * The report's bytes. The file was written by untrusted code: a link is not followed
+     * (it could name a host file, or a device that never ends), and no more than
+     * {@value #MAX_REPORT_BYTES} bytes are read, so that neither the read nor the tree the
+     * parser builds from it can exhaust memory.
+     */
     private static byte[] read(Path report) {
+        if (Files.isSymbolicLink(report)) {
+            throw new ReportException("test report " + report + " is a symbolic link; repofix reads only files the test "
+                    + "run wrote, never what a link points to: " + HINT);
+        }
+        if (Files.exists(report, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(report, LinkOption.NOFOLLOW_LINKS)) {
+            // A named pipe would block the read until someone writes to it.
+            throw new ReportException("test report " + report + " is not a regular file; " + HINT);
+        }
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(report);
+        try (InputStream in = Files.newInputStream(report, LinkOption.NOFOLLOW_LINKS)) {
+            bytes = in.readNBytes(MAX_REPORT_BYTES + 1);
         } catch (IOException e) {
             throw new ReportException("cannot read test report " + report + ": " + e.getClass().getSimpleName() + ": "
                     + e.getMessage() + "; check that the test run wrote it and that it is readable", e);
+        }
+        if (bytes.length > MAX_REPORT_BYTES) {
+            throw new ReportException("test report " + report + " is larger than " + MAX_REPORT_BYTES / 1024 / 1024
+                    + " MiB, more than repofix reads; have the tests write their output to files rather than into the "
+                    + "report (Surefire: redirectTestOutputToFile), or " + HINT);
         }
         if (isBlank(bytes)) {
             throw new ReportException("empty test report " + report

@@ -33,13 +33,14 @@ public final class TestRunner {
 
     /**
      * Runs {@code command} in {@code dir} (a workspace copy). Stale reports are deleted
-     * first so that only this run's results are read.
+     * first so that only this run's results are read. A report, stale or new, that a link
+     * puts outside {@code dir} is neither deleted nor read.
      *
      * @param files the workspace's files, used to keep only in-repository stack frames
-     * @throws ReportException when a report this run wrote cannot be parsed
+     * @throws ReportException when a report this run wrote cannot be parsed, or lies outside {@code dir}
      */
     public TestOutcome run(Path dir, BuildSystem build, TestCommand command, FileIndex files, Duration timeout) {
-        deleteReports(build.reports(dir));
+        deleteReports(dir, build.reports(dir));
         Map<String, String> env = CleanEnvironment.of(host, build.environmentNames(), command.extraEnv());
         ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout).withImage(build.sandboxImage()));
         if (exec.outcome() instanceof ExecResult.Outcome.TimedOut) {
@@ -49,6 +50,7 @@ public final class TestRunner {
         List<TestResult> results = new ArrayList<>();
         List<Path> reports = build.reports(dir);
         for (Path report : reports) {
+            requireInside(dir, report);
             for (TestResult r : parser.parse(report)) {
                 results.add(r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), here)) : r);
             }
@@ -66,8 +68,25 @@ public final class TestRunner {
         return new TestOutcome.Completed(run, exec);
     }
 
-    private static void deleteReports(List<Path> reports) {
+    /**
+     * The run's code wrote the reports and the folders they sit in: a folder may be a link
+     * to anywhere on the host (the sandbox cannot stop a link, only what runs), and
+     * repofix, which reads the report, is not in the sandbox.
+     */
+    private static void requireInside(Path dir, Path report) {
+        try {
+            if (!report.toRealPath().startsWith(dir.toRealPath())) {
+                throw new ReportException("test report " + report + " leads out of " + dir + " through a symbolic link; "
+                        + "repofix reads only reports inside the folder the tests ran in");
+            }
+        } catch (IOException e) {
+            throw new ReportException("cannot read test report " + report + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteReports(Path dir, List<Path> reports) {
         for (Path p : reports) {
+            requireInside(dir, p);
             try {
                 Files.deleteIfExists(p);
             } catch (IOException e) {

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,11 +68,13 @@ public final class Workspace implements AutoCloseable {
         Path target = tempDir.resolve("copy-" + copies.incrementAndGet() + "-" + label.replaceAll("[^A-Za-z0-9._-]", "_"));
         try {
             Files.createDirectories(target);
+            Path realPristine = pristine.toRealPath();
+            Map<Path, Boolean> foldersInside = new HashMap<>();
             for (String rel : files.files()) {
                 Path from = pristine.resolve(rel);
                 // A build run in the pristine tree may delete a tracked file (committed
                 // build output, say); the copy then goes on without it.
-                if (Files.exists(from, LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.exists(from, LinkOption.NOFOLLOW_LINKS) && inside(realPristine, from.getParent(), foldersInside)) {
                     copyEntry(from, target.resolve(rel));
                 }
             }
@@ -79,6 +83,25 @@ public final class Workspace implements AutoCloseable {
                     "cannot copy the workspace to " + target + ": " + e.getMessage() + "; check free disk space", e);
         }
         return target;
+    }
+
+    /**
+     * Whether {@code folder} still resolves inside the pristine tree. The tests run there,
+     * and may have turned a tracked folder into a link to anywhere on the host (from
+     * inside a container too: a link is only a path). Copying through it would bring host
+     * files into a copy that the next test run, and the reports, can read.
+     */
+    private static boolean inside(Path realPristine, Path folder, Map<Path, Boolean> known) throws IOException {
+        Boolean cached = known.get(folder);
+        if (cached != null) {
+            return cached;
+        }
+        boolean in = folder.toRealPath().startsWith(realPristine);
+        if (!in) {
+            LOG.warn("not copying what is under {}: it now leads out of the workspace (a link left by a test run?)", folder);
+        }
+        known.put(folder, in);
+        return in;
     }
 
     /** Deletes a copy made by {@link #newCopy(String)}; an already missing copy is fine. */

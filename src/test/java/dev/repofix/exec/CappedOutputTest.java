@@ -3,6 +3,7 @@ package dev.repofix.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class CappedOutputTest {
@@ -59,6 +60,29 @@ class CappedOutputTest {
 
         assertThat(chunked.text()).isEqualTo(written(2048, sb.toString()).text());
         assertThat(chunked.text()).startsWith("line 0\nline 1\n").endsWith("line 4998\nline 4999\n");
+    }
+
+    @Test
+    void keepsTheSameHeadAndTailWhateverTheSizesOfTheWrites() {
+        byte[] all = new byte[50_000];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = (byte) ('a' + i % 26);
+        }
+        Random random = new Random(12);
+        for (int round = 0; round < 200; round++) {
+            int cap = 1024 + random.nextInt(4096);
+            CappedOutput chunked = new CappedOutput(cap);
+            for (int off = 0; off < all.length; ) {
+                int len = Math.min(all.length - off, random.nextInt(3) == 0 ? random.nextInt(3 * cap) : random.nextInt(64));
+                chunked.write(all, off, len);
+                off += len;
+            }
+            int head = cap / 2;
+            int tail = cap - head;
+            assertThat(chunked.text()).isEqualTo(new String(all, 0, head, StandardCharsets.US_ASCII)
+                    + "\n[... " + (all.length - cap) + " " + MARKER + " ...]\n"
+                    + new String(all, all.length - tail, tail, StandardCharsets.US_ASCII));
+        }
     }
 
     @Test

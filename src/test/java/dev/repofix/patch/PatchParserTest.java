@@ -213,7 +213,7 @@ class PatchParserTest {
         String huge = "+" + "x".repeat(50 * 1024 * 1024 - 2) + "\n";
 
         assertThatThrownBy(() -> PatchParser.parse(huge)).isInstanceOf(PatchException.class)
-                .hasMessage("patch is too large: 52,428,800 bytes, the limit is 5,242,880 bytes (5 MiB); send a smaller change");
+                .hasMessage("patch is too large: 52,428,800 characters, the limit is 5,242,880 bytes (5 MiB); send a smaller change");
     }
 
     @Test

@@ -18,7 +18,7 @@ class PathSafetyTest {
     @ParameterizedTest(name = "''{0}''")
     @ValueSource(strings = {"src/App.java", "./src/App.java", "README.md", "new/dir/file.txt", ".github/CODEOWNERS",
         ".gitignore", ".github/workflows-notes.md", "docs/.ci/readme.md", "src\\main\\App.java",
-        "mvnw.md", "docs/gradlew.txt", ".mvn/maven.config", "gradle/libs.versions.toml", "wrapper/mvnw.java"})
+        "mvnw.md", "docs/gradlew.txt", "docs/git~1.txt", "notes/a:b.txt", ".mvn/maven.config", "gradle/libs.versions.toml", "wrapper/mvnw.java"})
     void allowsOrdinaryPaths(String path) {
         assertThat(PathSafety.refusal(root, path)).isEmpty();
     }
@@ -37,6 +37,12 @@ class PathSafetyTest {
             vendor/lib/.git/HEAD            | path inside .git
             .Git/config                     | path inside .git
             .git\\hooks\\pre-commit         | path inside .git
+            .git./config                    | path inside .git
+            '.git /config'                  | path inside .git
+            .g\u200Cit/config               | path inside .git
+            .git\uFEFF/hooks/pre-commit     | path inside .git
+            .git::$INDEX_ALLOCATION/config  | path inside .git
+            GIT~1/config                    | path inside .git
             .github/workflows/ci.yml        | CI configuration may not be patched
             .github/workflows/nested/x.yml  | CI configuration may not be patched
             ./.github/workflows/ci.yml      | CI configuration may not be patched
@@ -50,6 +56,9 @@ class PathSafetyTest {
             gradlew                         | build wrapper may not be patched
             Gradlew.bat                     | build wrapper may not be patched
             services/api/mvnw               | build wrapper may not be patched
+            mvnw.                           | build wrapper may not be patched
+            '.mvn /wrapper/x.jar'           | build wrapper may not be patched
+            .github/workflows./ci.yml       | CI configuration may not be patched
             .mvn/wrapper/maven-wrapper.jar  | build wrapper may not be patched
             ./.mvn/wrapper/x.properties     | build wrapper may not be patched
             gradle/wrapper/gradle-wrapper.properties | build wrapper may not be patched

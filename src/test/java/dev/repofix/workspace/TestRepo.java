@@ -10,7 +10,7 @@ import org.eclipse.jgit.lib.PersonIdent;
 import org.eclipse.jgit.revwalk.RevCommit;
 
 /** A real Git work tree built with JGit for a test; closes its repository handle. */
-final class TestRepo implements AutoCloseable {
+public final class TestRepo implements AutoCloseable {
     private static final PersonIdent AUTHOR = new PersonIdent("Test Author", "test@example.com");
 
     private final Path dir;
@@ -22,27 +22,27 @@ final class TestRepo implements AutoCloseable {
     }
 
     /** A new repository whose first branch is {@code main}. */
-    static TestRepo init(Path dir) throws GitAPIException {
+    public static TestRepo init(Path dir) throws GitAPIException {
         return new TestRepo(dir, Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call());
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 
-    TestRepo write(String relative, String content) throws IOException {
+    public TestRepo write(String relative, String content) throws IOException {
         Path file = dir.resolve(relative);
         Files.createDirectories(file.getParent());
         Files.writeString(file, content);
         return this;
     }
 
-    TestRepo executable(String relative) throws IOException {
+    public TestRepo executable(String relative) throws IOException {
         Files.setPosixFilePermissions(dir.resolve(relative), PosixFilePermissions.fromString("rwxr-xr-x"));
         return this;
     }
 
-    TestRepo symlink(String relative, String target) throws IOException {
+    public TestRepo symlink(String relative, String target) throws IOException {
         Path link = dir.resolve(relative);
         Files.createDirectories(link.getParent());
         Files.createSymbolicLink(link, Path.of(target));
@@ -50,7 +50,7 @@ final class TestRepo implements AutoCloseable {
     }
 
     /** Stages everything (deletions too) and commits; returns the commit id. */
-    String commit(String message) throws GitAPIException {
+    public String commit(String message) throws GitAPIException {
         git.add().addFilepattern(".").call();
         git.add().addFilepattern(".").setUpdate(true).call();
         RevCommit c = git.commit().setMessage(message).setAuthor(AUTHOR).setCommitter(AUTHOR).setSign(false).call();

@@ -17,10 +17,11 @@ import java.util.stream.Stream;
  * modification time and a content hash or link target. Two equal snapshots mean nothing
  * under the directory was created, deleted, written or chmod-ed.
  */
-final class TreeSnapshot {
+public final class TreeSnapshot {
     private TreeSnapshot() {}
 
-    static List<String> of(Path root) throws IOException {
+    /** One line per entry under {@code root}, sorted; equal lists mean an untouched tree. */
+    public static List<String> of(Path root) throws IOException {
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.sorted().map(p -> describe(root, p)).toList();
         }

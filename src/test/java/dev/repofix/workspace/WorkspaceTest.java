@@ -63,6 +63,23 @@ class WorkspaceTest {
     }
 
     @Test
+    void newCopyDoesNotCopyThroughAFolderThatATestRunLinkedOut(@TempDir Path host) throws IOException {
+        Files.createDirectories(host.resolve("tests"));
+        Files.writeString(host.resolve("tests/test_app.py"), "HOST-SECRET\n");
+        List<String> hostBefore = TreeSnapshot.of(host);
+        Path tests = ws.root().resolve("tests");
+        Files.delete(tests.resolve("test_app.py"));
+        Files.delete(tests);
+        Files.createSymbolicLink(tests, host.resolve("tests"));
+
+        Path copy = ws.newCopy("after-hostile-baseline");
+
+        assertThat(copy.resolve("tests/test_app.py")).doesNotExist();
+        assertThat(Files.readString(copy.resolve("src/app.py"))).isEqualTo("def f():\n    return 1\n");
+        assertThat(TreeSnapshot.of(host)).isEqualTo(hostBefore);
+    }
+
+    @Test
     void copiesAreIndependentOfEachOtherAndOfTheRoot() throws IOException {
         Path first = ws.newCopy("a");
         Path second = ws.newCopy("a");
