@@ -35,6 +35,11 @@ final class ModelHttp {
     private static final Logger LOG = LoggerFactory.getLogger(ModelHttp.class);
     private static final Set<Integer> RETRYABLE = Set.of(429, 500, 502, 503, 504, 529);
     private static final int MAX_API_MESSAGE = 300;
+    /**
+     * A chat answer is a few kilobytes, an error page a few more; a body past this is no
+     * answer, and is not read whole into memory.
+     */
+    static final int MAX_BODY_BYTES = 8 * 1024 * 1024;
 
     private final HttpClient client;
     private final RetryPolicy policy;
@@ -140,7 +145,9 @@ final class ModelHttp {
         post.headers().forEach(request::header);
         HttpResponse<String> response;
         try {
-            response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<java.io.InputStream> streamed = client.send(request.build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            response = new Bounded(streamed, bounded(streamed.body(), post.uri()));
         } catch (IOException e) {
             throw new Retry(ioReason(e, post.timeout()), Optional.empty(), e, e instanceof ConnectException,
                     false);
@@ -160,6 +167,56 @@ final class ModelHttp {
                     delays.fromHeaders(response.headers()), null, false, false);
         }
         throw refusal(post, status, response.body());
+    }
+
+    /** The body as text, refused past {@link #MAX_BODY_BYTES}. */
+    private String bounded(java.io.InputStream in, URI uri) throws IOException {
+        try (in) {
+            byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (bytes.length > MAX_BODY_BYTES) {
+                throw fail(ErrorKind.RUNTIME, "the model API at " + host(uri) + " answered with more than "
+                        + MAX_BODY_BYTES / 1024 / 1024 + " MiB; that is no chat answer: check --base-url", null);
+            }
+            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    /** A response whose body was read, within bounds, from the stream it came with. */
+    private record Bounded(HttpResponse<java.io.InputStream> streamed, String body) implements HttpResponse<String> {
+        @Override
+        public int statusCode() {
+            return streamed.statusCode();
+        }
+
+        @Override
+        public HttpRequest request() {
+            return streamed.request();
+        }
+
+        @Override
+        public Optional<HttpResponse<String>> previousResponse() {
+            return Optional.empty();
+        }
+
+        @Override
+        public java.net.http.HttpHeaders headers() {
+            return streamed.headers();
+        }
+
+        @Override
+        public Optional<javax.net.ssl.SSLSession> sslSession() {
+            return streamed.sslSession();
+        }
+
+        @Override
+        public URI uri() {
+            return streamed.uri();
+        }
+
+        @Override
+        public HttpClient.Version version() {
+            return streamed.version();
+        }
     }
 
     private <T> T read(String body, Function<JsonNode, T> reader) throws Retry {

@@ -107,6 +107,16 @@ class OpenAiChatClientTest {
     }
 
     @Test
+    void anOversizedBodyIsRefusedWithoutBeingReadWhole() {
+        api.stubFor(post(PATH).willReturn(okJson("{\"pad\":\"" + "x".repeat(ModelHttp.MAX_BODY_BYTES) + "\"}")));
+
+        assertThatThrownBy(() -> client(Optional.of(KEY)).complete(ask("Where?")))
+                .isInstanceOf(ModelException.class)
+                .hasMessageContaining("answered with more than 8 MiB").hasMessageContaining("--base-url");
+        api.verify(1, postRequestedFor(urlEqualTo(PATH)));
+    }
+
+    @Test
     void truncatedBodyIsMalformed() {
         String full = answer("The bug is on line 42.");
         api.stubFor(post(PATH).willReturn(okJson(full.substring(0, full.indexOf("line 42")))));
