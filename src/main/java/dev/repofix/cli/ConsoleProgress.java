@@ -24,11 +24,19 @@ final class ConsoleProgress implements ProgressListener {
             case ProgressEvent.StageStarted s -> "==> " + s.stage();
             case ProgressEvent.StageFinished f -> "    " + f.stage() + ": " + f.summary() + " ("
                     + Durations.format(f.elapsed()) + ")";
-            case ProgressEvent.CandidateValidated c -> "[" + c.index() + "/" + c.total() + "] " + c.candidate().file()
-                    + ":" + c.candidate().line() + " " + c.candidate().strategy() + " " + c.candidate().description()
+            case ProgressEvent.CandidateValidated c -> "[" + c.index() + "/" + c.total() + "] " + where(c.candidate())
+                    + c.candidate().strategy() + " " + c.candidate().description()
                     + " ... " + c.validation().verdict() + " (" + Durations.format(c.validation().elapsed()) + ")";
         };
         err.println(line);
         err.flush();
+    }
+
+    /** "file:line " where the candidate names them; a given patch names its files only. */
+    static String where(dev.repofix.stage.PatchCandidate c) {
+        if (c.file().isEmpty()) {
+            return "";
+        }
+        return c.file() + (c.line() > 0 ? ":" + c.line() : "") + " ";
     }
 }

@@ -9,6 +9,7 @@ import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Cancellation;
 import dev.repofix.model.Pricing;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.patch.PatchParser;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
@@ -27,6 +28,7 @@ import dev.repofix.validate.SuiteRunner;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,11 +106,21 @@ public final class RepairPipeline {
     public RunResult validate(RunConfig config, String patchText) {
         return execute(config, (run, ready) -> {
             run.skipStages("a patch was given", RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
-            PatchCandidate given = new PatchCandidate("patch", "given", "", 1, "the given patch", patchText);
+            PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(patchText), 0, "the given patch",
+                    patchText);
             run.candidates = List.of(given);
             search(run, ready);
             return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
         });
+    }
+
+    /** The files a given patch edits, for progress lines; empty when it does not parse (its verdict says why). */
+    private static String givenFiles(String patchText) {
+        try {
+            return String.join(", ", PatchParser.parse(patchText).paths());
+        } catch (RuntimeException e) {
+            return "";
+        }
     }
 
     private interface AfterBaseline {
@@ -146,8 +158,21 @@ public final class RepairPipeline {
         }
     }
 
-    /** Runs the baseline and the flaky check; returns null when the run ends there. */
+    /**
+     * Runs the baseline and the flaky check in a copy of their own, never in the pristine
+     * tree that candidate copies are made from and the stages read: no candidate inherits
+     * what a test run wrote or deleted there. Returns null when the run ends there.
+     */
     private Ready baseline(RunAssembly run, RunConfig config, Workspace ws) {
+        Path copy = ws.newCopy("baseline");
+        try {
+            return baselineIn(copy, run, config, ws);
+        } finally {
+            ws.discard(copy);
+        }
+    }
+
+    private Ready baselineIn(Path copy, RunAssembly run, RunConfig config, Workspace ws) {
         record Started(BuildSystem build, TestCommand command, String override, TestOutcome outcome) {}
         Started started = step(run, RunAssembly.BASELINE, () -> {
             BuildSystem build = detector.detect(ws.root(), config.testCommand());
@@ -156,8 +181,9 @@ public final class RepairPipeline {
             run.build = build.name();
             run.testCommand = command.shell();
             run.reproduce = command.shell();
-            TestOutcome outcome = runner.run(ws.root(), build, command, ws.files(), config.testTimeout());
-            return new Started(build, command, override, unusable(outcome, command, build, config));
+            Duration limit = run.suiteLimit();
+            TestOutcome outcome = runner.run(copy, build, command, ws.files(), limit);
+            return new Started(build, command, override, unusable(outcome, command, build, limit));
         }, s -> summarize(s.outcome));
         SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
         return switch (started.outcome) {
@@ -167,7 +193,8 @@ public final class RepairPipeline {
                 run.skipRest("no test failed");
                 yield null;
             }
-            case TestOutcome.Completed c -> afterFlakyCheck(run, config, ws, started.build, started.command, suite, c);
+            case TestOutcome.Completed c -> afterFlakyCheck(run, config, ws, copy, started.build, started.command,
+                    suite, c);
             case TestOutcome.BuildFailed b -> {
                 run.buildLog = BuildLog.errorExcerpt(b.exec().output(), LOG_LINES);
                 run.outcome = RunStatus.BUILD_BROKEN;
@@ -180,22 +207,23 @@ public final class RepairPipeline {
     }
 
     /** A baseline that ran no test or never finished is the input's problem: say what to change. */
-    private static TestOutcome unusable(TestOutcome outcome, TestCommand command, BuildSystem build, RunConfig config) {
+    private static TestOutcome unusable(TestOutcome outcome, TestCommand command, BuildSystem build, Duration limit) {
         return switch (outcome) {
             case TestOutcome.NoTests n -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
                     "no tests ran: '" + command.shell() + "' (" + build.name() + ") finished without reporting "
                             + "any test; check that the repository has tests, or pass --test-cmd");
             case TestOutcome.TimedOut t -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
-                    "the tests did not finish within " + Durations.format(config.testTimeout()) + ": '"
-                            + command.shell() + "'; raise --timeout, or pass a --test-cmd that runs fewer tests");
+                    "the tests did not finish within " + Durations.format(limit) + ": '" + command.shell()
+                            + "'; raise --test-timeout (and --timeout, the whole run's budget), or pass a --test-cmd "
+                            + "that runs fewer tests");
             default -> outcome;
         };
     }
 
-    private Ready afterFlakyCheck(RunAssembly run, RunConfig config, Workspace ws, BuildSystem build,
+    private Ready afterFlakyCheck(RunAssembly run, RunConfig config, Workspace ws, Path copy, BuildSystem build,
             TestCommand command, SuiteRunner suite, TestOutcome.Completed c) {
         FlakyCheck.Result checked = step(run, RunAssembly.FLAKY_CHECK, () -> new FlakyCheck(suite)
-                        .check(Baseline.of(c.run()), ws.root(), config.reruns(), config.testTimeout()),
+                        .check(Baseline.of(c.run()), copy, config.reruns(), run::suiteLimit),
                 r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
                         : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
         Baseline baseline = checked.baseline();

@@ -54,6 +54,8 @@ final class RunAssembly {
     List<Validation> validations = List.of();
     Optional<String> fixId = Optional.empty();
     String buildLog = "";
+    /** How many candidates the patch stage proposed, before {@code --max-candidates}. */
+    private int proposedCount;
     /** How the run ends when it ends after the baseline. */
     RunStatus outcome = RunStatus.NOT_FIXED;
 
@@ -66,13 +68,26 @@ final class RunAssembly {
         this.source = config.repo() + config.ref().map(r -> "@" + r).orElse("");
     }
 
-    /** The first {@code --max-candidates} of {@code proposed}, with a note when some are left out. */
+    /**
+     * The limit of one suite run started now: {@code --test-timeout}, or what is left of the
+     * {@code --timeout} budget when that is less (zero when it is spent).
+     */
+    Duration suiteLimit() {
+        Duration left = Duration.between(clock.instant(), startedAt.plus(config.timeout()));
+        if (left.isNegative()) {
+            return Duration.ZERO;
+        }
+        return left.compareTo(config.testTimeout()) < 0 ? left : config.testTimeout();
+    }
+
+    /**
+     * The first {@code --max-candidates} of {@code proposed}. The ones left out are noted
+     * at the end, and only when no fix was found among those tried: otherwise they never
+     * mattered.
+     */
     List<PatchCandidate> withinBudget(List<PatchCandidate> proposed) {
         int max = config.maxCandidates();
-        if (proposed.size() > max) {
-            notes.add("validated at most the first " + max + " of " + proposed.size()
-                    + " candidates (--max-candidates)");
-        }
+        proposedCount = proposed.size();
         return proposed.subList(0, Math.min(proposed.size(), max));
     }
 
@@ -106,6 +121,10 @@ final class RunAssembly {
     }
 
     private RunResult result(RunStatus status, Optional<RunError> error) {
+        if (fixId.isEmpty() && proposedCount > candidates.size()) {
+            notes.add("validated at most the first " + candidates.size() + " of " + proposedCount
+                    + " candidates (--max-candidates)");
+        }
         Map<String, Validation> byId = validations.stream()
                 .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));
         List<CandidateRecord> records = candidates.stream()

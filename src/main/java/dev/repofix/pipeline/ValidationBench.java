@@ -78,9 +78,16 @@ public final class ValidationBench {
             String override = config.testCommand().orElse(null);
             TestCommand command = build.testCommand(ws.root(), override);
             SuiteRunner suite = new SuiteRunner(build, command, override, runner, ws.files());
-            TestOutcome.Completed first = (TestOutcome.Completed) suite.all(ws.root(), config.testTimeout());
-            FlakyCheck.Result checked = new FlakyCheck(suite).check(Baseline.of(first.run()), ws.root(), 1,
-                    config.testTimeout());
+            // As the pipeline does: the baseline in its own copy, the pristine tree left as it was.
+            Path baselineCopy = ws.newCopy("baseline");
+            TestOutcome.Completed first;
+            FlakyCheck.Result checked;
+            try {
+                first = (TestOutcome.Completed) suite.all(baselineCopy, config.testTimeout());
+                checked = new FlakyCheck(suite).check(Baseline.of(first.run()), baselineCopy, 1, config.testTimeout());
+            } finally {
+                ws.discard(baselineCopy);
+            }
             Baseline baseline = checked.baseline();
             boolean screenFirst = PatchValidator.screeningPays(first.exec().elapsed(), checked.failingOnly());
             Duration tSuite = median(repeat, () -> {

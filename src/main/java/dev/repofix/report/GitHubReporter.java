@@ -213,7 +213,7 @@ public final class GitHubReporter {
         result.issue().ifPresent(i -> sb.append("**").append(i.title()).append("**\n\n").append(i.description().strip())
                 .append("\n\n"));
         result.fix().ifPresent(f -> sb.append("A fix the tests prove: ").append(f.description()).append(" at `")
-                .append(f.file()).append(':').append(f.line()).append("`\n\n").append(Texts.fence("diff", f.diff())));
+                .append(Texts.where(f)).append("`\n\n").append(Texts.fence("diff", f.diff())));
         String s = sb.length() == 0 ? Headline.of(result) : sb.toString();
         return s.length() > 60_000 ? s.substring(0, 60_000) + "\n... (cut; see the report artifact)" : s;
     }

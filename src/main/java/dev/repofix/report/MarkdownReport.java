@@ -88,8 +88,8 @@ public final class MarkdownReport {
             return;
         }
         Validation v = r.fixValidation().orElseThrow();
-        sb.append("## Patch (VALID)\n\n").append(fix.get().description()).append(" at `").append(fix.get().file())
-                .append(':').append(fix.get().line()).append("` (").append(fix.get().strategy()).append(")\n\n")
+        sb.append("## Patch (VALID)\n\n").append(fix.get().description()).append(" at `").append(Texts.where(fix.get()))
+                .append("` (").append(fix.get().strategy()).append(")\n\n")
                 .append(Texts.fence("diff", fix.get().diff()))
                 .append("\nFAIL_TO_PASS: ").append(v.fixed().size()).append(" of ").append(r.failing().size())
                 .append(" now pass. PASS_TO_PASS: all ").append(r.passingCount()).append(" still pass.\n\n");
@@ -118,7 +118,7 @@ public final class MarkdownReport {
             }
             PatchCandidate c = record.candidate();
             Validation v = record.validation().get();
-            sb.append("| ").append(++n).append(" | `").append(c.file()).append(':').append(c.line()).append("` | ")
+            sb.append("| ").append(++n).append(" | `").append(Texts.where(c)).append("` | ")
                     .append(c.strategy()).append(" | ").append(Texts.cell(c.description())).append(" | ")
                     .append(v.verdict()).append(" | ").append(Texts.duration(v.elapsed())).append(" | ")
                     .append(Texts.cell(v.detail())).append(" |\n");

@@ -87,8 +87,8 @@ public final class PullRequestComment {
         }
         PatchCandidate fix = r.fix().get();
         StringBuilder sb = new StringBuilder();
-        sb.append("**Fix (VALID):** ").append(Texts.oneLine(fix.description(), 200)).append(" at `").append(fix.file())
-                .append(':').append(fix.line()).append("`\n\n<details><summary>Patch</summary>\n\n");
+        sb.append("**Fix (VALID):** ").append(Texts.oneLine(fix.description(), 200)).append(" at `").append(Texts.where(fix))
+                .append("`\n\n<details><summary>Patch</summary>\n\n");
         String diff = fix.diff();
         String close = "\n</details>\n\n";
         int budget = room - sb.length() - close.length() - 200;

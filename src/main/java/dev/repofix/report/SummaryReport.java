@@ -26,7 +26,7 @@ public final class SummaryReport {
         r.localization().ifPresent(l -> sb.append("  suspects: ").append(l.top(LOCATIONS).stream()
                 .map(Location::toString).collect(Collectors.joining(", "))).append('\n'));
         r.fix().ifPresent(f -> {
-            sb.append("  patch:    ").append(f.file()).append(':').append(f.line()).append(' ').append(f.strategy())
+            sb.append("  patch:    ").append(Texts.where(f)).append(' ').append(f.strategy())
                     .append(' ').append(f.description()).append(" -> VALID\n");
             sb.append(indent(firstLines(f.diff())));
         });

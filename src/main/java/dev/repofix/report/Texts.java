@@ -44,6 +44,11 @@ final class Texts {
                 + r.costUsd().map(c -> String.format(Locale.ROOT, ", ~$%.4f at list price", c)).orElse(""));
     }
 
+    /** "file:line" of a candidate; a given patch (line 0) names its files only. */
+    static String where(dev.repofix.stage.PatchCandidate c) {
+        return c.line() > 0 ? c.file() + ":" + c.line() : c.file();
+    }
+
     /** How an error is named to people. */
     static String errorLabel(RunError e) {
         return switch (e.kind()) {

@@ -32,11 +32,24 @@ public final class FlakyCheck {
      */
     public record Result(Baseline baseline, Optional<Duration> failingOnly) {}
 
-    /** Reruns the failing tests {@code reruns} times in {@code dir}. */
+    /** Reruns the failing tests {@code reruns} times in {@code dir}, each within {@code timeout}. */
     public Result check(Baseline baseline, Path dir, int reruns, Duration timeout) {
+        return check(baseline, dir, reruns, () -> timeout);
+    }
+
+    /**
+     * Reruns the failing tests up to {@code reruns} times in {@code dir}; each rerun gets
+     * the time {@code limit} gives when it starts (what is left of the run's budget), and
+     * none starts when that is under a second.
+     */
+    public Result check(Baseline baseline, Path dir, int reruns, java.util.function.Supplier<Duration> limit) {
         Set<String> flaky = new LinkedHashSet<>();
         Optional<Duration> failingOnly = Optional.empty();
         for (int i = 0; i < reruns && !baseline.failing().isEmpty(); i++) {
+            Duration timeout = limit.get();
+            if (timeout.compareTo(Duration.ofSeconds(1)) < 0) {
+                break;
+            }
             Optional<TestOutcome> only = suite.only(dir, baseline.failing(), timeout);
             if (only.isPresent()) {
                 Duration t = only.get().exec().elapsed();

@@ -30,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +86,102 @@ class RepairPipelineTest {
         assertThat(r.fixValidation().orElseThrow().phases().apply()).isPresent();
         assertThat(r.error()).isEmpty();
         assertThat(events).filteredOn(ProgressEvent.CandidateValidated.class::isInstance).hasSize(2);
+    }
+
+    @Test
+    void theBaselineRunsInItsOwnCopySoNoCandidateInheritsWhatItsTestsDeleted() throws IOException {
+        Files.writeString(repo.resolve("data.txt"), "fixture\n");
+        commitAll();
+        Function<Command, ExecResult> cleaningTests = c -> {
+            // A test suite that needs its data file, and deletes it when done (as some do).
+            if (!Files.exists(c.workdir().resolve("data.txt"))) {
+                return report(c, false, "data.txt is missing");
+            }
+            ExecResult result = testsFromCalc().apply(c);
+            try {
+                Files.delete(c.workdir().resolve("data.txt"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return result;
+        };
+
+        RunResult r = pipeline(cleaningTests, stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.status()).as(r.candidates().toString()).isEqualTo(RunStatus.FIXED);
+    }
+
+    @Test
+    void theWholeRunsBudgetBoundsTheBaselineAndTheReruns() {
+        // Each suite run takes 3 minutes of a 5-minute budget with a 4-minute test timeout.
+        SteppedClock clock = new SteppedClock();
+        List<Duration> limits = new ArrayList<>();
+        Function<Command, ExecResult> slow = c -> {
+            limits.add(c.timeout());
+            clock.advance(Duration.ofMinutes(3));
+            return testsFromCalc().apply(c);
+        };
+        RunConfig config = new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"),
+                30, Duration.ofMinutes(5), Duration.ofMinutes(4), new HostEnvironment(Map.of()), 2, 1);
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(slow), new RepairPipeline.Engine(stages(candidate("c1", "fixed")),
+                        "scripted", Optional.empty()), clock, events::add, cancellation, () -> "run-1").run(config);
+
+        assertThat(limits).as("the baseline gets its test timeout, the one rerun only what is left, no candidate "
+                + "starts past the budget").containsExactly(Duration.ofMinutes(4), Duration.ofMinutes(2));
+        assertThat(r.status()).isEqualTo(RunStatus.NOT_FIXED);
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("ran out after 0 of 1"));
+    }
+
+    /** A clock that moves only when told. */
+    private static final class SteppedClock extends Clock {
+        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+
+    @Test
+    void candidatesLeftOutByMaxCandidatesAreNotedOnlyWhenNoneTriedWasValid() {
+        RunConfig oneCandidate = new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD),
+                temp.resolve("out"), 1, Duration.ofMinutes(5), Duration.ofMinutes(1), new HostEnvironment(Map.of()), 0, 1);
+
+        RunResult fixed = pipeline(testsFromCalc(), stages(candidate("c1", "fixed"), candidate("c2", "fixed")))
+                .run(oneCandidate);
+        RunResult notFixed = pipeline(testsFromCalc(), stages(candidate("c1", "worse"), candidate("c2", "fixed")))
+                .run(oneCandidate);
+
+        assertThat(fixed.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(fixed.notes()).isEmpty();
+        assertThat(notFixed.notes()).containsExactly("validated at most the first 1 of 2 candidates (--max-candidates)");
+    }
+
+    @Test
+    void aGivenPatchIsNamedByTheFilesItEdits() {
+        RunResult r = pipeline(testsFromCalc(), stages()).validate(config(), candidate("x", "fixed").diff());
+
+        assertThat(r.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(r.fix().orElseThrow().file()).isEqualTo("calc.txt");
+        assertThat(r.fix().orElseThrow().line()).as("no line: the patch may edit many").isZero();
+        assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).contains("issue=SKIPPED",
+                "validate=OK");
     }
 
     @Test
@@ -240,15 +337,34 @@ class RepairPipelineTest {
                 Duration.ofMinutes(5), Duration.ofMinutes(1), new HostEnvironment(Map.of()), 2, 1);
     }
 
+    private void commitAll() {
+        try (Git git = Git.open(repo.toFile())) {
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("more").setAuthor("T", "t@example.com").setCommitter("T", "t@example.com")
+                    .setSign(false).call();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One JUnit report of calc.CalcTest#works, failing with {@code why} unless {@code pass}. */
+    private static ExecResult report(Command c, boolean pass, String why) {
+        try {
+            String body = pass ? "" : "<failure message=\"" + why + "\">" + why + "</failure>";
+            Files.writeString(c.workdir().resolve("TEST-calc.xml"), "<testsuite name=\"calc.CalcTest\" tests=\"1\">"
+                    + "<testcase classname=\"calc.CalcTest\" name=\"works\">" + body + "</testcase></testsuite>");
+            return new ExecResult(new ExecResult.Outcome.Exited(pass ? 0 : 1), "", Duration.ofMillis(3));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** One test, calc.CalcTest#works, that passes when the copy's calc.txt says "fixed". */
     private static Function<Command, ExecResult> testsFromCalc() {
         return c -> {
             try {
                 boolean pass = Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed");
-                String body = pass ? "" : "<failure message=\"expected fixed\">calc.txt says otherwise</failure>";
-                Files.writeString(c.workdir().resolve("TEST-calc.xml"), "<testsuite name=\"calc.CalcTest\" tests=\"1\">"
-                        + "<testcase classname=\"calc.CalcTest\" name=\"works\">" + body + "</testcase></testsuite>");
-                return new ExecResult(new ExecResult.Outcome.Exited(pass ? 0 : 1), "", Duration.ofMillis(3));
+                return report(c, pass, "expected fixed");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1,0 +1,33 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.pipeline.ProgressEvent;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.validate.Validation;
+import dev.repofix.validate.Verdict;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConsoleProgressTest {
+    @Test
+    void namesATemplateCandidateByItsLineAndAGivenPatchByItsFiles() {
+        StringWriter err = new StringWriter();
+        ConsoleProgress progress = new ConsoleProgress(new PrintWriter(err, true), false);
+
+        progress.onEvent(validated(new PatchCandidate("c1", "relational-op", "src/A.java", 12, "`<` -> `<=`", "")));
+        progress.onEvent(validated(new PatchCandidate("patch", "given", "a.py, b.py", 0, "the given patch", "")));
+
+        assertThat(err.toString().lines()).containsExactly(
+                "[1/1] src/A.java:12 relational-op `<` -> `<=` ... VALID (1.5s)",
+                "[1/1] a.py, b.py given the given patch ... VALID (1.5s)");
+    }
+
+    private static ProgressEvent validated(PatchCandidate c) {
+        return new ProgressEvent.CandidateValidated(1, 1, c, new Validation(c.id(), Verdict.VALID, List.of(),
+                List.of(), List.of(), "", Duration.ofMillis(1500)));
+    }
+}
