@@ -100,6 +100,11 @@ public final class DockerExecutor implements Executor {
         }
     }
 
+    @Override
+    public String where(Optional<SandboxImage> family) {
+        return "docker " + imageFor(family).orElse("(no image known)");
+    }
+
     /** The image that runs commands of {@code family}, when one is known. */
     public Optional<String> imageFor(Optional<SandboxImage> family) {
         return settings.imageFor(family);

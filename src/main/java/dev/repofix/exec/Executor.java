@@ -13,6 +13,14 @@ public interface Executor extends AutoCloseable {
      */
     ExecResult run(Command command);
 
+    /**
+     * Where commands of {@code family} run, for the run record: {@code local}, or
+     * {@code docker <image>}.
+     */
+    default String where(java.util.Optional<SandboxImage> family) {
+        return "local";
+    }
+
     /** Releases what this executor holds; nothing by default. */
     @Override
     default void close() {}

@@ -180,6 +180,7 @@ public final class RepairPipeline {
             TestCommand command = build.testCommand(ws.root(), override);
             run.build = build.name();
             run.testCommand = command.shell();
+            run.sandbox = runner.where(build);
             run.reproduce = command.shell();
             Duration limit = run.suiteLimit();
             TestOutcome outcome = runner.run(copy, build, command, ws.files(), limit);

@@ -45,6 +45,7 @@ final class RunAssembly {
     String build = "";
     String testCommand = "";
     String reproduce = "";
+    String sandbox = "";
     List<TestResult> failing = List.of();
     int passing;
     List<String> flaky = List.of();
@@ -130,7 +131,7 @@ final class RunAssembly {
         List<CandidateRecord> records = candidates.stream()
                 .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
-                model, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
+                model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
                 error, notes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()));
     }
 

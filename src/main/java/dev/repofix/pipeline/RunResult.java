@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param testCommand  the command repofix ran the baseline with
  * @param reproduce    what a developer types to see the failures (the plain command selecting them)
  * @param model        what answered the stages: builtin, openai:&lt;model&gt;, ...
+ * @param sandbox      where the tests ran: local, or docker and the image; empty before the baseline
  * @param status       how the run ended
  * @param failing      baseline failing tests with their frames
  * @param passingCount baseline passing tests
@@ -48,6 +49,7 @@ public record RunResult(
         String testCommand,
         String reproduce,
         String model,
+        String sandbox,
         RunStatus status,
         List<TestResult> failing,
         int passingCount,
@@ -71,6 +73,7 @@ public record RunResult(
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(reproduce, "reproduce");
         Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(sandbox, "sandbox");
         Objects.requireNonNull(status, "status");
         failing = List.copyOf(failing);
         flaky = List.copyOf(flaky);
@@ -138,7 +141,7 @@ public record RunResult(
 
     /** The same record with {@code origin}: what started it, known to the caller, not the pipeline. */
     public RunResult withOrigin(RunOrigin o) {
-        return new RunResult(runId, source, commit, build, testCommand, reproduce, model, status, failing,
+        return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing,
                 passingCount, flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, o,
                 startedAt, total);
     }

@@ -45,6 +45,7 @@ public final class JsonReport {
         root.put("testCommand", r.testCommand());
         root.put("reproduce", r.reproduce());
         root.put("model", r.model());
+        root.put("sandbox", r.sandbox());
         origin(root.putObject("origin"), r.origin());
         root.put("startedAt", r.startedAt().toString());
         root.put("totalMillis", r.total().toMillis());

@@ -25,7 +25,8 @@ public final class MarkdownReport {
                 .append(r.commit().map(c -> " at `" + c.substring(0, Math.min(12, c.length())) + "`").orElse(""))
                 .append('\n');
         sb.append("- **Build:** ").append(r.build().isEmpty() ? "not detected" : r.build()).append(", tests run with `")
-                .append(r.testCommand()).append("`\n");
+                .append(r.testCommand()).append('`').append(r.sandbox().isEmpty() ? "" : " (" + r.sandbox() + ")")
+                .append('\n');
         if (!r.failing().isEmpty()) {
             sb.append("- **Reproduce:** `").append(r.reproduce()).append("`\n");
         }

@@ -80,7 +80,7 @@ public final class RunRecordReader {
     private static RunResult record(JsonNode r) {
         return new RunResult(r.get("runId").asText(), r.get("source").asText(), text(r.get("commit")),
                 r.get("build").asText(), r.get("testCommand").asText(), r.get("reproduce").asText(),
-                r.get("model").asText(), RunStatus.valueOf(r.get("status").asText()), list(r.get("failing"),
+                r.get("model").asText(), r.get("sandbox").asText(), RunStatus.valueOf(r.get("status").asText()), list(r.get("failing"),
                         RunRecordReader::test), r.get("passingCount").asInt(), strings(r.get("flaky")),
                 issue(r.get("issue")), locations(r.get("locations")), candidates(r.get("candidates")),
                 text(r.get("fix")), r.get("buildLog").asText(), list(r.get("stages"), RunRecordReader::stage),

@@ -31,6 +31,11 @@ public final class TestRunner {
         this.frames = Objects.requireNonNull(frames, "frames");
     }
 
+    /** Where this runner runs {@code build}'s tests: {@code local} or {@code docker <image>}. */
+    public String where(BuildSystem build) {
+        return executor.where(build.sandboxImage());
+    }
+
     /**
      * Runs {@code command} in {@code dir} (a workspace copy). Stale reports are deleted
      * first so that only this run's results are read. A report, stale or new, that a link

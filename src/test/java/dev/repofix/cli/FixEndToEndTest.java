@@ -145,6 +145,7 @@ class FixEndToEndTest {
         assertThat(run.stdout()).startsWith("{").contains("\"schema\" : \"repofix.run/2\"");
         assertThat(run.report().path("passingCount").asInt()).isEqualTo(5);
         assertThat(run.report().path("testCommand").asText()).isEqualTo("python3 -m pytest tests/test_stock.py");
+        assertThat(run.report().path("sandbox").asText()).as("where the tests ran").isEqualTo("local");
     }
 
     @Test

@@ -66,6 +66,8 @@ class SandboxEndToEndTest {
         assertThat(verdicts(docker.report())).isEqualTo(verdicts(local.report()))
                 .anySatisfy(v -> assertThat(v).endsWith(" VALID"));
         assertThat(docker.report().path("patch").asText()).isEqualTo(local.report().path("patch").asText());
+        assertThat(local.report().path("sandbox").asText()).isEqualTo("local");
+        assertThat(docker.report().path("sandbox").asText()).startsWith("docker repofix/sandbox-");
         assertThat(containersOfThisProcess()).isEmpty();
     }
 

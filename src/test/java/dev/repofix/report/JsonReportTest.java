@@ -31,6 +31,7 @@ class JsonReportTest {
         assertThat(root.path("runId").asText()).isEqualTo(RunResults.RUN_ID);
         assertThat(root.path("reproduce").asText()).isEqualTo(RunResults.REPRODUCE);
         assertThat(root.path("model").asText()).isEqualTo("builtin");
+        assertThat(root.path("sandbox").asText()).isEqualTo("local");
         assertThat(root.path("stages")).extracting(st -> st.path("stage").asText() + "=" + st.path("status").asText())
                 .startsWith("checkout=OK", "baseline=OK");
         assertThat(root.path("stages").get(1).path("elapsedMillis").asLong()).isEqualTo(9000);

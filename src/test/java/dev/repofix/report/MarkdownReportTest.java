@@ -23,7 +23,7 @@ class MarkdownReportTest {
 
         assertThat(md).startsWith("# repofix: valid patch found for 2 failing test(s)\n\n"
                 + "- **Repository:** `" + RunResults.SOURCE + "` at `0123456789ab`\n"
-                + "- **Build:** maven, tests run with `mvn -B test`\n"
+                + "- **Build:** maven, tests run with `mvn -B test` (local)\n"
                 + "- **Reproduce:** `" + RunResults.REPRODUCE + "`\n"
                 + "- **Engine:** builtin · run `" + RunResults.RUN_ID + "`\n"
                 + "- **Baseline:** 2 failing, 7 passing\n\n");

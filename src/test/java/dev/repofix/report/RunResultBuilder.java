@@ -23,6 +23,7 @@ final class RunResultBuilder {
     String testCommand;
     String reproduce;
     String model;
+    String sandbox;
     RunStatus status;
     List<TestResult> failing;
     int passingCount;
@@ -48,6 +49,7 @@ final class RunResultBuilder {
         b.testCommand = r.testCommand();
         b.reproduce = r.reproduce();
         b.model = r.model();
+        b.sandbox = r.sandbox();
         b.status = r.status();
         b.failing = r.failing();
         b.passingCount = r.passingCount();
@@ -67,7 +69,7 @@ final class RunResultBuilder {
     }
 
     RunResult build() {
-        return new RunResult(runId, source, commit, build, testCommand, reproduce, model, status, failing, passingCount,
+        return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing, passingCount,
                 flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total);
     }
 }

@@ -94,14 +94,14 @@ final class RunResults {
     }
 
     static RunResult testsPass() {
-        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin",
+        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin", "local",
                 RunStatus.TESTS_PASS, List.of(), 7, List.of(), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), "", stages("no test failed"), Optional.empty(), List.of(), RunOrigin.local(), STARTED,
                 Duration.ofSeconds(12));
     }
 
     static RunResult buildBroken(String log) {
-        return new RunResult(RUN_ID, SOURCE, Optional.empty(), "maven", COMMAND, COMMAND, "builtin",
+        return new RunResult(RUN_ID, SOURCE, Optional.empty(), "maven", COMMAND, COMMAND, "builtin", "local",
                 RunStatus.BUILD_BROKEN, List.of(), 0, List.of(), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), log, stages("the build failed before any test reported"), Optional.empty(),
                 List.of(), RunOrigin.local(), STARTED, Duration.ofSeconds(3));
@@ -124,7 +124,7 @@ final class RunResults {
     static RunResult cancelledInBaseline() {
         RunError error = new RunError(RunError.Kind.CANCELLED, "baseline",
                 "cancelled during baseline: interrupted (SIGINT or SIGTERM)");
-        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin",
+        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin", "local",
                 RunStatus.CANCELLED, List.of(), 0, List.of(), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), "", List.of(new StageRecord("checkout", StageStatus.OK, Duration.ofMillis(420),
                         "12 files", Optional.empty(), Optional.empty()),
@@ -167,7 +167,7 @@ final class RunResults {
             Optional<PatchCandidate> fix) {
         List<CandidateRecord> records = candidates.stream().map(c -> new CandidateRecord(c,
                 validations.stream().filter(v -> v.candidateId().equals(c.id())).findFirst())).toList();
-        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, REPRODUCE, "builtin", status,
+        return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, REPRODUCE, "builtin", "local", status,
                 List.of(WITHDRAW_ALL, CLOSE_TO_ZERO), 7, List.of(), Optional.of(issue()), Optional.of(localization()),
                 records, fix.map(PatchCandidate::id), "", stages(null), Optional.empty(), List.of(), RunOrigin.local(),
                 STARTED, Duration.ofSeconds(75));
