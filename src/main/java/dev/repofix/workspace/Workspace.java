@@ -120,6 +120,7 @@ public final class Workspace implements AutoCloseable {
         if (!closed) {
             closed = true;
             deleteTree(tempDir);
+            Leftovers.release(tempDir);
         }
     }
 

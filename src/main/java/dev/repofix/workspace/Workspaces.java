@@ -60,22 +60,35 @@ public final class Workspaces {
         return URL.matcher(repo).matches();
     }
 
-    /** Opens {@code repo} (path or URL) at {@code ref}; the caller closes the result. */
+    /**
+     * Opens {@code repo} (path or URL) at {@code ref}; the caller closes the result. The
+     * copy is deleted at JVM exit if it was not closed before, and first the copies left
+     * under the same parent by runs whose process is gone are deleted.
+     */
     public Workspace open(String repo, Optional<String> ref) {
+        Leftovers.removeDead(tempParent);
         Path temp = createTemp();
         try {
             return isUrl(repo) ? fromUrl(repo, ref, temp) : fromPath(Path.of(repo), ref, temp);
         } catch (RuntimeException e) {
             Workspace.deleteTree(temp);
+            Leftovers.release(temp);
             throw e;
         }
     }
 
     private Path createTemp() {
+        Path temp = null;
         try {
             Files.createDirectories(tempParent);
-            return Files.createTempDirectory(tempParent, "repofix-");
+            temp = Files.createTempDirectory(tempParent, Leftovers.PREFIX);
+            Leftovers.claim(temp);
+            return temp;
         } catch (IOException e) {
+            if (temp != null) {
+                Workspace.deleteTree(temp);
+                Leftovers.release(temp);
+            }
             throw new WorkspaceException(ErrorKind.RUNTIME, "cannot create a temporary directory under "
                     + tempParent + ": " + e.getMessage() + "; set TMPDIR to a writable directory", e);
         }

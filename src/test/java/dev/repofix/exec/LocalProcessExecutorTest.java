@@ -13,6 +13,8 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +75,68 @@ class LocalProcessExecutorTest {
         List<Long> sleeps = Files.readAllLines(dir.resolve("pids")).stream().map(String::trim).map(Long::parseLong).toList();
         assertThat(sleeps).as("two children and one grandchild").hasSize(3);
         assertThat(sleeps).allSatisfy(pid -> assertThat(isRunning(pid)).as("sleep %d still running", pid).isFalse());
+    }
+
+    @Test
+    void detachedChildOfAFinishedRunIsGoneWhenTheRunReturns() {
+        String marker = uniqueSleep();
+        // The inner shell exits at once: its sleep is reparented out of the tree, as a test's Popen child is.
+        String script = "sh -c 'sleep " + marker + " >/dev/null 2>&1 &'; sh -c 'sleep " + marker + " &'; echo started";
+
+        ExecResult result = executor.run(Command.shell(script, dir, ENV, GENEROUS));
+
+        assertThat(result.outcome()).isEqualTo(new ExecResult.Outcome.Exited(0));
+        assertThat(result.output()).isEqualTo("started\n");
+        assertThat(running(marker)).as("sleeps left by the run").isEmpty();
+    }
+
+    @Test
+    void detachedChildOfATimedOutRunIsGoneWhenTheRunReturns() {
+        String marker = uniqueSleep();
+        String script = "sh -c 'sleep " + marker + " >/dev/null 2>&1 &'; sleep 300";
+
+        ExecResult result = executor.run(Command.shell(script, dir, ENV, Duration.ofSeconds(1)));
+
+        assertThat(result.outcome()).isEqualTo(new ExecResult.Outcome.TimedOut(Duration.ofSeconds(1)));
+        assertThat(running(marker)).as("sleeps left by the run").isEmpty();
+    }
+
+    @Test
+    void detachedChildOfAnInterruptedRunIsGoneWhenTheRunReturns() throws InterruptedException {
+        String marker = uniqueSleep();
+        String script = "sh -c 'sleep " + marker + " >/dev/null 2>&1 &'; sleep 300";
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread runner = new Thread(() -> {
+            try {
+                executor.run(Command.shell(script, dir, ENV, GENEROUS));
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        runner.start();
+        for (int i = 0; i < 100 && running(marker).isEmpty(); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(running(marker)).as("precondition: the detached sleep started").isNotEmpty();
+
+        runner.interrupt();
+        runner.join(15_000);
+
+        assertThat(thrown.get()).isInstanceOf(ExecException.class).hasMessageContaining("interrupted");
+        assertThat(running(marker)).as("sleeps left by the run").isEmpty();
+    }
+
+    /** A sleep whose argument no other process has, so that it can be found afterwards. */
+    private static String uniqueSleep() {
+        return "3137." + ThreadLocalRandom.current().nextLong(1_000_000_000L, 9_999_999_999L);
+    }
+
+    private static List<Long> running(String sleepArgument) {
+        return ProcessHandle.allProcesses()
+                .filter(h -> h.info().arguments().map(a -> List.of(a).contains(sleepArgument)).orElse(false))
+                .map(ProcessHandle::pid)
+                .filter(LocalProcessExecutorTest::isRunning)
+                .toList();
     }
 
     /** Alive and not a zombie: a killed orphan stays a zombie until init reaps it, and Java counts those as alive. */
