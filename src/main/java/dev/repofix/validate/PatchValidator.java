@@ -225,15 +225,18 @@ public final class PatchValidator implements Validator {
                 stillFailing.add(t);
             }
         }
+        // A passing test must still pass: skipped or missing now means it no longer checks anything.
         List<String> broken = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
         for (String t : baseline.passing()) {
-            boolean ok = after.find(t).map(TestResult::status).map(s -> !s.isFailure()).orElse(false);
-            if (!ok) {
+            Optional<TestStatus> now = after.find(t).map(TestResult::status);
+            if (now.orElse(null) != TestStatus.PASSED) {
                 broken.add(t);
+                shown.add(now.orElse(null) == TestStatus.SKIPPED ? t + " (skipped)" : t);
             }
         }
         Verdict verdict = stillFailing.isEmpty() && broken.isEmpty() ? Verdict.VALID : Verdict.TESTS_FAIL;
-        String detail = verdict == Verdict.VALID ? "" : describe(stillFailing, broken);
+        String detail = verdict == Verdict.VALID ? "" : describe(stillFailing, shown);
         return new Validation(id, verdict, fixed, stillFailing, broken, detail, elapsed);
     }
 

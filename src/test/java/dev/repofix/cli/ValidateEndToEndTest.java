@@ -54,6 +54,32 @@ class ValidateEndToEndTest {
     }
 
     @Test
+    void fixThatMakesPassingTestsSkipThemselvesBreaksThem() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        String skips = FIX + """
+                --- a/inventory/pricing.py
+                +++ b/inventory/pricing.py
+                @@ -1 +1,2 @@
+                 \"""Prices in cents.\"""
+                +import unittest
+                @@ -11,5 +12,6 @@
+                 def bulk_price(unit_price: int, count: int) -> int:
+                     \"""Ten or more units get 5% off.\"""
+                +    raise unittest.SkipTest("bulk pricing is being reworked")
+                     total = unit_price * count
+                     if count >= 10:
+                         return apply_discount(total, 5)
+                """;
+        RunOutput run = validate(repo, write(skips));
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        JsonNode v = run.report().path("candidates").get(0).path("validation");
+        assertThat(v.path("verdict").asText()).isEqualTo("TESTS_FAIL");
+        assertThat(v.path("passToPass").path("broken").toString()).contains("tests/test_pricing.py::test_bulk_price_from_ten_units",
+                "tests/test_pricing.py::test_no_bulk_price_below_ten");
+        assertThat(v.path("detail").asText()).contains("passing test(s) broke").contains("(skipped)");
+    }
+
+    @Test
     void proseIsNotApplied() throws Exception {
         Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
         RunOutput run = validate(repo, write("Use <= instead of < in needs_restock."));

@@ -66,11 +66,12 @@ class PatchValidatorTest {
     }
 
     @Test
-    void aPassingTestSkippedAfterThePatchIsNotBroken() {
-        Validation v = compare(targetsPassAnd(skipped("AccountTest#deposit"), skipped("LedgerTest#sums")));
+    void aPassingTestSkippedAfterThePatchIsBroken() {
+        Validation v = compare(targetsPassAnd(skipped("AccountTest#deposit"), passed("LedgerTest#sums")));
 
-        assertThat(v.verdict()).isEqualTo(Verdict.VALID);
-        assertThat(v.broken()).isEmpty();
+        assertThat(v.verdict()).isEqualTo(Verdict.TESTS_FAIL);
+        assertThat(v.broken()).containsExactly("AccountTest#deposit");
+        assertThat(v.detail()).isEqualTo("1 passing test(s) broke: AccountTest#deposit (skipped)");
     }
 
     @Test
