@@ -33,7 +33,8 @@ import java.util.Optional;
  *       the whole suite must pass.</li>
  * </ol>
  * VALID needs both. Passing B but not A is TESTS_TAMPERED: the patch made the tests
- * agree with it rather than the code agree with the tests.
+ * agree with it rather than the code agree with the tests; unless A did not even build
+ * (the patch changed an API and the tests' calls with it), which is TESTS_CHANGED_API.
  */
 public final class PatchValidator implements Validator {
     private static final int EXCERPT_LINES = 15;
@@ -112,6 +113,11 @@ public final class PatchValidator implements Validator {
         }
         if (a.verdict() == Verdict.VALID && b.verdict() == Verdict.VALID) {
             return a;
+        }
+        if (a.verdict() == Verdict.BUILD_FAILED && b.verdict() == Verdict.VALID) {
+            return new Validation(a.candidateId(), Verdict.TESTS_CHANGED_API, a.fixed(), a.stillFailing(), a.broken(),
+                    "changes an API with its tests: the original tests no longer build against it, its own tests "
+                            + "pass; the build error with the original tests: " + a.detail(), a.evidence(), a.elapsed());
         }
         if (a.verdict() != Verdict.VALID && b.verdict() == Verdict.VALID) {
             return new Validation(a.candidateId(), Verdict.TESTS_TAMPERED, a.fixed(), a.stillFailing(), a.broken(),

@@ -109,6 +109,28 @@ class PatchValidatorTest {
                 + "5 passing test(s) broke: T#kept1, T#kept2, T#kept3, ...");
     }
 
+    @Test
+    void originalTestsThatNoLongerBuildWithTheirOwnTestsPassingIsAChangedApiNotTampering() {
+        Validation a = Validation.of("c1", Verdict.BUILD_FAILED,
+                "AccountTest.java:[12,9] cannot find symbol: method withdrawAll()", ELAPSED);
+        Validation b = new Validation("c1", Verdict.VALID, List.of(), List.of(), List.of(), "", ELAPSED);
+
+        Validation v = PatchValidator.combine(a, b);
+
+        assertThat(v.verdict()).isEqualTo(Verdict.TESTS_CHANGED_API);
+        assertThat(v.detail()).startsWith("changes an API with its tests")
+                .endsWith("cannot find symbol: method withdrawAll()");
+    }
+
+    @Test
+    void originalTestsThatRunAndFailWithTheirOwnTestsPassingIsTampering() {
+        Validation a = compare(run(failed("AccountTest#withdrawAll"), passed("AccountTest#overdraft"),
+                passed("AccountTest#deposit"), passed("LedgerTest#sums")));
+        Validation b = new Validation("c1", Verdict.VALID, List.of(), List.of(), List.of(), "", ELAPSED);
+
+        assertThat(PatchValidator.combine(a, b).verdict()).isEqualTo(Verdict.TESTS_TAMPERED);
+    }
+
     private static Validation compare(TestRun after) {
         return PatchValidator.compare("c1", BASELINE, after, ELAPSED);
     }
