@@ -174,7 +174,8 @@ public final class PatchValidator implements Validator {
         TestOutcome outcome = suite.all(copy, left(deadline));
         times.value = times.value.withFullRun(since(full));
         return switch (outcome) {
-            case TestOutcome.Completed c -> compare(id, baseline, c.run(), Duration.ZERO);
+            case TestOutcome.Completed c -> notLoaded(id, baseline, c.run())
+                    .orElseGet(() -> compare(id, baseline, c.run(), Duration.ZERO));
             case TestOutcome other -> failed(id, other);
         };
     }
@@ -182,6 +183,8 @@ public final class PatchValidator implements Validator {
     /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests aside). */
     private Validation modifiedTests(String id, Path copy, Baseline baseline, Instant deadline) {
         return switch (suite.all(copy, left(deadline))) {
+            case TestOutcome.Completed c when notLoaded(id, baseline, c.run()).isPresent() ->
+                    notLoaded(id, baseline, c.run()).get();
             case TestOutcome.Completed c -> {
                 List<String> failing = c.run().failing().stream().map(TestResult::id)
                         .filter(t -> !baseline.flaky().contains(t)).toList();
@@ -196,6 +199,8 @@ public final class PatchValidator implements Validator {
 
     private static Optional<Validation> screenVerdict(String id, TestOutcome screen, Baseline baseline) {
         return switch (screen) {
+            case TestOutcome.Completed c when notLoaded(id, baseline, c.run()).isPresent() ->
+                    notLoaded(id, baseline, c.run());
             case TestOutcome.Completed c -> {
                 Validation v = compare(id, new Baseline(baseline.run(), baseline.failing(), List.of(), baseline.flaky()),
                         c.run(), Duration.ZERO);
@@ -207,6 +212,22 @@ public final class PatchValidator implements Validator {
             case TestOutcome.NoTests n -> Optional.empty();
             case TestOutcome other -> Optional.of(failed(id, other));
         };
+    }
+
+    /**
+     * BUILD_FAILED when, with the patch, a test module no longer loads that loaded before
+     * (pytest: a SyntaxError or ImportError at collection), as a Java patch that does not
+     * compile is; with what Python said.
+     */
+    private static Optional<Validation> notLoaded(String id, Baseline baseline, TestRun after) {
+        List<TestResult> added = after.collectionErrors().stream()
+                .filter(r -> !baseline.run().find(r.id()).map(TestResult::isCollectionError).orElse(false)).toList();
+        if (added.isEmpty()) {
+            return Optional.empty();
+        }
+        String modules = head(added.stream().map(TestResult::id).toList());
+        return Optional.of(Validation.of(id, Verdict.BUILD_FAILED, added.size() + " test module(s) no longer load with "
+                + "the patch (" + modules + "):\n" + added.get(0).collectionErrorReason(), Duration.ZERO));
     }
 
     private static Validation failed(String id, TestOutcome outcome) {
