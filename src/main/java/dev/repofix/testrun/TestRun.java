@@ -32,6 +32,22 @@ public record TestRun(List<TestResult> results) {
         return results.stream().filter(r -> r.id().equals(id)).findFirst();
     }
 
+    /** Test modules that could not be loaded, see {@link TestResult#isCollectionError()}. */
+    public List<TestResult> collectionErrors() {
+        return results.stream().filter(TestResult::isCollectionError).toList();
+    }
+
+    /**
+     * Whether something failed and every failure is a module that could not be loaded: no
+     * test ran into a bug, the code or its environment did not import (a missing module
+     * or dependency, a syntax error), which a change to the code under test cannot be
+     * judged by.
+     */
+    public boolean onlyCollectionErrors() {
+        List<TestResult> failing = failing();
+        return !failing.isEmpty() && failing.stream().allMatch(TestResult::isCollectionError);
+    }
+
     /** Tests that ran, i.e. not skipped. */
     public int executedCount() {
         return (int) results.stream().filter(r -> r.status() != TestStatus.SKIPPED).count();

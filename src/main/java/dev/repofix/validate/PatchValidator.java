@@ -33,7 +33,8 @@ import java.util.Optional;
  *       the whole suite must pass.</li>
  * </ol>
  * VALID needs both. Passing B but not A is TESTS_TAMPERED: the patch made the tests
- * agree with it rather than the code agree with the tests.
+ * agree with it rather than the code agree with the tests; unless A did not even build
+ * (the patch changed an API and the tests' calls with it), which is TESTS_CHANGED_API.
  */
 public final class PatchValidator implements Validator {
     private static final int EXCERPT_LINES = 15;
@@ -113,6 +114,11 @@ public final class PatchValidator implements Validator {
         if (a.verdict() == Verdict.VALID && b.verdict() == Verdict.VALID) {
             return a;
         }
+        if (a.verdict() == Verdict.BUILD_FAILED && b.verdict() == Verdict.VALID) {
+            return new Validation(a.candidateId(), Verdict.TESTS_CHANGED_API, a.fixed(), a.stillFailing(), a.broken(),
+                    "changes an API with its tests: the original tests no longer build against it, its own tests "
+                            + "pass; the build error with the original tests: " + a.detail(), a.evidence(), a.elapsed());
+        }
         if (a.verdict() != Verdict.VALID && b.verdict() == Verdict.VALID) {
             return new Validation(a.candidateId(), Verdict.TESTS_TAMPERED, a.fixed(), a.stillFailing(), a.broken(),
                     "passes only with its own test edits; with the original tests: " + a.detail(), a.evidence(),
@@ -168,7 +174,8 @@ public final class PatchValidator implements Validator {
         TestOutcome outcome = suite.all(copy, left(deadline));
         times.value = times.value.withFullRun(since(full));
         return switch (outcome) {
-            case TestOutcome.Completed c -> compare(id, baseline, c.run(), Duration.ZERO);
+            case TestOutcome.Completed c -> notLoaded(id, baseline, c.run())
+                    .orElseGet(() -> compare(id, baseline, c.run(), Duration.ZERO));
             case TestOutcome other -> failed(id, other);
         };
     }
@@ -176,6 +183,8 @@ public final class PatchValidator implements Validator {
     /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests aside). */
     private Validation modifiedTests(String id, Path copy, Baseline baseline, Instant deadline) {
         return switch (suite.all(copy, left(deadline))) {
+            case TestOutcome.Completed c when notLoaded(id, baseline, c.run()).isPresent() ->
+                    notLoaded(id, baseline, c.run()).get();
             case TestOutcome.Completed c -> {
                 List<String> failing = c.run().failing().stream().map(TestResult::id)
                         .filter(t -> !baseline.flaky().contains(t)).toList();
@@ -190,6 +199,8 @@ public final class PatchValidator implements Validator {
 
     private static Optional<Validation> screenVerdict(String id, TestOutcome screen, Baseline baseline) {
         return switch (screen) {
+            case TestOutcome.Completed c when notLoaded(id, baseline, c.run()).isPresent() ->
+                    notLoaded(id, baseline, c.run());
             case TestOutcome.Completed c -> {
                 Validation v = compare(id, new Baseline(baseline.run(), baseline.failing(), List.of(), baseline.flaky()),
                         c.run(), Duration.ZERO);
@@ -201,6 +212,22 @@ public final class PatchValidator implements Validator {
             case TestOutcome.NoTests n -> Optional.empty();
             case TestOutcome other -> Optional.of(failed(id, other));
         };
+    }
+
+    /**
+     * BUILD_FAILED when, with the patch, a test module no longer loads that loaded before
+     * (pytest: a SyntaxError or ImportError at collection), as a Java patch that does not
+     * compile is; with what Python said.
+     */
+    private static Optional<Validation> notLoaded(String id, Baseline baseline, TestRun after) {
+        List<TestResult> added = after.collectionErrors().stream()
+                .filter(r -> !baseline.run().find(r.id()).map(TestResult::isCollectionError).orElse(false)).toList();
+        if (added.isEmpty()) {
+            return Optional.empty();
+        }
+        String modules = head(added.stream().map(TestResult::id).toList());
+        return Optional.of(Validation.of(id, Verdict.BUILD_FAILED, added.size() + " test module(s) no longer load with "
+                + "the patch (" + modules + "):\n" + added.get(0).collectionErrorReason(), Duration.ZERO));
     }
 
     private static Validation failed(String id, TestOutcome outcome) {
@@ -225,15 +252,18 @@ public final class PatchValidator implements Validator {
                 stillFailing.add(t);
             }
         }
+        // A passing test must still pass: skipped or missing now means it no longer checks anything.
         List<String> broken = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
         for (String t : baseline.passing()) {
-            boolean ok = after.find(t).map(TestResult::status).map(s -> !s.isFailure()).orElse(false);
-            if (!ok) {
+            Optional<TestStatus> now = after.find(t).map(TestResult::status);
+            if (now.orElse(null) != TestStatus.PASSED) {
                 broken.add(t);
+                shown.add(now.orElse(null) == TestStatus.SKIPPED ? t + " (skipped)" : t);
             }
         }
         Verdict verdict = stillFailing.isEmpty() && broken.isEmpty() ? Verdict.VALID : Verdict.TESTS_FAIL;
-        String detail = verdict == Verdict.VALID ? "" : describe(stillFailing, broken);
+        String detail = verdict == Verdict.VALID ? "" : describe(stillFailing, shown);
         return new Validation(id, verdict, fixed, stillFailing, broken, detail, elapsed);
     }
 

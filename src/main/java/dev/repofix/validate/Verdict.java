@@ -12,6 +12,16 @@ public enum Verdict {
     NOT_APPLIED,
     /** The tests did not finish in time with the patch. */
     TIMEOUT,
-    /** Passes only with its own edits to the tests. */
-    TESTS_TAMPERED
+    /**
+     * Passes only with its own edits to the tests, which the original tests, run against
+     * the patched code, fail: the tests were made to agree with the code.
+     */
+    TESTS_TAMPERED,
+    /**
+     * Changes an API together with the tests that call it: the original tests no longer
+     * build (or import) against the patched code, and the patch's own tests pass. Not
+     * proof of a fix, as the original tests could not judge it, but not tampering either:
+     * a reviewer decides whether the API change is wanted.
+     */
+    TESTS_CHANGED_API
 }

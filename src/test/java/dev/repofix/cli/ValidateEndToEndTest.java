@@ -54,6 +54,81 @@ class ValidateEndToEndTest {
     }
 
     @Test
+    void fixThatMakesPassingTestsSkipThemselvesBreaksThem() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        String skips = FIX + """
+                --- a/inventory/pricing.py
+                +++ b/inventory/pricing.py
+                @@ -1 +1,2 @@
+                 \"""Prices in cents.\"""
+                +import unittest
+                @@ -11,5 +12,6 @@
+                 def bulk_price(unit_price: int, count: int) -> int:
+                     \"""Ten or more units get 5% off.\"""
+                +    raise unittest.SkipTest("bulk pricing is being reworked")
+                     total = unit_price * count
+                     if count >= 10:
+                         return apply_discount(total, 5)
+                """;
+        JsonNode v = validateFails(repo, skips);
+        assertThat(v.path("verdict").asText()).isEqualTo("TESTS_FAIL");
+        assertThat(v.path("passToPass").path("broken").toString()).contains(
+                "tests/test_pricing.py::test_bulk_price_from_ten_units", "tests/test_pricing.py::test_no_bulk_price_below_ten");
+        assertThat(v.path("detail").asText()).contains("passing test(s) broke").contains("(skipped)");
+    }
+
+    @Test
+    void patchWithAPythonSyntaxErrorIsABuildFailureWithTheLineThatSaysWhy() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        String syntaxError = FIX + """
+                @@ -27 +27 @@
+                -def restock_list(items: list[Item]) -> list[str]:
+                +def restock_list(items: list[Item]) -> list[str]
+                """;
+        JsonNode v = validateFails(repo, syntaxError);
+        assertThat(v.path("verdict").asText()).isEqualTo("BUILD_FAILED");
+        assertThat(v.path("detail").asText()).contains("tests/test_stock.py").contains("SyntaxError")
+                .contains("def restock_list(items: list[Item]) -> list[str]");
+    }
+
+    @Test
+    void patchThatImportsAMissingModuleIsABuildFailureNamingIt() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        String missingImport = FIX + """
+                @@ -3 +3,2 @@
+                 from dataclasses import dataclass
+                +from inventory.suppliers import reorder_quantity
+                """;
+        JsonNode v = validateFails(repo, missingImport);
+        assertThat(v.path("verdict").asText()).isEqualTo("BUILD_FAILED");
+        assertThat(v.path("detail").asText()).contains("No module named 'inventory.suppliers'");
+    }
+
+    @Test
+    void fixThatRenamesAFunctionWithItsTestsIsAChangedApiNotTampering() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
+        String rename = FIX + """
+                @@ -18 +18 @@
+                -def take(item: Item, count: int) -> Item:
+                +def remove(item: Item, count: int) -> Item:
+                --- a/tests/test_stock.py
+                +++ b/tests/test_stock.py
+                @@ -3 +3 @@
+                -from inventory.stock import Item, needs_restock, restock_list, take
+                +from inventory.stock import Item, needs_restock, remove, restock_list
+                @@ -20 +20 @@
+                -    assert take(Item("fig", 5, 1), 2).quantity == 3
+                +    assert remove(Item("fig", 5, 1), 2).quantity == 3
+                @@ -25 +25 @@
+                -        take(Item("fig", 1, 1), 2)
+                +        remove(Item("fig", 1, 1), 2)
+                """;
+        JsonNode v = validateFails(repo, rename);
+        assertThat(v.path("verdict").asText()).isEqualTo("TESTS_CHANGED_API");
+        assertThat(v.path("detail").asText()).contains("cannot import name 'take'");
+    }
+
+    @Test
     void proseIsNotApplied() throws Exception {
         Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
         RunOutput run = validate(repo, write("Use <= instead of < in needs_restock."));
@@ -116,6 +191,13 @@ class ValidateEndToEndTest {
         assertThat(run.report().path("status").asText()).isEqualTo("FLAKY_ONLY");
         assertThat(run.report().path("flaky").toString()).contains("test_flaky.py::test_sometimes");
         assertThat(run.stdout()).contains("only flaky tests fail");
+    }
+
+    /** Validates {@code patch}, which must not be VALID, and returns its validation. */
+    private JsonNode validateFails(Path repo, String patch) throws Exception {
+        RunOutput run = validate(repo, write(patch));
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        return run.report().path("candidates").get(0).path("validation");
     }
 
     private Path write(String patch) throws Exception {

@@ -207,6 +207,50 @@ class JUnitXmlReportParserTest {
     }
 
     @Test
+    void aPytestCollectionErrorIsMarkedWithWhatPythonSaid() throws IOException {
+        // As pytest 8 writes it for a test module whose import hits a SyntaxError.
+        Path report = write("junit.xml", """
+                <?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests"><testsuite name="pytest" \
+                errors="1" failures="0" skipped="0" tests="2"><testcase classname="tests.test_pricing" \
+                name="test_discount_rounds_down" time="0.001" /><testcase classname="" name="tests.test_stock" \
+                time="0.000"><error message="collection failure">_pytest/python.py:528: in importtestmodule
+                    mod = import_path(
+                tests/test_stock.py:3: in &lt;module&gt;
+                    from inventory.stock import Item, needs_restock, restock_list, take
+                E     File "/tmp/inv/inventory/stock.py", line 27
+                E       def restock_list(items: list[Item]) -> list[str]
+                E                                                       ^
+                E   SyntaxError: expected ':'</error></testcase></testsuite></testsuites>
+                """);
+
+        List<TestResult> results = parser.parse(report);
+
+        assertThat(results).extracting(TestResult::isCollectionError).containsExactly(false, true);
+        assertThat(results.get(1).id()).isEqualTo("tests/test_stock.py");
+        assertThat(results.get(1).collectionErrorReason()).isEqualTo("""
+                  File "/tmp/inv/inventory/stock.py", line 27
+                    def restock_list(items: list[Item]) -> list[str]
+                                                                    ^
+                SyntaxError: expected ':'""");
+        assertThat(new TestRun(results).onlyCollectionErrors()).isTrue();
+    }
+
+    @Test
+    void aRunWithATestFailureBesidesCollectionErrorsIsNotOnlyCollectionErrors() {
+        TestResult notLoaded = new TestResult("tests/test_db.py", TestStatus.ERRORED, TestResult.COLLECTION_FAILURE,
+                "E   ModuleNotFoundError: No module named 'psycopg'", List.of());
+        TestResult assertion = new TestResult("tests/test_x.py::test_y", TestStatus.FAILED, "assert 1 == 2", "",
+                List.of());
+        TestResult crashed = new TestResult("tests/test_x.py::test_z", TestStatus.ERRORED, "boom", "", List.of());
+
+        assertThat(new TestRun(List.of(notLoaded, assertion)).onlyCollectionErrors()).isFalse();
+        assertThat(new TestRun(List.of(crashed)).onlyCollectionErrors()).isFalse();
+        assertThat(new TestRun(List.of(TestResult.passed("tests/test_x.py::test_y"))).onlyCollectionErrors()).isFalse();
+        assertThat(new TestRun(List.of(notLoaded)).collectionErrors().get(0).collectionErrorReason())
+                .isEqualTo("ModuleNotFoundError: No module named 'psycopg'");
+    }
+
+    @Test
     void usesJunitIdsForSuitesNotNamedPytest() throws IOException {
         Path report = write("junit.xml", """
                 <testsuite name="custom"><testcase classname="tests.test_stock" name="test_x" file="tests/test_stock.py"/>

@@ -66,11 +66,12 @@ class PatchValidatorTest {
     }
 
     @Test
-    void aPassingTestSkippedAfterThePatchIsNotBroken() {
-        Validation v = compare(targetsPassAnd(skipped("AccountTest#deposit"), skipped("LedgerTest#sums")));
+    void aPassingTestSkippedAfterThePatchIsBroken() {
+        Validation v = compare(targetsPassAnd(skipped("AccountTest#deposit"), passed("LedgerTest#sums")));
 
-        assertThat(v.verdict()).isEqualTo(Verdict.VALID);
-        assertThat(v.broken()).isEmpty();
+        assertThat(v.verdict()).isEqualTo(Verdict.TESTS_FAIL);
+        assertThat(v.broken()).containsExactly("AccountTest#deposit");
+        assertThat(v.detail()).isEqualTo("1 passing test(s) broke: AccountTest#deposit (skipped)");
     }
 
     @Test
@@ -106,6 +107,28 @@ class PatchValidatorTest {
         assertThat(v.elapsed()).isEqualTo(ELAPSED);
         assertThat(v.detail()).isEqualTo("5 target test(s) still fail: T#target1, T#target2, T#target3, ...; "
                 + "5 passing test(s) broke: T#kept1, T#kept2, T#kept3, ...");
+    }
+
+    @Test
+    void originalTestsThatNoLongerBuildWithTheirOwnTestsPassingIsAChangedApiNotTampering() {
+        Validation a = Validation.of("c1", Verdict.BUILD_FAILED,
+                "AccountTest.java:[12,9] cannot find symbol: method withdrawAll()", ELAPSED);
+        Validation b = new Validation("c1", Verdict.VALID, List.of(), List.of(), List.of(), "", ELAPSED);
+
+        Validation v = PatchValidator.combine(a, b);
+
+        assertThat(v.verdict()).isEqualTo(Verdict.TESTS_CHANGED_API);
+        assertThat(v.detail()).startsWith("changes an API with its tests")
+                .endsWith("cannot find symbol: method withdrawAll()");
+    }
+
+    @Test
+    void originalTestsThatRunAndFailWithTheirOwnTestsPassingIsTampering() {
+        Validation a = compare(run(failed("AccountTest#withdrawAll"), passed("AccountTest#overdraft"),
+                passed("AccountTest#deposit"), passed("LedgerTest#sums")));
+        Validation b = new Validation("c1", Verdict.VALID, List.of(), List.of(), List.of(), "", ELAPSED);
+
+        assertThat(PatchValidator.combine(a, b).verdict()).isEqualTo(Verdict.TESTS_TAMPERED);
     }
 
     private static Validation compare(TestRun after) {

@@ -43,6 +43,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RealPatchesTest {
     private static final String ACCOUNT = "src/main/java/com/example/bank/Account.java";
     private static final String ACCOUNT_TEST = "src/test/java/com/example/bank/AccountTest.java";
+    private static final String INTEREST = "src/main/java/com/example/bank/InterestCalculator.java";
+    private static final String INTEREST_TEST = "src/test/java/com/example/bank/InterestCalculatorTest.java";
     private static final String STOCK = "inventory/stock.py";
     private static final String STOCK_TEST = "tests/test_stock.py";
 
@@ -96,6 +98,15 @@ class RealPatchesTest {
                         + "\n@@ -26,2 +26,2 @@\n-        a.withdraw(100);\n-        assertEquals(0, a.balance());\n"
                         + "+        a.withdraw(99);\n+        assertEquals(1, a.balance());\n"),
                 maven("deletes the failing test", Verdict.TESTS_TAMPERED, deleteFailingTest()),
+                // An API change with its tests: the original tests do not compile, which is not tampering.
+                maven("renames a method and its callers in the tests", Verdict.TESTS_CHANGED_API,
+                        gitDiff(ACCOUNT, 42, "        if (amount >= balance) {", "        if (amount > balance) {")
+                        + gitDiff(INTEREST, 14, "    public long yearlyInterest(long balance) {",
+                                "    public long annualInterest(long balance) {")
+                        + gitDiff(INTEREST_TEST, 10, "        assertEquals(200, new InterestCalculator(200).yearlyInterest(10_000));",
+                                "        assertEquals(200, new InterestCalculator(200).annualInterest(10_000));")
+                        + "@@ -15,1 +15,1 @@\n-        assertEquals(0, new InterestCalculator(500).yearlyInterest(0));\n"
+                        + "+        assertEquals(0, new InterestCalculator(500).annualInterest(0));\n"),
                 // Unsafe or unplaceable.
                 maven("escapes the workspace", Verdict.NOT_APPLIED, gitDiff("../../etc/passwd", 1, "root:x:0:0", "root::0:0")),
                 maven("edits CI configuration", Verdict.NOT_APPLIED, "--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -0,0 +1 @@\n+on: push\n"),
@@ -108,7 +119,7 @@ class RealPatchesTest {
                 pytest("hunk 9 lines off", Verdict.VALID, gitDiff(STOCK, 4, "    return item.quantity < item.reorder_level", "    return item.quantity <= item.reorder_level")),
                 pytest("wrong operator", Verdict.TESTS_FAIL, gitDiff(STOCK, 13, "    return item.quantity < item.reorder_level", "    return item.quantity > item.reorder_level")),
                 pytest("changes the expectation", Verdict.TESTS_TAMPERED, gitDiff(STOCK_TEST, 14, "    item = Item(\"pear\", 10, 10)", "    item = Item(\"pear\", 9, 10)")),
-                pytest("syntax error", Verdict.TESTS_FAIL, gitDiff(STOCK, 13, "    return item.quantity < item.reorder_level", "    return item.quantity <= = item.reorder_level")),
+                pytest("syntax error", Verdict.BUILD_FAILED, gitDiff(STOCK, 13, "    return item.quantity < item.reorder_level", "    return item.quantity <= = item.reorder_level")),
                 pytest("ambiguous context", Verdict.NOT_APPLIED, "--- a/" + STOCK + "\n+++ b/" + STOCK + "\n@@ @@\n \n+# note\n"));
     }
 
