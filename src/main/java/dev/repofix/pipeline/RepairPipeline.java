@@ -194,6 +194,19 @@ public final class RepairPipeline {
                 run.skipRest("no test failed");
                 yield null;
             }
+            case TestOutcome.Completed c when c.run().onlyCollectionErrors() -> {
+                // Every failure is a test module that does not load: the environment, not a bug to fix.
+                TestResult first = c.run().collectionErrors().get(0);
+                run.failing = c.run().failing();
+                run.passing = c.run().passing().size();
+                run.buildLog = first.id() + " does not load: " + first.collectionErrorReason() + "\n"
+                        + "Every failing test is a module that does not load, so this is the environment, not a bug"
+                        + " to fix: install what is missing in the sandbox image (sandbox-image), run with --sandbox"
+                        + " local where it is installed, or add it to the project's test dependencies.";
+                run.outcome = RunStatus.BUILD_BROKEN;
+                run.skipRest("every failing test is a module that does not load");
+                yield null;
+            }
             case TestOutcome.Completed c -> afterFlakyCheck(run, config, ws, copy, started.build, started.command,
                     suite, c);
             case TestOutcome.BuildFailed b -> {

@@ -21,6 +21,7 @@ import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.JUnitXmlReportParser;
 import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspaces;
@@ -182,6 +183,29 @@ class RepairPipelineTest {
         assertThat(r.fix().orElseThrow().line()).as("no line: the patch may edit many").isZero();
         assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).contains("issue=SKIPPED",
                 "validate=OK");
+    }
+
+    @Test
+    void aBaselineWhoseOnlyFailuresAreModulesThatDoNotLoadIsABrokenEnvironmentNotABug() {
+        Function<Command, ExecResult> missingModule = c -> {
+            try {
+                Files.writeString(c.workdir().resolve("TEST-pytest.xml"), "<testsuites><testsuite name=\"pytest\" "
+                        + "tests=\"2\"><testcase classname=\"\" name=\"tests.test_io\"><error message=\""
+                        + TestResult.COLLECTION_FAILURE + "\">ImportError while importing test module\n"
+                        + "E   ModuleNotFoundError: No module named 'yaml'</error></testcase>"
+                        + "<testcase classname=\"tests.test_ok\" name=\"test_ok\"/></testsuite></testsuites>");
+                return new ExecResult(new ExecResult.Outcome.Exited(2), "", Duration.ofMillis(3));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+
+        RunResult r = pipeline(missingModule, stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.BUILD_BROKEN);
+        assertThat(r.buildLog()).contains("No module named 'yaml'").contains("sandbox-image");
+        assertThat(r.issue()).as("no issue drafted about an import line").isEmpty();
+        assertThat(r.candidates()).isEmpty();
     }
 
     @Test
