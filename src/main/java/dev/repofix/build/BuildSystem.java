@@ -40,6 +40,15 @@ public interface BuildSystem {
     /** Test report files written under {@code root} by the last run, in a stable order. */
     List<Path> reports(Path root);
 
+    /**
+     * The report files {@code command} (from {@link #testCommand}) writes under {@code root},
+     * in a stable order: where the user's own command or the build's settings name a
+     * report path, that path. By default {@link #reports(Path)}.
+     */
+    default List<Path> reports(Path root, TestCommand command) {
+        return reports(root);
+    }
+
     /** Variables of the caller's environment that the build's tools need, beyond PATH, HOME and locale. */
     Set<String> environmentNames();
 

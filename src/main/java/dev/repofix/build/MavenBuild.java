@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
+import java.util.TreeSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -17,6 +18,9 @@ import java.util.regex.Pattern;
 /** Maven with Surefire (and Failsafe) reports under each module's {@code target/}. */
 public final class MavenBuild implements BuildSystem {
     private static final Pattern REPORT = Pattern.compile("(.*/)?target/(surefire|failsafe)-reports/TEST-.*\\.xml");
+    private static final Pattern MOVED_REPORT = Pattern.compile("(.*/)?TEST-[^/]*\\.xml");
+    /** A module's POM: not one kept as test data or copied into build output. */
+    private static final Pattern POM = Pattern.compile("(?!(.*/)?(src|target)/)(.*/)?pom\\.xml");
     private static final TestPathRules TEST_PATHS = TestPathRules.of("java");
     /** Failing tests past which a reproduction selects whole classes, and classes past which all tests. */
     static final int MAX_REPRODUCED = 10;
@@ -156,9 +160,22 @@ public final class MavenBuild implements BuildSystem {
         return Optional.of(String.join(",", modules));
     }
 
+    /**
+     * Surefire's and Failsafe's default report folders, and those a module's POM names
+     * with {@code <reportsDirectory>}; folders outside {@code root} are not searched.
+     */
     @Override
     public List<Path> reports(Path root) {
-        return ReportFiles.find(root, rel -> REPORT.matcher(rel).matches());
+        Set<Path> found = new TreeSet<>(ReportFiles.find(root, rel -> REPORT.matcher(rel).matches()));
+        Path top = root.toAbsolutePath().normalize();
+        for (Path pom : ReportFiles.find(root, rel -> POM.matcher(rel).matches())) {
+            for (Path dir : SurefireReportDirectories.of(pom)) {
+                if (dir.toAbsolutePath().normalize().startsWith(top)) {
+                    found.addAll(ReportFiles.find(dir, rel -> MOVED_REPORT.matcher(rel).matches()));
+                }
+            }
+        }
+        return List.copyOf(found);
     }
 
     @Override

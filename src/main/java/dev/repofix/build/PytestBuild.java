@@ -1,12 +1,15 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -19,6 +22,11 @@ public final class PytestBuild implements BuildSystem {
     private static final TestPathRules TEST_PATHS = TestPathRules.of("python");
     /** Failing tests past which a reproduction selects their files, and files past which all tests. */
     static final int MAX_REPRODUCED = 10;
+    /** {@code --junitxml=PATH}, {@code --junitxml PATH}, {@code --junit-xml...}; PATH maybe quoted. */
+    private static final Pattern JUNIT_XML_OPTION = Pattern.compile(
+            "(?:^|[\\s\"'])--junit-?xml(?:=|\\s+)(\"[^\"]+\"|'[^']+'|[^\\s\"']+)");
+    /** {@code addopts = ...} up to the next line that does not start with white space (a new key or section). */
+    private static final Pattern ADDOPTS = Pattern.compile("(?m)^addopts\\s*=(.*(?:\\n[ \\t].*)*)");
     private static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
 
     @Override
@@ -35,12 +43,53 @@ public final class PytestBuild implements BuildSystem {
 
     @Override
     public TestCommand testCommand(Path root, String override) {
+        String shell = override != null ? override : "python3 -m pytest";
         // Relative, so the same command writes into whichever copy it runs in; xunit1
-        // adds file and line attributes, which give stable test ids.
+        // adds file and line attributes, which give stable test ids. A report path the
+        // team names itself wins in pytest anyway (the command line's --junitxml comes
+        // after PYTEST_ADDOPTS), so none is added then and theirs is read.
+        String junitxml = ownReport(root, shell).isPresent() ? "" : "--junitxml=" + REPORT + " ";
         Map<String, String> env = Map.of(
-                "PYTEST_ADDOPTS", "--junitxml=" + REPORT + " -o junit_family=xunit1 -p no:cacheprovider",
+                "PYTEST_ADDOPTS", junitxml + "-o junit_family=xunit1 -p no:cacheprovider",
                 "PYTHONDONTWRITEBYTECODE", "1");
-        return new TestCommand(override != null ? override : "python3 -m pytest", env);
+        return new TestCommand(shell, env);
+    }
+
+    /**
+     * The JUnit XML path that the command or the repository's pytest settings
+     * ({@code addopts} in pytest.ini, pyproject.toml, setup.cfg, tox.ini) name with
+     * {@code --junitxml} or {@code --junit-xml}, relative to the repository root.
+     */
+    static Optional<String> ownReport(Path root, String shell) {
+        Optional<String> inCommand = junitXmlOption(shell);
+        if (inCommand.isPresent()) {
+            return inCommand;
+        }
+        for (String settings : List.of("pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")) {
+            Optional<String> inSettings = addopts(root.resolve(settings)).flatMap(PytestBuild::junitXmlOption);
+            if (inSettings.isPresent()) {
+                return inSettings;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> junitXmlOption(String words) {
+        Matcher m = JUNIT_XML_OPTION.matcher(words);
+        return m.find() ? Optional.of(m.group(1).replaceAll("^[\"']|[\"']$", "")) : Optional.empty();
+    }
+
+    /** The text of the {@code addopts} setting, continuation lines and TOML arrays included. */
+    private static Optional<String> addopts(Path settings) {
+        if (!Files.isRegularFile(settings)) {
+            return Optional.empty();
+        }
+        try {
+            Matcher m = ADDOPTS.matcher(Files.readString(settings));
+            return m.find() ? Optional.of(m.group(1).replaceAll("[\\[\\],]", " ")) : Optional.empty();
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty(); // unreadable settings: pytest's own report path is the one used
+        }
     }
 
     /** pytest node ids as arguments: {@code python3 -m pytest 'tests/test_a.py::test_b[x]'}. */
@@ -77,7 +126,17 @@ public final class PytestBuild implements BuildSystem {
 
     @Override
     public List<Path> reports(Path root) {
-        Path report = root.resolve(REPORT);
+        return reportAt(root, REPORT);
+    }
+
+    /** The report where the command's own {@code --junitxml} puts it, else where repofix does. */
+    @Override
+    public List<Path> reports(Path root, TestCommand command) {
+        return reportAt(root, ownReport(root, command.shell()).orElse(REPORT));
+    }
+
+    private static List<Path> reportAt(Path root, String relative) {
+        Path report = root.resolve(relative);
         return Files.isRegularFile(report) ? List.of(report) : List.of();
     }
 

@@ -8,9 +8,15 @@ import java.util.regex.Pattern;
 public final class BuildLog {
     private static final Pattern ERROR = Pattern.compile(
             "(?i).*(\\[ERROR]|error:|error\\[|exception|traceback|failed|cannot find symbol|syntaxerror).*");
+    /**
+     * Maven's advice printed after every failure: it says nothing about this one. The line
+     * that does ({@code Failed to execute goal ...: <reason> -> [Help 1]}) ends with a help
+     * reference, so only that suffix is cut from it, never the line.
+     */
     private static final Pattern NOISE = Pattern.compile(
-            "(?i).*(re-run maven|-> \\[help|for more information about the errors|full stack trace of the errors"
-                    + "|to see the full stack trace|^\\[error] *$).*");
+            "(?i).*(re-run maven|for more information about the errors|full stack trace of the errors"
+                    + "|to see the full stack trace|^\\[error] *$|^\\[error] *\\[help \\d+] *https?://).*");
+    private static final Pattern HELP_SUFFIX = Pattern.compile("(?i)\\s*-> \\[help \\d+]\\s*$");
 
     private BuildLog() {}
 
@@ -21,7 +27,7 @@ public final class BuildLog {
         for (String line : lines) {
             String plain = line.replaceAll("\u001B\\[[;\\d]*m", "");
             if (ERROR.matcher(plain).matches() && !NOISE.matcher(plain).matches()) {
-                picked.add(plain.stripTrailing());
+                picked.add(HELP_SUFFIX.matcher(plain).replaceFirst("").stripTrailing());
                 if (picked.size() == max) {
                     break;
                 }

@@ -1,5 +1,6 @@
 package dev.repofix.testrun;
 
+import dev.repofix.build.HardenedXml;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -20,7 +20,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
-import org.xml.sax.ErrorHandler;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
@@ -50,24 +49,6 @@ public final class JUnitXmlReportParser implements ReportParser {
             Map.entry("failure", TestStatus.FAILED),
             Map.entry("error", TestStatus.ERRORED),
             Map.entry("skipped", TestStatus.SKIPPED));
-
-    /** The default handler also prints to stderr; errors belong in the exception only. */
-    private static final ErrorHandler THROWING = new ErrorHandler() {
-        @Override
-        public void warning(SAXParseException e) {
-            // not fatal, and nothing below cli prints
-        }
-
-        @Override
-        public void error(SAXParseException e) throws SAXException {
-            throw e;
-        }
-
-        @Override
-        public void fatalError(SAXParseException e) throws SAXException {
-            throw e;
-        }
-    };
 
     @Override
     public List<TestResult> parse(Path report) {
@@ -144,20 +125,13 @@ public final class JUnitXmlReportParser implements ReportParser {
      * billion laughs) is ever resolved; Surefire and pytest never write one.
      */
     private static DocumentBuilder newDocumentBuilder() {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
+        DocumentBuilderFactory factory = HardenedXml.factory();
         try {
-            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
             // After secure processing, which resets the limits to its own values.
             PARSER_LIMITS.forEach(factory::setAttribute);
-            factory.setXIncludeAware(false);
-            factory.setExpandEntityReferences(false);
-            factory.setNamespaceAware(true);
             DocumentBuilder builder = factory.newDocumentBuilder();
             builder.setEntityResolver((publicId, systemId) -> new InputSource(new StringReader("")));
-            builder.setErrorHandler(THROWING);
+            builder.setErrorHandler(HardenedXml.THROWING);
             return builder;
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the JDK's XML parser rejected a hardening feature", e);

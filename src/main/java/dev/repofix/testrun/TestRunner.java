@@ -11,14 +11,19 @@ import dev.repofix.workspace.FileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Runs a build's test command in a directory and reads what it reported. */
 public final class TestRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(TestRunner.class);
     private final Executor executor;
     private final HostEnvironment host;
     private final ReportParser parser;
@@ -38,14 +43,17 @@ public final class TestRunner {
 
     /**
      * Runs {@code command} in {@code dir} (a workspace copy). Stale reports are deleted
-     * first so that only this run's results are read. A report, stale or new, that a link
-     * puts outside {@code dir} is neither deleted nor read.
+     * first so that only this run's results are read, except the repository's own files
+     * (a tracked {@code tests/data/TEST-fixture.xml} is test data, not a result): those stay,
+     * and are read only when the run rewrote them. A report, stale or new, that a link puts
+     * outside {@code dir} is neither deleted nor read.
      *
-     * @param files the workspace's files, used to keep only in-repository stack frames
+     * @param files the workspace's files, used to keep only in-repository stack frames and
+     *              to tell the repository's own files from reports
      * @throws ReportException when a report this run wrote cannot be parsed, or lies outside {@code dir}
      */
     public TestOutcome run(Path dir, BuildSystem build, TestCommand command, FileIndex files, Duration timeout) {
-        deleteReports(dir, build.reports(dir));
+        Map<Path, FileTime> ownFiles = deleteStaleReports(dir, build.reports(dir, command), files);
         Map<String, String> env = CleanEnvironment.of(host, build.environmentNames(), command.extraEnv());
         ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout).withImage(build.sandboxImage()));
         if (exec.outcome() instanceof ExecResult.Outcome.TimedOut) {
@@ -53,7 +61,7 @@ public final class TestRunner {
         }
         FileIndex here = files.rootedAt(dir);
         List<TestResult> results = new ArrayList<>();
-        List<Path> reports = build.reports(dir);
+        List<Path> reports = build.reports(dir, command).stream().filter(p -> writtenByTheRun(p, ownFiles)).toList();
         for (Path report : reports) {
             requireInside(dir, report);
             for (TestResult r : parser.parse(report)) {
@@ -89,14 +97,40 @@ public final class TestRunner {
         }
     }
 
-    private static void deleteReports(Path dir, List<Path> reports) {
+    /**
+     * Deletes the reports that are not the repository's own files; returns those that are,
+     * with their modification times, so that only a rewritten one is read.
+     */
+    private static Map<Path, FileTime> deleteStaleReports(Path dir, List<Path> reports, FileIndex files) {
+        Map<Path, FileTime> own = new HashMap<>();
         for (Path p : reports) {
             requireInside(dir, p);
             try {
-                Files.deleteIfExists(p);
+                if (files.contains(dir.relativize(p).toString().replace('\\', '/'))) {
+                    own.put(p, Files.getLastModifiedTime(p));
+                } else {
+                    Files.deleteIfExists(p);
+                }
             } catch (IOException e) {
                 throw new ReportException("cannot delete the stale report " + p + ": " + e.getMessage(), e);
             }
+        }
+        return own;
+    }
+
+    private static boolean writtenByTheRun(Path report, Map<Path, FileTime> ownFiles) {
+        FileTime before = ownFiles.get(report);
+        if (before == null) {
+            return true;
+        }
+        try {
+            boolean rewritten = !Files.getLastModifiedTime(report).equals(before);
+            if (!rewritten) {
+                LOG.debug("not reading {}: a file of the repository that the test run did not rewrite", report);
+            }
+            return rewritten;
+        } catch (IOException e) {
+            return false; // deleted by the run: nothing to read
         }
     }
 }

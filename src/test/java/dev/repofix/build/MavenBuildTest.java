@@ -180,6 +180,29 @@ class MavenBuildTest {
                 .isEqualTo("mvn -pl core verify");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            ${project.build.directory}/test-reports      | core/target/test-reports/TEST-com.acme.AccountTest.xml
+            ${project.basedir}/build/junit               | core/build/junit/TEST-com.acme.AccountTest.xml
+            ${basedir}/build/junit                       | core/build/junit/TEST-com.acme.AccountTest.xml
+            reports/unit                                 | core/reports/unit/TEST-com.acme.AccountTest.xml
+            ${custom.reports}/unit                       | core/target/custom/unit/TEST-com.acme.AccountTest.xml
+            """)
+    void findsReportsWhereAModulesPomMovesThem(String reportsDirectory, String report) throws IOException {
+        Files.writeString(root.resolve("pom.xml"), "<project><modules><module>core</module></modules></project>");
+        touch("core/pom.xml");
+        Files.writeString(root.resolve("core/pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0"><build><pluginManagement><plugins><plugin>
+                  <groupId>org.apache.maven.plugins</groupId>
+                  <artifactId>maven-surefire-plugin</artifactId>
+                  <configuration><reportsDirectory>%s</reportsDirectory></configuration>
+                </plugin></plugins></pluginManagement></build></project>
+                """.formatted(reportsDirectory));
+        touch(report);
+
+        assertThat(maven.reports(root)).containsExactly(root.resolve(report));
+    }
+
     private void touch(String relative) throws IOException {
         Path file = root.resolve(relative);
         Files.createDirectories(file.getParent());

@@ -54,6 +54,40 @@ class PytestBuildTest {
         assertThat(pytest.reports(root)).containsExactly(report);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            python3 -m pytest --junitxml=reports/junit.xml         | reports/junit.xml
+            python3 -m pytest -q --junitxml reports/junit.xml tests | reports/junit.xml
+            pytest --junit-xml='out dir/r.xml'                     | out dir/r.xml
+            """)
+    void readsTheReportWhereTheUsersCommandWritesItAndAddsNoneOfItsOwn(String shell, String path) throws IOException {
+        TestCommand command = pytest.testCommand(root, shell);
+        Path theirs = root.resolve(path);
+        Files.createDirectories(theirs.getParent());
+        Files.writeString(theirs, "<testsuites/>");
+
+        assertThat(command.shell()).isEqualTo(shell);
+        assertThat(command.extraEnv().get("PYTEST_ADDOPTS")).doesNotContain("--junitxml").contains("junit_family=xunit1");
+        assertThat(pytest.reports(root, command)).containsExactly(theirs);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            pytest.ini     | '[pytest]\naddopts = -ra\n    --junitxml=build/test-results/pytest.xml\ntestpaths = tests\n'
+            pyproject.toml | '[tool.pytest.ini_options]\naddopts = ["-ra", "--junitxml=build/test-results/pytest.xml"]\n'
+            setup.cfg      | '[tool:pytest]\naddopts = --junit-xml build/test-results/pytest.xml\n'
+            """)
+    void readsTheReportWhereThePytestSettingsWriteIt(String file, String content) throws IOException {
+        Files.writeString(root.resolve(file), content.replace("\\n", "\n"));
+        TestCommand command = pytest.testCommand(root, null);
+        Path theirs = root.resolve("build/test-results/pytest.xml");
+        Files.createDirectories(theirs.getParent());
+        Files.writeString(theirs, "<testsuites/>");
+
+        assertThat(command.extraEnv().get("PYTEST_ADDOPTS")).doesNotContain("--junitxml");
+        assertThat(pytest.reports(root, command)).containsExactly(theirs);
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
             tests/test_stock.py             | true

@@ -148,6 +148,64 @@ class FixEndToEndTest {
         assertThat(run.report().path("sandbox").asText()).as("where the tests ran").isEqualTo("local");
     }
 
+    private static final String RECORDED_FAILURE = """
+            <testsuite name="fixture" tests="1"><testcase classname="fixture" name="recorded_failure">\
+            <failure message="recorded">a recorded failure, test data</failure></testcase></testsuite>
+            """;
+    private static final String READS_RECORDED_FAILURE = """
+            import pathlib
+            import xml.etree.ElementTree as ET
+
+            def test_reads_the_recorded_failure():
+                path = pathlib.Path(__file__).parent / "data" / "TEST-fixture.xml"
+                suite = ET.parse(path).getroot()
+                assert suite.find("testcase").get("name") == "recorded_failure"
+            """;
+
+    /** A pytest repository whose own command writes JUnit XML to its own folder. */
+    @Test
+    void honoursTheTeamsReportPathAndKeepsATrackedReportShapedFixture() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("reader"), Map.of(
+                "age.py", "def is_adult(age):\n    return age > 18\n",
+                "test_age.py", "from age import is_adult\n\ndef test_eighteen_is_adult():\n    assert is_adult(18)\n",
+                "tests/data/TEST-fixture.xml", RECORDED_FAILURE,
+                "tests/test_reader.py", READS_RECORDED_FAILURE));
+
+        RunOutput run = fix(repo, "--test-cmd", "python3 -m pytest --junitxml=test-output/junit.xml");
+
+        assertFixedWithoutTheFixtureAsAResult(run, repo);
+    }
+
+    /**
+     * Tests a build repofix does not know runs (pytest over {@code check_*.py}): the
+     * custom build's report patterns match a tracked test-data file, which must be
+     * neither deleted in a copy (its reader test would fail everywhere) nor read as a result.
+     */
+    @Test
+    void keepsATrackedReportShapedFixtureUnderACustomBuild() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("custom"), Map.of(
+                "age.py", "def is_adult(age):\n    return age > 18\n",
+                "tests/check_age.py", "from age import is_adult\n\ndef test_eighteen_is_adult():\n    assert is_adult(18)\n",
+                "tests/data/TEST-fixture.xml", RECORDED_FAILURE,
+                "tests/check_reader.py", READS_RECORDED_FAILURE));
+
+        RunOutput run = fix(repo, "--test-cmd",
+                "python3 -m pytest -p no:cacheprovider -o python_files=check_*.py tests --junitxml=test-output/junit.xml");
+
+        assertFixedWithoutTheFixtureAsAResult(run, repo);
+        assertThat(repo.resolve("tests/data/TEST-fixture.xml")).hasContent(RECORDED_FAILURE.strip());
+    }
+
+    private static void assertFixedWithoutTheFixtureAsAResult(RunOutput run, Path repo) {
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("status").asText()).isEqualTo("FIXED");
+        assertThat(report.path("issue").path("title").asText()).contains("test_eighteen_is_adult")
+                .doesNotContain("recorded_failure");
+        assertThat(report.path("patch").asText()).contains("+    return age >= 18");
+        assertThat(run.stderr()).contains("baseline: 1 failing, 1 passing");
+    }
+
     @Test
     void clonesAUrlAtARef() {
         Path origin = FixtureRepos.example("python-inventory", temp.resolve("origin"));
