@@ -143,11 +143,11 @@ final class ModelHttp {
                 .header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(post.body()));
         post.headers().forEach(request::header);
-        HttpResponse<String> response;
+        HttpResponse<java.io.InputStream> response;
+        String body;
         try {
-            HttpResponse<java.io.InputStream> streamed = client.send(request.build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
-            response = new Bounded(streamed, bounded(streamed.body(), post.uri()));
+            response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+            body = bounded(response.body(), post.uri());
         } catch (IOException e) {
             throw new Retry(ioReason(e, post.timeout()), Optional.empty(), e, e instanceof ConnectException,
                     false);
@@ -157,16 +157,16 @@ final class ModelHttp {
         }
         int status = response.statusCode();
         if (status / 100 == 2) {
-            return read(response.body(), reader);
+            return read(body, reader);
         }
         if (status / 100 == 3) {
             throw redirect(post, status, response.headers().firstValue("location"));
         }
         if (RETRYABLE.contains(status)) {
-            throw new Retry("HTTP " + status + apiMessage(response.body()).map(m -> " (" + m + ")").orElse(""),
+            throw new Retry("HTTP " + status + apiMessage(body).map(m -> " (" + m + ")").orElse(""),
                     delays.fromHeaders(response.headers()), null, false, false);
         }
-        throw refusal(post, status, response.body());
+        throw refusal(post, status, body);
     }
 
     /** The body as text, refused past {@link #MAX_BODY_BYTES}. */
@@ -178,44 +178,6 @@ final class ModelHttp {
                         + MAX_BODY_BYTES / 1024 / 1024 + " MiB; that is no chat answer: check --base-url", null);
             }
             return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
-        }
-    }
-
-    /** A response whose body was read, within bounds, from the stream it came with. */
-    private record Bounded(HttpResponse<java.io.InputStream> streamed, String body) implements HttpResponse<String> {
-        @Override
-        public int statusCode() {
-            return streamed.statusCode();
-        }
-
-        @Override
-        public HttpRequest request() {
-            return streamed.request();
-        }
-
-        @Override
-        public Optional<HttpResponse<String>> previousResponse() {
-            return Optional.empty();
-        }
-
-        @Override
-        public java.net.http.HttpHeaders headers() {
-            return streamed.headers();
-        }
-
-        @Override
-        public Optional<javax.net.ssl.SSLSession> sslSession() {
-            return streamed.sslSession();
-        }
-
-        @Override
-        public URI uri() {
-            return streamed.uri();
-        }
-
-        @Override
-        public HttpClient.Version version() {
-            return streamed.version();
         }
     }
 

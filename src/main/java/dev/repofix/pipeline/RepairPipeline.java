@@ -340,9 +340,6 @@ public final class RepairPipeline {
             return new RunError(RunError.Kind.CANCELLED, stage, "cancelled during " + stage + ": "
                     + cancellation.reason().orElse(e.getMessage()));
         }
-        if (e instanceof Stopped s) {
-            return s.error;
-        }
         if (e instanceof RepofixException re) {
             if (MODEL_STAGES.contains(stage)) {
                 return new RunError(RunError.Kind.MODEL, stage, re.getMessage());
