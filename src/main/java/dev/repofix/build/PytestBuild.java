@@ -51,8 +51,31 @@ public final class PytestBuild implements BuildSystem {
         String junitxml = ownReport(root, shell).isPresent() ? "" : "--junitxml=" + REPORT + " ";
         Map<String, String> env = Map.of(
                 "PYTEST_ADDOPTS", junitxml + "-o junit_family=xunit1 -p no:cacheprovider",
-                "PYTHONDONTWRITEBYTECODE", "1");
+                "PYTHONDONTWRITEBYTECODE", "1",
+                "PYTHONPATH", importRoots(root));
         return new TestCommand(shell, env);
+    }
+
+    /**
+     * Where the code under test is imported from, relative to the copy the tests run in
+     * (Python makes the entries absolute at start-up): {@code src} for a src-layout project,
+     * then the root. They go before the user's own {@code PYTHONPATH} and before what an
+     * editable install ({@code pip install -e .}) put into site-packages, which names the
+     * user's tree: without them the tests would import the user's code, not the patched copy.
+     */
+    static String importRoots(Path root) {
+        return hasPythonCode(root.resolve("src")) ? "src:." : ".";
+    }
+
+    private static boolean hasPythonCode(Path src) {
+        if (!Files.isDirectory(src)) {
+            return false;
+        }
+        try (var walk = Files.walk(src, 2)) {
+            return walk.anyMatch(p -> p.getFileName().toString().endsWith(".py") && Files.isRegularFile(p));
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**

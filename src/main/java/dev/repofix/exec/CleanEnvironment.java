@@ -22,6 +22,12 @@ public final class CleanEnvironment {
     static final List<String> BASE = List.of(
             "PATH", "HOME", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "JAVA_HOME");
 
+    /**
+     * Search paths a build puts its own entries into: they go before the caller's, so the
+     * copy under test is found first, and the caller's entries still resolve the rest.
+     */
+    static final Set<String> SEARCH_PATHS = Set.of("PYTHONPATH");
+
     /** Names refused even when a build asks for them. */
     private static final Pattern SECRET = Pattern.compile(
             ".*(TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|API_?KEY|ACCESS_?KEY|PRIVATE|AUTH|SESSION|COOKIE).*");
@@ -38,7 +44,8 @@ public final class CleanEnvironment {
 
     /**
      * Builds the environment from the allowlist, the build's own names and the
-     * build's extra values (which win). {@code CI=true} tells tools not to prompt.
+     * build's extra values (which win; a search path such as {@code PYTHONPATH} is put
+     * before the caller's value instead). {@code CI=true} tells tools not to prompt.
      */
     public static Map<String, String> of(HostEnvironment host, Collection<String> buildNames, Map<String, String> extra) {
         Set<String> names = new LinkedHashSet<>(BASE);
@@ -51,7 +58,8 @@ public final class CleanEnvironment {
             }
         }
         env.put("CI", "true");
-        env.putAll(extra);
+        extra.forEach((name, value) -> env.merge(name, value,
+                (callers, builds) -> SEARCH_PATHS.contains(name) ? builds + ":" + callers : builds));
         return env;
     }
 

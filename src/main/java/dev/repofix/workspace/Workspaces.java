@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -34,6 +35,8 @@ import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.TagOpt;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Opens a workspace from a local Git work tree (optionally a sub-directory of one) or
@@ -42,6 +45,12 @@ import org.eclipse.jgit.treewalk.filter.PathFilter;
  * files of that commit are exported. Nothing is written to the user's tree.
  */
 public final class Workspaces {
+    private static final Logger LOG = LoggerFactory.getLogger(Workspaces.class);
+    /** Source files of the languages whose builds generate modules next to tracked ones. */
+    private static final Pattern GENERATED_SOURCE = Pattern.compile(
+            ".*\\.(py|pyi|java|kt|scala|groovy|js|mjs|cjs|ts|go|rs|c|h|cc|cpp|hpp)");
+    /** Past this size an ignored file is data or a bundle, not a generated module. */
+    private static final long MAX_GENERATED_BYTES = 1 << 20;
     private static final Pattern URL = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*://.+|[\\w.-]+@[\\w.-]+:.+)$");
 
     private final Path tempParent;
@@ -231,7 +240,11 @@ public final class Workspaces {
         return files;
     }
 
-    /** Copies tracked and untracked-but-not-ignored files under {@code prefix}, as they are on disk. */
+    /**
+     * Copies tracked and untracked-but-not-ignored files under {@code prefix}, as they are
+     * on disk, and the ignored source files that sit beside tracked ones (see
+     * {@link #generatedSources}).
+     */
     private static List<String> copyWorkingTree(Repository repository, Path workTree, String prefix, Path target)
             throws IOException {
         Set<String> paths = new TreeSet<>();
@@ -247,7 +260,14 @@ public final class Workspaces {
             if (!prefix.isEmpty()) {
                 status.addPath(prefix);
             }
-            paths.addAll(status.call().getUntracked());
+            var listed = status.call();
+            paths.addAll(listed.getUntracked());
+            Set<String> generated = generatedSources(paths, listed.getIgnoredNotInIndex(), workTree);
+            if (!generated.isEmpty()) {
+                LOG.info("carrying {} git-ignored source file(s) that sit beside tracked sources (generated, "
+                        + "such as a version module): {}", generated.size(), generated);
+                paths.addAll(generated);
+            }
         } catch (GitAPIException e) {
             throw new WorkspaceException(ErrorKind.RUNTIME, "cannot list the files of " + workTree + ": " + e.getMessage(), e);
         }
@@ -263,6 +283,43 @@ public final class Workspaces {
         }
         Files.createDirectories(target);
         return files;
+    }
+
+    /**
+     * The ignored files a build needs although Git does not keep them: source files that a
+     * build step generated into a folder of tracked sources (setuptools-scm's
+     * {@code _version.py}, a generated {@code BuildConfig.java}). Build output, caches and
+     * virtual environments are ignored folders of their own, which Git reports as one
+     * entry and which hold no tracked file, so they stay out.
+     */
+    static Set<String> generatedSources(Set<String> kept, Set<String> ignored, Path workTree) {
+        Set<String> trackedFolders = new HashSet<>();
+        for (String p : kept) {
+            trackedFolders.add(parent(p));
+        }
+        Set<String> out = new TreeSet<>();
+        for (String p : ignored) {
+            Path file = workTree.resolve(p);
+            if (GENERATED_SOURCE.matcher(p).matches() && trackedFolders.contains(parent(p))
+                    && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    && sizeOf(file) <= MAX_GENERATED_BYTES) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static String parent(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private static boolean under(String path, String prefix) {

@@ -206,6 +206,43 @@ class FixEndToEndTest {
         assertThat(run.stderr()).contains("baseline: 1 failing, 1 passing");
     }
 
+    /**
+     * The usual Python set-up: a src-layout package installed with {@code pip install -e .}
+     * (whose .pth file names the user's tree) and a git-ignored version module generated
+     * by setuptools-scm. The tests must import the patched copy, which must hold the
+     * generated module; before, the candidates were judged against the user's own code.
+     */
+    @Test
+    void testsTheCopyOfASrcLayoutPackageInstalledEditableWithItsGeneratedVersionModule() throws Exception {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("mylib"), Map.of(
+                "pyproject.toml", "[project]\nname = \"mylib\"\ndynamic = [\"version\"]\n",
+                "src/mylib/__init__.py", "from ._version import version\nfrom .age import is_adult\n",
+                "src/mylib/age.py", "def is_adult(age):\n    return age > 18\n",
+                "tests/test_age.py", "from mylib import is_adult\n\n\ndef test_eighteen_is_adult():\n"
+                        + "    assert is_adult(18)\n\n\ndef test_twelve_is_not():\n    assert not is_adult(12)\n"));
+        Files.writeString(repo.resolve(".gitignore"), "_version.py\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(repo.resolve("src/mylib/_version.py"), "version = '0.1.dev3'\n");
+        Path venv = temp.resolve("venv");
+        Process make = new ProcessBuilder("python3", "-m", "venv", "--system-site-packages", venv.toString())
+                .inheritIO().start();
+        assertThat(make.waitFor()).isZero();
+        Path sitePackages;
+        try (var walk = Files.walk(venv.resolve("lib"), 2)) {
+            sitePackages = walk.filter(p -> p.getFileName().toString().equals("site-packages")).findFirst().orElseThrow();
+        }
+        // What pip install -e . leaves for a src-layout project: a path entry naming the user's tree.
+        Files.writeString(sitePackages.resolve("__editable__.mylib-0.1.pth"), repo.resolve("src") + "\n");
+
+        RunOutput run = fix(repo, "--test-cmd", venv.resolve("bin/python") + " -m pytest");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("status").asText()).isEqualTo("FIXED");
+        assertThat(report.path("patch").asText()).contains("+    return age >= 18");
+        assertThat(run.stderr()).contains("baseline: 1 failing, 1 passing");
+        assertThat(repo.resolve("src/mylib/age.py")).hasContent("def is_adult(age):\n    return age > 18");
+    }
+
     @Test
     void clonesAUrlAtARef() {
         Path origin = FixtureRepos.example("python-inventory", temp.resolve("origin"));

@@ -79,6 +79,17 @@ class CleanEnvironmentTest {
                 .containsEntry("PYTEST_ADDOPTS", "-q");
     }
 
+    /** A user's PYTHONPATH (or an editable install) must not shadow the copy under test. */
+    @Test
+    void aBuildsSearchPathGoesBeforeTheCallersOne() {
+        HostEnvironment host = new HostEnvironment(Map.of("PYTHONPATH", "/home/me/project/src"));
+
+        assertThat(CleanEnvironment.of(host, List.of("PYTHONPATH"), Map.of("PYTHONPATH", "src:.")))
+                .containsEntry("PYTHONPATH", "src:.:/home/me/project/src");
+        assertThat(CleanEnvironment.of(new HostEnvironment(Map.of()), List.of("PYTHONPATH"),
+                Map.of("PYTHONPATH", "src:."))).containsEntry("PYTHONPATH", "src:.");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"GITHUB_TOKEN", "OPENAI_API_KEY", "AWS_SECRET_ACCESS_KEY", "NPM_TOKEN", "MY_PASSWORD",
         "github_token", "ANTHROPIC_APIKEY", "AWS_ACCESS_KEY_ID", "GPG_PASSPHRASE", "GOOGLE_APPLICATION_CREDENTIALS",

@@ -79,6 +79,28 @@ class WorkspacesTest {
         }
     }
 
+    /**
+     * setuptools-scm writes {@code _version.py} next to the package's tracked modules and
+     * the repository ignores it; without it every test fails to import in a copy.
+     */
+    @Test
+    void carriesIgnoredGeneratedSourcesBesideTrackedOnesButNotBuildOutputOrEnvironments() throws IOException, GitAPIException {
+        repo.write(".gitignore", "target/\n*.log\n_version.py\n.venv/\nbuild/\n__pycache__/\n")
+                .write("src/mylib/__init__.py", "from ._version import version\n");
+        repo.commit("python package");
+        repo.write("src/mylib/_version.py", "version = '1.2.3'\n")
+                .write("src/mylib/__pycache__/core.cpython-311.pyc", "bytecode\n")
+                .write(".venv/lib/python3.11/site-packages/six.py", "installed\n")
+                .write("build/lib/mylib/__init__.py", "built copy\n");
+
+        try (Workspace ws = workspaces.open(repo.dir().toString(), Optional.empty())) {
+            assertThat(ws.files().files()).contains("src/mylib/__init__.py", "src/mylib/_version.py")
+                    .noneMatch(f -> f.startsWith(".venv/") || f.startsWith("build/") || f.contains("__pycache__")
+                            || f.startsWith("target/") || f.endsWith(".log"));
+            assertThat(ws.root().resolve("src/mylib/_version.py")).hasContent("version = '1.2.3'");
+        }
+    }
+
     @Test
     void leavesOutFilesDeletedInTheWorkTree() throws IOException {
         Files.delete(repo.dir().resolve("pom.xml"));
