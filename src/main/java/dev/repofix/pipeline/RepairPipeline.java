@@ -77,6 +77,7 @@ public final class RepairPipeline {
     private final ProgressListener progress;
     private final Cancellation cancellation;
     private final Supplier<String> runIds;
+    private final BudgetedCall budgeted;
 
     /**
      * @param cancellation set when the person or CI asks the run to stop
@@ -92,6 +93,7 @@ public final class RepairPipeline {
         this.progress = Objects.requireNonNull(progress, "progress");
         this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
         this.runIds = Objects.requireNonNull(runIds, "runIds");
+        this.budgeted = new BudgetedCall(cancellation);
     }
 
     /** Runs the whole pipeline; never throws for what happens during the run: the record says it. */
@@ -144,7 +146,10 @@ public final class RepairPipeline {
 
     private RunResult execute(RunConfig config, AfterBaseline next) {
         RunAssembly run = new RunAssembly(config, runIds.get(), engine.model(), clock.instant(), clock);
-        try (Workspace ws = step(run, RunAssembly.CHECKOUT, () -> workspaces.open(config.repo(), config.ref()),
+        try (Workspace ws = step(run, RunAssembly.CHECKOUT,
+                () -> budgeted.call(RunAssembly.CHECKOUT,
+                        "check the network (or clone it yourself and pass the path)", run.remaining(),
+                        () -> workspaces.open(config.repo(), config.ref()), Workspace::close),
                 w -> w.files().files().size() + " files from " + w.source())) {
             run.source = ws.source();
             run.commit = ws.commit();
@@ -261,18 +266,32 @@ public final class RepairPipeline {
                 .filter(t -> ready.baseline.failing().contains(t.id())).toList();
         FailureReport failures = new FailureReport(ready.command.shell(), run.reproduce, ready.run, failing,
                 ready.log, ready.ws.files(), ready.build);
+        if (run.remaining().isZero()) {
+            // Spent by the baseline and its reruns: no stage is to blame, none starts.
+            run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout())
+                    + ") ran out before the stages; raise --timeout");
+            run.skipRest("the time budget ran out");
+            return run.finish(RunStatus.NOT_FIXED);
+        }
         Stages stages = engine.stages();
-        IssueDraft issue = step(run, RunAssembly.ISSUE, () -> stages.draftIssue(failures), IssueDraft::title);
+        IssueDraft issue = step(run, RunAssembly.ISSUE, () -> withinRun(run, RunAssembly.ISSUE,
+                () -> stages.draftIssue(failures)), IssueDraft::title);
         run.issue = Optional.of(issue);
-        Localization loc = step(run, RunAssembly.LOCALIZE, () -> stages.localize(failures, issue),
-                l -> l.locations().size() + " location(s)" + (l.locations().isEmpty() ? ""
-                        : ", top " + l.locations().get(0)));
+        Localization loc = step(run, RunAssembly.LOCALIZE, () -> withinRun(run, RunAssembly.LOCALIZE,
+                () -> stages.localize(failures, issue)), l -> l.locations().size() + " location(s)"
+                        + (l.locations().isEmpty() ? "" : ", top " + l.locations().get(0)));
         run.localization = Optional.of(loc);
-        List<PatchCandidate> proposed = step(run, RunAssembly.PATCH, () -> stages.propose(failures, issue, loc),
-                p -> p.size() + " candidate(s)");
+        List<PatchCandidate> proposed = step(run, RunAssembly.PATCH, () -> withinRun(run, RunAssembly.PATCH,
+                () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
         run.candidates = run.withinBudget(proposed);
         search(run, ready);
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
+    }
+
+    /** A stage bounded by what is left of {@code --timeout}: a slow model cannot hold the run past it. */
+    private <T> T withinRun(RunAssembly run, String stage, Supplier<T> body) {
+        return budgeted.call(stage, "check the model's endpoint and its --model settings", run.remaining(), body,
+                late -> {});
     }
 
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */

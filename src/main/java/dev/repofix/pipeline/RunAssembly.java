@@ -74,11 +74,14 @@ final class RunAssembly {
      * {@code --timeout} budget when that is less (zero when it is spent).
      */
     Duration suiteLimit() {
-        Duration left = Duration.between(clock.instant(), startedAt.plus(config.timeout()));
-        if (left.isNegative()) {
-            return Duration.ZERO;
-        }
+        Duration left = remaining();
         return left.compareTo(config.testTimeout()) < 0 ? left : config.testTimeout();
+    }
+
+    /** What is left of the {@code --timeout} budget; zero when it is spent. */
+    Duration remaining() {
+        Duration left = Duration.between(clock.instant(), startedAt.plus(config.timeout()));
+        return left.isNegative() ? Duration.ZERO : left;
     }
 
     /**

@@ -132,7 +132,76 @@ class RepairPipelineTest {
         assertThat(limits).as("the baseline gets its test timeout, the one rerun only what is left, no candidate "
                 + "starts past the budget").containsExactly(Duration.ofMinutes(4), Duration.ofMinutes(2));
         assertThat(r.status()).isEqualTo(RunStatus.NOT_FIXED);
-        assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("ran out after 0 of 1"));
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("ran out before the stages"));
+    }
+
+    /** A model that never answers must not hold the run past --timeout: the stage is stopped there. */
+    @Test
+    void aStageThatNeverAnswersIsStoppedWhereTheRunsBudgetEnds() throws Exception {
+        java.util.concurrent.CountDownLatch interrupted = new java.util.concurrent.CountDownLatch(1);
+        Stages hanging = new ScriptedStages(List.of()) {
+            @Override
+            public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    interrupted.countDown();
+                }
+                return List.of();
+            }
+        };
+
+        RunResult r = pipeline(testsFromCalc(), hanging).run(withTimeout(Duration.ofSeconds(3)));
+
+        assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.stage()).isEqualTo("patch");
+            assertThat(e.message()).contains("did not finish within what was left of the run's time budget")
+                    .contains("raise --timeout");
+        });
+        assertThat(r.issue()).isPresent();
+        assertThat(interrupted.await(30, java.util.concurrent.TimeUnit.SECONDS)).as("the stage was interrupted")
+                .isTrue();
+    }
+
+    /** A clone from a server that never answers ends where the run's budget does. */
+    @Test
+    void aCloneThatNeverFinishesIsStoppedWhereTheRunsBudgetEnds() throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        server.createContext("/", exchange -> {
+            try {
+                release.await(2, java.util.concurrent.TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/slow.git";
+            RunConfig config = new RunConfig(url, Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"), 30,
+                    Duration.ofSeconds(2), Duration.ofMinutes(1), new HostEnvironment(Map.of()), 2, 1);
+
+            RunResult r = pipeline(testsFromCalc(), stages()).run(config);
+
+            assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+            assertThat(r.error()).hasValueSatisfying(e -> {
+                assertThat(e.kind()).isEqualTo(RunError.Kind.ENVIRONMENT);
+                assertThat(e.stage()).isEqualTo("checkout");
+                assertThat(e.message()).contains("checkout did not finish").contains("check the network");
+            });
+        } finally {
+            release.countDown();
+            server.stop(0);
+        }
+    }
+
+    private RunConfig withTimeout(Duration timeout) {
+        return new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"), 30,
+                timeout, Duration.ofMinutes(1), new HostEnvironment(Map.of()), 2, 1);
     }
 
     /** A clock that moves only when told. */
