@@ -45,8 +45,14 @@ final class IssueWriter {
                 ? "`" + shortId(first.id()) + "` fails"
                 : failing.size() + " tests fail, first `" + shortId(first.id()) + "`";
         String message = first.message().strip().lines().findFirst().orElse("").strip();
-        String cause = message.isEmpty() ? exception : exception.isEmpty() || message.startsWith(exception) ? message
-                : exception + ": " + message;
+        String cause;
+        if (message.isEmpty() || exception.isEmpty()) {
+            cause = message.isEmpty() ? exception : message;
+        } else {
+            // "java.lang.IllegalStateException: closed" names it already: once, by its simple name.
+            Matcher named = Pattern.compile("^(?:[\\w$]+\\.)*" + Pattern.quote(exception) + "\\b").matcher(message);
+            cause = named.find() ? exception + message.substring(named.end()) : exception + ": " + message;
+        }
         if (cause.length() > TITLE_MESSAGE) {
             cause = cause.substring(0, TITLE_MESSAGE - 3) + "...";
         }

@@ -20,6 +20,8 @@ final class PythonTraceback {
      * {@code /abs/tests/test_x.py:5} under a fixture error.
      */
     private static final Pattern PYTEST_LOCATION = Pattern.compile("^(\\S.*?):(\\d{1,9})(?::(?:\\s+(.*))?)?$");
+    /** The first {@code def} of the code pytest's long repr shows for a frame: that frame's function. */
+    private static final Pattern SHOWN_DEF = Pattern.compile("^[\\s>]*(?:async\\s+)?def\\s+([A-Za-z_]\\w*)\\s*\\(");
     /** Each of these starts the next exception of a chain; the first printed is the root cause. */
     private static final Pattern NEXT_EXCEPTION = Pattern.compile(
             "^\\s*(?:Traceback \\(most recent call last\\):"
@@ -41,11 +43,24 @@ final class PythonTraceback {
     static List<Frame> framesDeepestFirst(String trace) {
         List<List<Frame>> tracebacks = new ArrayList<>();
         tracebacks.add(new ArrayList<>());
+        // pytest's long repr names no function on its location line; the code it shows
+        // above that line starts with the function's def, so that gives the name.
+        String[] sectionDef = {""};
         trace.lines().forEach(line -> {
             if (NEXT_EXCEPTION.matcher(line).find()) {
                 tracebacks.add(new ArrayList<>());
-            } else {
-                parseFrame(line).ifPresent(tracebacks.getLast()::add);
+                sectionDef[0] = "";
+                return;
+            }
+            Optional<Frame> frame = parseFrame(line, sectionDef[0]);
+            if (frame.isPresent()) {
+                tracebacks.getLast().add(frame.get());
+                sectionDef[0] = "";
+            } else if (sectionDef[0].isEmpty()) {
+                Matcher def = SHOWN_DEF.matcher(line);
+                if (def.find()) {
+                    sectionDef[0] = def.group(1);
+                }
             }
         });
         List<Frame> out = new ArrayList<>();
@@ -53,7 +68,7 @@ final class PythonTraceback {
         return out;
     }
 
-    private static Optional<Frame> parseFrame(String line) {
+    private static Optional<Frame> parseFrame(String line, String shownDef) {
         Matcher m = NATIVE_FRAME.matcher(line);
         if (m.find()) {
             return frame(m.group(1), m.group(2), m.group(3) == null ? "" : m.group(3).strip());
@@ -62,7 +77,7 @@ final class PythonTraceback {
         if (m.matches()) {
             // "in func" names the function; an exception type (the long repr's last line) does not.
             String message = m.group(3) == null ? "" : m.group(3).strip();
-            return frame(m.group(1), m.group(2), message.startsWith("in ") ? message.substring(3).strip() : "");
+            return frame(m.group(1), m.group(2), message.startsWith("in ") ? message.substring(3).strip() : shownDef);
         }
         return Optional.empty();
     }

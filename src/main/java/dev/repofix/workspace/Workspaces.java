@@ -337,12 +337,25 @@ public final class Workspaces {
         }
     }
 
-    private static String rootMessage(Throwable e) {
+    /**
+     * What went wrong at the bottom of a failed clone, said so that it reads alone: the JDK's
+     * network exceptions carry only the host or address as their message.
+     */
+    static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
-        String m = t.getMessage();
-        return m == null ? t.getClass().getSimpleName() : m;
+        String m = t.getMessage() == null ? "" : t.getMessage();
+        return switch (t) {
+            case java.net.UnknownHostException u -> "the host name " + m + " does not resolve (no DNS entry, or no "
+                    + "network here)";
+            case java.net.ConnectException c -> "cannot connect" + (m.isEmpty() ? "" : " (" + m + ")");
+            case java.net.SocketTimeoutException s -> "the server did not answer in time" + (m.isEmpty() ? ""
+                    : " (" + m + ")");
+            default -> m.isEmpty() ? t.getClass().getSimpleName()
+                    : t instanceof java.io.IOException && !(t.getClass().getName().startsWith("org.eclipse.jgit"))
+                            ? t.getClass().getSimpleName() + ": " + m : m;
+        };
     }
 }

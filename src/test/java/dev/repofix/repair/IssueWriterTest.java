@@ -71,6 +71,20 @@ class IssueWriterTest {
         assertThat(writer.write(maven.report(t)).title()).isEqualTo("`AccountTest.x` fails: NullPointerException");
     }
 
+    /** Some reports give the exception's qualified name in the message too: name it once. */
+    @Test
+    void titleNamesTheExceptionOnceWhenTheMessageStartsWithItsQualifiedName() {
+        TestResult java = errored("com.acme.AccountTest#x", "java.lang.IllegalStateException: closed",
+                "java.lang.IllegalStateException: closed\n\tat x.Y.z(Y.java:3)");
+        TestResult python = errored("tests/test_stock.py::test_take", "inventory.OutOfStockError: sku-1",
+                "E   inventory.OutOfStockError: sku-1\n\ntests/test_stock.py:4: OutOfStockError");
+
+        assertThat(writer.write(maven.report(java)).title())
+                .isEqualTo("`AccountTest.x` fails: IllegalStateException: closed");
+        assertThat(writer.write(maven.report(python)).title())
+                .isEqualTo("`tests/test_stock.py::test_take` fails: OutOfStockError: sku-1");
+    }
+
     @Test
     void explainsAJavaExpectedButWasMessageAndWhereTheTestChecksIt() {
         IssueDraft issue = writer.write(maven.report(assertionFailure("com.acme.AccountTest#withdrawAll")));

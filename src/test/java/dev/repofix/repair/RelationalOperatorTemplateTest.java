@@ -27,6 +27,16 @@ class RelationalOperatorTemplateTest {
                 .isEqualTo(new LineEdit(1, "return a > b;", "`>=` -> `>`"));
     }
 
+    /** The same operator twice on a line: each candidate says which one it changes. */
+    @Test
+    void describesTwoSwapsOfTheSameOperatorByTheWordsAroundThem() {
+        List<LineEdit> edits = template.propose(SourceFile.of("A.java", "    if (v <= lo && v <= hi) {"), 1);
+
+        assertThat(edits.subList(0, 2)).extracting(LineEdit::description)
+                .containsExactly("`v <= lo` -> `v < lo`", "`v <= hi` -> `v < hi`");
+        assertThat(edits).extracting(LineEdit::description).doesNotHaveDuplicates();
+    }
+
     @Test
     void offersEveryBoundarySwapOfTheLineBeforeAnyOtherSwap() {
         List<String> edits = replacements("A.java", "ok = x < MAX && y > 0;");

@@ -222,8 +222,43 @@ class StackFrameExtractorTest {
                 """;
 
         assertThat(extractor.extract(trace, files)).containsExactly(
-                new StackFrame("src/stock/inventory.py", 12, ""),
-                new StackFrame("tests/test_stock.py", 5, ""));
+                new StackFrame("src/stock/inventory.py", 12, "reorder_amount"),
+                new StackFrame("tests/test_stock.py", 5, "test_reorder"));
+    }
+
+    /** pytest 9's auto repr: long for the first and last entries (no function named), short between. */
+    @Test
+    void namesTheFunctionOfALongReprFrameFromTheDefItShows() {
+        FileIndex files = index("mod.py", "test_mod.py");
+        String trace = """
+                def test_it():
+                >       assert helper(5) == 10
+                               ^^^^^^^^^
+
+                test_mod.py:4:\s
+                _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+                mod.py:3: in helper
+                    return check(y)
+                           ^^^^^^^^
+                _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+                v = 10
+
+                    @functools.cache
+                    async def check(v):
+                        def inner():
+                            pass
+                        if v > 3:
+                >           raise ValueError("too big")
+                E           ValueError: too big
+
+                mod.py:7: ValueError
+                """;
+
+        assertThat(extractor.extract(trace, files)).containsExactly(
+                new StackFrame("mod.py", 7, "check"),
+                new StackFrame("mod.py", 3, "helper"),
+                new StackFrame("test_mod.py", 4, "test_it"));
     }
 
     @Test
@@ -268,9 +303,9 @@ class StackFrameExtractorTest {
                 """;
 
         assertThat(extractor.extract(trace, files)).containsExactly(
-                new StackFrame("src/db.py", 4, ""),
+                new StackFrame("src/db.py", 4, "connect"),
                 new StackFrame("src/db.py", 6, "connect"),
-                new StackFrame("tests/test_db.py", 2, ""));
+                new StackFrame("tests/test_db.py", 2, "test_connect"));
     }
 
     @Test

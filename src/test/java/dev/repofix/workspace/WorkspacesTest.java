@@ -338,6 +338,20 @@ class WorkspacesTest {
         assertThat(tempParent).isEmptyDirectory();
     }
 
+    /** The JDK's network exceptions say only the host; the error must read alone. */
+    @Test
+    void saysWhyACloneFailedNotOnlyTheHostName() {
+        assertThat(Workspaces.rootMessage(new org.eclipse.jgit.api.errors.TransportException("x",
+                new org.eclipse.jgit.errors.TransportException("https://git.example.invalid/x.git: cannot open",
+                        new java.net.UnknownHostException("git.example.invalid")))))
+                .isEqualTo("the host name git.example.invalid does not resolve (no DNS entry, or no network here)");
+        assertThat(Workspaces.rootMessage(new java.io.IOException("wrapped",
+                new java.net.SocketTimeoutException("Read timed out"))))
+                .isEqualTo("the server did not answer in time (Read timed out)");
+        assertThat(Workspaces.rootMessage(new java.io.IOException("wrapped",
+                new java.net.NoRouteToHostException("10.0.0.9")))).isEqualTo("NoRouteToHostException: 10.0.0.9");
+    }
+
     @Test
     void hidesCredentialsOfAnUncloneableUrl() {
         assertThatThrownBy(() -> workspaces.open("http://bot:s3cret@127.0.0.1:9/x.git", Optional.empty()))
