@@ -27,6 +27,9 @@ public final class PytestBuild implements BuildSystem {
             "(?:^|[\\s\"'])--junit-?xml(?:=|\\s+)(\"[^\"]+\"|'[^']+'|[^\\s\"']+)");
     /** {@code addopts = ...} up to the next line that does not start with white space (a new key or section). */
     private static final Pattern ADDOPTS = Pattern.compile("(?m)^addopts\\s*=(.*(?:\\n[ \\t].*)*)");
+    /** {@code cd DIR &&} or {@code cd DIR;} at the start of a command (repeatable). */
+    private static final Pattern LEADING_CD = Pattern.compile(
+            "\\s*cd\\s+(\"[^\"]+\"|'[^']+'|[^\\s;&|]+)\\s*(?:&&|;)\\s*");
     private static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
 
     @Override
@@ -48,12 +51,35 @@ public final class PytestBuild implements BuildSystem {
         // adds file and line attributes, which give stable test ids. A report path the
         // team names itself wins in pytest anyway (the command line's --junitxml comes
         // after PYTEST_ADDOPTS), so none is added then and theirs is read.
-        String junitxml = ownReport(root, shell).isPresent() ? "" : "--junitxml=" + REPORT + " ";
+        Path runsIn = root.resolve(commandDir(shell));
+        String junitxml = ownReport(runsIn, shell).isPresent() ? "" : "--junitxml=" + REPORT + " ";
         Map<String, String> env = Map.of(
                 "PYTEST_ADDOPTS", junitxml + "-o junit_family=xunit1 -p no:cacheprovider",
                 "PYTHONDONTWRITEBYTECODE", "1",
-                "PYTHONPATH", importRoots(root));
+                "PYTHONPATH", importRoots(runsIn));
         return new TestCommand(shell, env);
+    }
+
+    /**
+     * The folder, relative to the repository root, that a command starting with
+     * {@code cd DIR &&} (or {@code cd DIR;}) runs pytest in: relative paths (the report,
+     * the import roots) are taken from there. "" when the command does not change folder,
+     * or changes it to somewhere outside the repository.
+     */
+    static String commandDir(String shell) {
+        Path dir = Path.of("");
+        Matcher m = LEADING_CD.matcher(shell);
+        int at = 0;
+        while (m.find(at) && m.start() == at) {
+            String target = m.group(1).replaceAll("^[\"']|[\"']$", "");
+            if (target.startsWith("/") || target.startsWith("~") || target.contains("$")) {
+                return "";
+            }
+            dir = dir.resolve(target).normalize();
+            at = m.end();
+        }
+        String rel = dir.toString().replace('\\', '/');
+        return rel.startsWith("..") ? "" : rel;
     }
 
     /**
@@ -155,7 +181,8 @@ public final class PytestBuild implements BuildSystem {
     /** The report where the command's own {@code --junitxml} puts it, else where repofix does. */
     @Override
     public List<Path> reports(Path root, TestCommand command) {
-        return reportAt(root, ownReport(root, command.shell()).orElse(REPORT));
+        Path runsIn = root.resolve(commandDir(command.shell()));
+        return reportAt(runsIn, ownReport(runsIn, command.shell()).orElse(REPORT));
     }
 
     private static List<Path> reportAt(Path root, String relative) {

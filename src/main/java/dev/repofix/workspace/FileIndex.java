@@ -62,8 +62,9 @@ public final class FileIndex {
     }
 
     /**
-     * Maps a path as a tool printed it (absolute, or relative to {@link #root()}) to a
-     * relative path in this index, if it names one of our files.
+     * Maps a path as a tool printed it (absolute, or relative to {@link #root()} or to one
+     * sub-folder) to a relative path in this index, if it names one of our files; a
+     * relative path that several sub-folders hold is ambiguous and maps to nothing.
      */
     public Optional<String> relativize(String printedPath) {
         Path p;
@@ -77,6 +78,11 @@ public final class FileIndex {
             return Optional.empty();
         }
         String rel = root.relativize(abs).toString().replace('\\', '/');
-        return contains(rel) ? Optional.of(rel) : Optional.empty();
+        if (contains(rel)) {
+            return Optional.of(rel);
+        }
+        // Relative to a sub-folder the tests ran in ("cd backend && pytest"): one file only.
+        List<String> below = p.isAbsolute() || rel.startsWith("../") ? List.of() : endingWith(rel);
+        return below.size() == 1 ? Optional.of(below.get(0)) : Optional.empty();
     }
 }

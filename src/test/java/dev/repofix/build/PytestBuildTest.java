@@ -71,6 +71,28 @@ class PytestBuildTest {
         assertThat(pytest.reports(root, command)).containsExactly(theirs);
     }
 
+    /** A monorepo's command runs pytest in a sub-folder: its report paths are taken from there. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            cd backend && python3 -m pytest --junitxml=reports/junit.xml    | backend/reports/junit.xml
+            cd backend && python3 -m pytest                                 | backend/.repofix-reports/pytest-junit.xml
+            cd 'services/api' ; cd tests/.. && pytest --junitxml=out/r.xml  | services/api/out/r.xml
+            cd ../elsewhere && pytest --junitxml=out/r.xml                  | out/r.xml
+            """)
+    void readsTheReportOfACommandThatChangesFolderFirst(String shell, String path) throws IOException {
+        Files.createDirectories(root.resolve("backend/src/app"));
+        Files.writeString(root.resolve("backend/src/app/core.py"), "x = 1\n");
+        TestCommand command = pytest.testCommand(root, shell);
+        Path report = root.resolve(path);
+        Files.createDirectories(report.getParent());
+        Files.writeString(report, "<testsuites/>");
+
+        assertThat(pytest.reports(root, command)).containsExactly(report);
+        if (shell.startsWith("cd backend")) {
+            assertThat(command.extraEnv()).containsEntry("PYTHONPATH", "src:.");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             pytest.ini     | '[pytest]\naddopts = -ra\n    --junitxml=build/test-results/pytest.xml\ntestpaths = tests\n'

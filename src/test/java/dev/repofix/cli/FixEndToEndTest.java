@@ -243,6 +243,26 @@ class FixEndToEndTest {
         assertThat(repo.resolve("src/mylib/age.py")).hasContent("def is_adult(age):\n    return age > 18");
     }
 
+    /** A monorepo's own command: pytest in a sub-folder, report and trace paths relative to it. */
+    @Test
+    void fixesThroughACommandThatRunsPytestInASubFolderWithItsOwnReport() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("mono"), Map.of(
+                "README.md", "backend and frontend\n",
+                "frontend/package.json", "{\"name\": \"web\"}\n",
+                "backend/pytest.ini", "[pytest]\ntestpaths = tests\n",
+                "backend/app/age.py", "def is_adult(age):\n    return age > 18\n",
+                "backend/tests/test_age.py", "from app.age import is_adult\n\n\ndef test_eighteen_is_adult():\n"
+                        + "    assert is_adult(18)\n\n\ndef test_twelve_is_not():\n    assert not is_adult(12)\n"));
+
+        RunOutput run = fix(repo, "--test-cmd", "cd backend && python3 -m pytest --junitxml=reports/junit.xml");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("status").asText()).isEqualTo("FIXED");
+        assertThat(topLocations(report, 3)).contains("backend/app/age.py:2");
+        assertThat(report.path("patch").asText()).contains("+++ b/backend/app/age.py").contains("+    return age >= 18");
+    }
+
     @Test
     void clonesAUrlAtARef() {
         Path origin = FixtureRepos.example("python-inventory", temp.resolve("origin"));

@@ -61,6 +61,17 @@ class FileIndexTest {
         assertThat(index().relativize("./tests/../tests/test_stock.py")).hasValue("tests/test_stock.py");
     }
 
+    /** "cd backend && pytest" prints paths relative to backend/. */
+    @Test
+    void relativizesAPathPrintedFromOneSubFolderButNotAnAmbiguousOne() {
+        FileIndex index = new FileIndex(root, List.of("backend/app/stock.py", "backend/tests/test_stock.py",
+                "frontend/tests/test_stock.py"));
+
+        assertThat(index.relativize("app/stock.py")).hasValue("backend/app/stock.py");
+        assertThat(index.relativize("tests/test_stock.py")).as("two sub-folders hold it").isEmpty();
+        assertThat(index.relativize("/elsewhere/app/stock.py")).isEmpty();
+    }
+
     @Test
     void relativizesAbsolutePathsUnderTheRoot() {
         String absolute = root.resolve("src/main/java/com/acme/Account.java").toString();
