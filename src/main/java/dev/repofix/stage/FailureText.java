@@ -7,23 +7,31 @@ import java.util.List;
 /**
  * Renders a failure report for a prompt: the command that reproduces it, each failing
  * test with its message and a trimmed trace, and, when no test says why, the log's
- * tail. Bounded, so a thousand failures do not fill the context window. Pure.
+ * tail. Bounded, so a thousand failures do not fill the context window. Without
+ * messages (a benchmark's "origin" settings), each failing test shows only its id and
+ * its in-repository frames: nothing the test or the build printed. Pure.
  */
 final class FailureText {
     static final int MAX_TESTS = 8;
     static final int MAX_TRACE_LINES = 15;
     static final int MAX_MESSAGE_CHARS = 600;
     static final int MAX_LOG_LINES = 30;
+    static final int MAX_FRAMES = 10;
 
     private FailureText() {}
 
-    static String render(FailureReport report) {
+    /** With {@code messages} false: the failing tests' ids and frames only, no message, trace or log. */
+    static String render(FailureReport report, boolean messages) {
         StringBuilder out = new StringBuilder();
         out.append("Reproduce with: `").append(continued(report.reproduce())).append("`\n\n");
         List<TestResult> failing = report.failing();
         out.append("Failing tests (").append(failing.size()).append("):\n");
         for (TestResult t : failing.subList(0, Math.min(MAX_TESTS, failing.size()))) {
             out.append("\n- ").append(oneLine(t.id())).append(" (").append(t.status()).append(")\n");
+            if (!messages) {
+                frames(t, out);
+                continue;
+            }
             if (!t.message().isBlank()) {
                 out.append("  message: ").append(continued(cut(t.message().strip(), MAX_MESSAGE_CHARS)))
                         .append('\n');
@@ -36,10 +44,21 @@ final class FailureText {
             out.append("\n... and ").append(failing.size() - MAX_TESTS).append(" more failing tests\n");
         }
         boolean unexplained = failing.stream().allMatch(t -> t.message().isBlank() && t.trace().isBlank());
-        if (unexplained && !report.log().isBlank()) {
+        if (messages && unexplained && !report.log().isBlank()) {
             out.append("\nEnd of the test output:\n").append(indent(lastLines(report.log(), MAX_LOG_LINES)));
         }
         return out.toString();
+    }
+
+    private static void frames(TestResult t, StringBuilder out) {
+        if (t.frames().isEmpty()) {
+            return;
+        }
+        out.append("  frames:\n");
+        t.frames().stream().limit(MAX_FRAMES).forEach(f -> out.append("    at ").append(oneLine(f.toString())).append('\n'));
+        if (t.frames().size() > MAX_FRAMES) {
+            out.append("    ... (").append(t.frames().size() - MAX_FRAMES).append(" more frames)\n");
+        }
     }
 
     private static String oneLine(String text) {

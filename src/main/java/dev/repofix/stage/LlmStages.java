@@ -16,6 +16,8 @@ import java.util.function.Function;
 public final class LlmStages implements Stages {
     public static final int DEFAULT_ATTEMPTS = 3;
     public static final int DEFAULT_MAX_TOKENS = 4096;
+    /** What a stage not asked answers when no reference issue is given: no text, which no prompt shows. */
+    static final IssueDraft NO_ISSUE = new IssueDraft("", "", "", "unknown");
 
     private final Function<FailureReport, String> contextProvider;
     private final StageInputs inputs;
@@ -43,31 +45,51 @@ public final class LlmStages implements Stages {
         this(client, contextProvider, DEFAULT_ATTEMPTS, StageInputs.chained(), DEFAULT_MAX_TOKENS);
     }
 
-    /** Asks the model; the issue's bugType is "unknown" when the answer names none. */
+    /**
+     * Asks the model; the issue's bugType is "unknown" when the answer names none. When the
+     * inputs do not ask this stage: the given reference issue, else an empty one.
+     */
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
-        return conversation.ask("issue", inputs.caseId(), Prompts.issue(failures, context(failures)), Prompts.ISSUE,
-                AnswerReaders::issue);
+        if (!inputs.asks(StageInputs.Step.ISSUE)) {
+            return inputs.issue().orElse(NO_ISSUE);
+        }
+        return conversation.ask("issue", inputs.caseId(), Prompts.issue(failures, context(failures), inputs),
+                Prompts.ISSUE, AnswerReaders::issue);
     }
 
-    /** Asks the model from the given reference issue if any, else from {@code issue}; keeps only real lines. */
+    /**
+     * Asks the model from the given reference issue if any, else from {@code issue}; keeps only
+     * real lines. When the inputs do not ask this stage: the given reference locations, else none.
+     */
     @Override
     public Localization localize(FailureReport failures, IssueDraft issue) {
+        if (!inputs.asks(StageInputs.Step.LOCALIZE)) {
+            return inputs.localization().orElse(new Localization(List.of()));
+        }
         IssueDraft from = inputs.issue().orElse(issue);
         List<SuggestedLocation> suggested = conversation.ask("localize", inputs.caseId(),
-                Prompts.localization(failures, context(failures), from), Prompts.LOCATIONS, AnswerReaders::locations);
+                Prompts.localization(failures, context(failures), from, inputs), Prompts.LOCATIONS,
+                AnswerReaders::locations);
         locationChecks = new LocationValidator(failures.files()).validate(suggested);
         return LocationValidator.localization(locationChecks);
     }
 
-    /** One candidate, "m1", from the model's diff or edit blocks; the given references replace earlier outputs. */
+    /**
+     * One candidate, "m1", from the model's diff or edit blocks; the given references replace
+     * earlier outputs. None when the inputs do not ask this stage.
+     */
     @Override
     public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
+        if (!inputs.asks(StageInputs.Step.PATCH)) {
+            return List.of();
+        }
         IssueDraft from = inputs.issue().orElse(issue);
         List<Location> locations = inputs.patchWithLocalization()
                 ? inputs.localization().orElse(localization).locations() : List.of();
         String diff = conversation.ask("patch", inputs.caseId(),
-                Prompts.patch(failures, context(failures), from, locations), Prompts.PATCH, AnswerReaders::patch);
+                Prompts.patch(failures, context(failures), from, locations, inputs), Prompts.PATCH,
+                AnswerReaders::patch);
         return List.of(ModelPatch.candidate(diff, failures.files()));
     }
 

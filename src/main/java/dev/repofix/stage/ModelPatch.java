@@ -14,11 +14,12 @@ import java.nio.file.Files;
 import java.util.List;
 
 /**
- * Makes the one candidate of a model's patch answer. The file and line only label
- * progress lines: a diff that does not parse still becomes a candidate (file "",
- * line 1), so the validator, not this, says it does not apply.
+ * Makes the one candidate of a model's patch answer, or of any other patch text (a
+ * benchmark's reference patch). The file and line only label progress lines: a diff that
+ * does not parse still becomes a candidate (file "", line 1), so the validator, not this,
+ * says it does not apply.
  */
-final class ModelPatch {
+public final class ModelPatch {
     static final String ID = "m1";
     static final String STRATEGY = "llm";
     static final String DESCRIPTION = "model patch";
@@ -26,15 +27,24 @@ final class ModelPatch {
     private ModelPatch() {}
 
     static PatchCandidate candidate(String diff, FileIndex files) {
+        return candidate(ID, STRATEGY, DESCRIPTION, diff, files);
+    }
+
+    /**
+     * A candidate of {@code diff} labelled with the first file it edits and the first line it
+     * changes there (read from {@code files} for edit blocks), or "" and 1 when it does not parse.
+     */
+    public static PatchCandidate candidate(String id, String strategy, String description, String diff,
+            FileIndex files) {
         Patch patch;
         try {
             patch = PatchParser.parse(diff);
         } catch (PatchException e) {
-            return new PatchCandidate(ID, STRATEGY, "", 1, DESCRIPTION, diff);
+            return new PatchCandidate(id, strategy, "", 1, description, diff);
         }
         FilePatch first = patch.files().get(0);
         int line = first.hunks().isEmpty() ? 1 : firstChangedLine(first.path(), first.hunks().get(0), files);
-        return new PatchCandidate(ID, STRATEGY, first.path(), line, DESCRIPTION, diff);
+        return new PatchCandidate(id, strategy, first.path(), line, description, diff);
     }
 
     /**

@@ -50,18 +50,40 @@ public final class Prompts {
 
     /** Stage 1: system and user message. */
     public static List<ChatMessage> issue(FailureReport report, String codeContext) {
-        return conversation(failures(report) + code(codeContext) + ISSUE_FORMAT);
+        return issue(report, codeContext, StageInputs.chained());
+    }
+
+    /** Stage 1, with the failures' messages only if {@code inputs} shows them. */
+    public static List<ChatMessage> issue(FailureReport report, String codeContext, StageInputs inputs) {
+        return conversation(failures(report, inputs) + code(codeContext) + ISSUE_FORMAT);
     }
 
     /** Stage 2, from the issue (the model's or a reference one). */
     public static List<ChatMessage> localization(FailureReport report, String codeContext, IssueDraft issue) {
-        return conversation(failures(report) + issue(issue) + code(codeContext) + LOCATION_FORMAT);
+        return localization(report, codeContext, issue, StageInputs.chained());
+    }
+
+    /** Stage 2, showing the messages and the reference explanation as {@code inputs} says. */
+    public static List<ChatMessage> localization(FailureReport report, String codeContext, IssueDraft issue,
+            StageInputs inputs) {
+        return conversation(failures(report, inputs) + issue(issue) + explanation(inputs) + code(codeContext)
+                + LOCATION_FORMAT);
     }
 
     /** Stage 3, from the issue and the suspected lines; {@code locations} may be empty (then not shown). */
     public static List<ChatMessage> patch(FailureReport report, String codeContext, IssueDraft issue,
             List<Location> locations) {
-        return conversation(failures(report) + issue(issue) + locations(locations) + code(codeContext) + PATCH_FORMAT);
+        return patch(report, codeContext, issue, locations, StageInputs.chained());
+    }
+
+    /**
+     * Stage 3, showing the messages and the reference explanation as {@code inputs} says; an
+     * issue with no text and empty {@code locations} are not shown.
+     */
+    public static List<ChatMessage> patch(FailureReport report, String codeContext, IssueDraft issue,
+            List<Location> locations, StageInputs inputs) {
+        return conversation(failures(report, inputs) + issue(issue) + explanation(inputs) + locations(locations)
+                + code(codeContext) + PATCH_FORMAT);
     }
 
     /** Asks again after an answer that did not parse; {@code error} says why. */
@@ -74,17 +96,27 @@ public final class Prompts {
         return List.of(ChatMessage.system(SYSTEM), ChatMessage.user(user));
     }
 
-    private static String failures(FailureReport report) {
-        return "## Failures\n\n" + FailureText.render(report) + "\n";
+    private static String failures(FailureReport report, StageInputs inputs) {
+        return "## Failures\n\n" + FailureText.render(report, inputs.showMessages()) + "\n";
     }
 
     private static String code(String codeContext) {
         return codeContext.isBlank() ? "" : "## Code\n\n" + codeContext.strip() + "\n\n";
     }
 
+    /** The issue's title, description and explanation, each only if it has text; nothing for an empty issue. */
     private static String issue(IssueDraft issue) {
-        return "## Issue\n\n" + issue.title() + "\n\n" + issue.description().strip() + "\n\n"
-                + issue.explanation().strip() + "\n\n";
+        StringBuilder out = new StringBuilder();
+        for (String part : List.of(issue.title(), issue.description(), issue.explanation())) {
+            if (!part.isBlank()) {
+                out.append(part.strip()).append("\n\n");
+            }
+        }
+        return out.isEmpty() ? "" : "## Issue\n\n" + out;
+    }
+
+    private static String explanation(StageInputs inputs) {
+        return inputs.explanation().map(e -> "## Explanation\n\n" + e.strip() + "\n\n").orElse("");
     }
 
     private static String locations(List<Location> locations) {

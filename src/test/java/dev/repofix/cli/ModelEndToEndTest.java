@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.model.ChatCompletionBodies;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
@@ -215,13 +216,7 @@ class ModelEndToEndTest {
     }
 
     private static String completion(String content) {
-        ObjectMapper m = new ObjectMapper();
-        ObjectNode root = m.createObjectNode().put("id", "chatcmpl-1").put("object", "chat.completion")
-                .put("created", 1_700_000_000).put("model", "local-model");
-        ObjectNode choice = root.putArray("choices").addObject().put("index", 0).put("finish_reason", "stop");
-        choice.putObject("message").put("role", "assistant").put("content", content);
-        root.putObject("usage").put("prompt_tokens", 120).put("completion_tokens", 30).put("total_tokens", 150);
-        return root.toString();
+        return ChatCompletionBodies.completion("local-model", content, 120, 30);
     }
 
     /** A Messages API response, as Anthropic sends it. */

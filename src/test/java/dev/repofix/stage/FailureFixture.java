@@ -12,12 +12,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A one-bug Maven workspace written to a directory, and its failure report. */
-final class FailureFixture {
-    static final String SOURCE = "src/main/java/com/acme/Account.java";
-    static final String TEST = "src/test/java/com/acme/AccountTest.java";
+/** A one-bug Maven workspace written to a directory, its failure report and its fix; the eval tests use it too. */
+public final class FailureFixture {
+    public static final String SOURCE = "src/main/java/com/acme/Account.java";
+    public static final String TEST = "src/test/java/com/acme/AccountTest.java";
+    /** The failing test's message. */
+    public static final String MESSAGE = "expected: <5> but was: <15>";
+    /** The first line of the failing test's trace. */
+    public static final String TRACE = "org.opentest4j.AssertionFailedError: " + MESSAGE;
+    /** The failing test's frame, as a prompt without messages shows it. */
+    public static final String FRAME = TEST + ":9 (withdraws)";
     /** Line 6 is the bug; "return balance;" is line 9. */
-    static final String SOURCE_TEXT = """
+    public static final String SOURCE_TEXT = """
             package com.acme;
 
             public class Account {
@@ -31,15 +37,24 @@ final class FailureFixture {
             }
             """;
 
+    /** The fix, as a unified diff. */
+    public static final String FIX = """
+            --- a/src/main/java/com/acme/Account.java
+            +++ b/src/main/java/com/acme/Account.java
+            @@ -5,3 +5,3 @@
+                 void withdraw(int amount) {
+            -        balance += amount;
+            +        balance -= amount;
+                 }
+            """;
+
     private FailureFixture() {}
 
-    static FailureReport write(Path root) throws IOException {
+    public static FailureReport write(Path root) throws IOException {
         write(root, SOURCE, SOURCE_TEXT);
         write(root, TEST, "package com.acme;\nclass AccountTest {}\n");
-        TestResult failing = new TestResult("com.acme.AccountTest#withdraws", TestStatus.FAILED,
-                "expected: <5> but was: <15>",
-                "org.opentest4j.AssertionFailedError: expected: <5> but was: <15>\n"
-                        + "\tat com.acme.AccountTest.withdraws(AccountTest.java:9)",
+        TestResult failing = new TestResult("com.acme.AccountTest#withdraws", TestStatus.FAILED, MESSAGE,
+                TRACE + "\n\tat com.acme.AccountTest.withdraws(AccountTest.java:9)",
                 List.of(new StackFrame(TEST, 9, "withdraws")));
         return new FailureReport("mvn -B -fae -Dcheckstyle.skip test", "mvn test -Dtest=AccountTest#withdraws",
                 new TestRun(List.of(failing, TestResult.passed("com.acme.AccountTest#opens"))),

@@ -168,15 +168,7 @@ class LlmStagesTest {
 
     @Test
     void proposesTheModelsDiff() {
-        String diff = """
-                --- a/src/main/java/com/acme/Account.java
-                +++ b/src/main/java/com/acme/Account.java
-                @@ -5,3 +5,3 @@
-                     void withdraw(int amount) {
-                -        balance += amount;
-                +        balance -= amount;
-                     }
-                """;
+        String diff = FailureFixture.FIX;
         String answer = "```json\n{\"diff\": " + com.fasterxml.jackson.databind.node.TextNode.valueOf(diff) + "}\n```";
         ScriptedChatClient client = new ScriptedChatClient(answer);
         LlmStages stages = stages(client, StageInputs.chained());
@@ -229,6 +221,23 @@ class LlmStagesTest {
 
         assertThat(client.lastMessage(0)).contains(FailureFixture.SOURCE + ":9").doesNotContain(FailureFixture.SOURCE + ":6");
         assertThat(client.lastMessage(1)).doesNotContain("Suspected lines");
+    }
+
+    @Test
+    void aStageNotAskedAnswersTheReferenceOrNothingWithoutAskingTheModel() {
+        Localization given = new Localization(List.of(new Location(FailureFixture.SOURCE, 6, "x", 1, "")));
+        ScriptedChatClient client = new ScriptedChatClient();
+        LlmStages withReferences = stages(client, StageInputs.chained().withIssue(GIVEN).withLocalization(given)
+                .asking(java.util.Set.of()));
+        LlmStages without = stages(client, StageInputs.chained().asking(java.util.Set.of()));
+
+        assertThat(withReferences.draftIssue(report)).isEqualTo(GIVEN);
+        assertThat(withReferences.localize(report, GIVEN)).isEqualTo(given);
+        assertThat(without.draftIssue(report)).isEqualTo(new IssueDraft("", "", "", "unknown"));
+        assertThat(without.localize(report, GIVEN).locations()).isEmpty();
+        assertThat(without.propose(report, GIVEN, given)).isEmpty();
+        assertThat(client.requests).isEmpty();
+        assertThat(without.attempts()).isEmpty();
     }
 
     @Test

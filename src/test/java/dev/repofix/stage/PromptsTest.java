@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.repofix.build.MavenBuild;
 import dev.repofix.model.ChatMessage;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestStatus;
@@ -44,6 +45,41 @@ class PromptsTest {
 
         assertThat(user(Prompts.issue(report(List.of(silent), log), ""))).contains("log 50", "log 21").doesNotContain("log 20\n");
         assertThat(user(Prompts.issue(report(List.of(failing(1, "x")), log), ""))).doesNotContain("log 50");
+    }
+
+    @Test
+    void withoutMessagesShowsTestIdsAndFramesButNoMessageTraceOrLog() {
+        TestResult framed = new TestResult("T#framed", TestStatus.FAILED, "SECRET-MESSAGE", "SECRET-TRACE\n\tat x",
+                List.of(new StackFrame("src/A.java", 7, "run")));
+        TestResult silent = new TestResult("T#silent", TestStatus.ERRORED, "", "", List.of());
+        StageInputs origin = StageInputs.chained().withoutMessages();
+
+        String prompt = user(Prompts.issue(report(List.of(framed, silent), "LOG-LINE"), "", origin));
+
+        assertThat(prompt).contains("T#framed (FAILED)", "at src/A.java:7 (run)", "T#silent (ERRORED)")
+                .doesNotContain("SECRET-MESSAGE", "SECRET-TRACE", "LOG-LINE");
+        assertThat(user(Prompts.issue(report(List.of(silent), "LOG-LINE"), ""))).contains("LOG-LINE");
+    }
+
+    @Test
+    void showsTheGivenExplanationToLocalizationAndPatch() {
+        StageInputs exp = StageInputs.chained().withExplanation("WHY-IT-FAILS");
+        FailureReport report = report(List.of(failing(1, "x")), "");
+
+        assertThat(user(Prompts.localization(report, "", ISSUE, exp))).contains("## Explanation\n\nWHY-IT-FAILS");
+        assertThat(user(Prompts.patch(report, "", ISSUE, List.of(), exp))).contains("## Explanation\n\nWHY-IT-FAILS");
+        assertThat(user(Prompts.patch(report, "", ISSUE, List.of()))).doesNotContain("## Explanation");
+        assertThat(StageInputs.chained().withExplanation("  ").explanation()).isEmpty();
+    }
+
+    @Test
+    void anIssueWithoutTextIsNotShown() {
+        FailureReport report = report(List.of(failing(1, "x")), "");
+
+        assertThat(user(Prompts.patch(report, "", new IssueDraft("", " ", "", "unknown"), List.of())))
+                .doesNotContain("## Issue");
+        assertThat(user(Prompts.patch(report, "", new IssueDraft("T", "D", "", "unknown"), List.of())))
+                .contains("## Issue\n\nT\n\nD\n\nFix the bug");
     }
 
     @Test
