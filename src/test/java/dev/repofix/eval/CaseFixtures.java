@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** Good cases as JSON, one Maven and one pytest, for tests to spoil one field at a time. */
-final class CaseFixtures {
-    static final ObjectMapper JSON = new ObjectMapper();
+public final class CaseFixtures {
+    public static final ObjectMapper JSON = new ObjectMapper();
 
-    static final String JAVA_SOURCE = """
+    public static final String JAVA_SOURCE = """
             diff --git a/src/main/java/com/example/Calc.java b/src/main/java/com/example/Calc.java
             --- a/src/main/java/com/example/Calc.java
             +++ b/src/main/java/com/example/Calc.java
@@ -23,7 +23,7 @@ final class CaseFixtures {
             +        return a + b;
                  }
             """;
-    static final String JAVA_TEST = """
+    public static final String JAVA_TEST = """
             diff --git a/src/test/java/com/example/CalcTest.java b/src/test/java/com/example/CalcTest.java
             --- a/src/test/java/com/example/CalcTest.java
             +++ b/src/test/java/com/example/CalcTest.java
@@ -34,7 +34,7 @@ final class CaseFixtures {
             +    void addsTwoNumbers() { assertEquals(3, new Calc().add(1, 2)); }
              }
             """;
-    static final String PYTHON_SOURCE = """
+    public static final String PYTHON_SOURCE = """
             diff --git a/calc/ops.py b/calc/ops.py
             --- a/calc/ops.py
             +++ b/calc/ops.py
@@ -45,7 +45,7 @@ final class CaseFixtures {
             -    return a - b
             +    return a + b
             """;
-    static final String PYTHON_TEST = """
+    public static final String PYTHON_TEST = """
             diff --git a/tests/test_ops.py b/tests/test_ops.py
             --- a/tests/test_ops.py
             +++ b/tests/test_ops.py
@@ -58,7 +58,7 @@ final class CaseFixtures {
 
     private CaseFixtures() {}
 
-    static ObjectNode maven(String id) {
+    public static ObjectNode maven(String id) {
         ObjectNode c = JSON.createObjectNode();
         c.put("id", id).put("repo", "https://github.com/example/calc").put("base_commit", "0123abc")
                 .put("test_command", "mvn -B test");
@@ -69,7 +69,7 @@ final class CaseFixtures {
         return c;
     }
 
-    static ObjectNode pytest(String id) {
+    public static ObjectNode pytest(String id) {
         ObjectNode c = JSON.createObjectNode();
         c.put("id", id).put("repo", "../calc-py").put("base_commit", "v1.2");
         c.putArray("fail_to_pass").add("tests/test_ops.py::test_add");
@@ -87,7 +87,7 @@ final class CaseFixtures {
     }
 
     /** Writes {@code lines} as given (objects as compact JSON) to {@code file}, one per line. */
-    static Path write(Path file, List<?> lines) {
+    public static Path write(Path file, List<?> lines) {
         StringBuilder out = new StringBuilder();
         for (Object line : lines) {
             out.append(line instanceof ObjectNode o ? o.toString() : line.toString()).append('\n');
