@@ -166,6 +166,25 @@ class CaseFileTest {
     }
 
     @Test
+    void aLineOverTheLimitIsOneProblemAndTheNextLineStillReads() throws Exception {
+        Path file = dir.resolve("big.jsonl");
+        try (var out = Files.newBufferedWriter(file)) {
+            out.write("{\"id\":\"");
+            out.write("x".repeat(CaseFile.MAX_LINE));
+            out.write("\"}\n");
+            out.write(pytest("after").toString());
+            out.write("\n");
+        }
+        List<String> seen = new ArrayList<>();
+
+        CaseFile.Scan scan = caseFile.scan(file, c -> seen.add(c.id()));
+
+        assertThat(scan.problems()).map(CaseProblem::toString)
+                .containsExactly(file + ":1: line is longer than 16 Mi characters; a case's patches must be smaller");
+        assertThat(seen).containsExactly("after");
+    }
+
+    @Test
     void aMissingFileIsAnInputErrorNamingIt() {
         Path file = dir.resolve("nope.jsonl");
         assertThatThrownBy(() -> caseFile.scan(file, c -> { })).isInstanceOf(CaseException.class)

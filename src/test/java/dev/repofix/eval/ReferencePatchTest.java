@@ -57,6 +57,18 @@ class ReferencePatchTest {
     }
 
     @Test
+    void splitsADiffWhoseFilesAreNamedOnlyByLabels() {
+        String labelled = "File: src/main/java/A.java\n@@ -3 +3 @@\n-a\n+b\n"
+                + "File: src/test/java/ATest.java\n@@ -5 +5 @@\n-x\n+y\n";
+
+        ReferencePatch split = ReferencePatch.split(labelled, TestPathRules.of("java"));
+
+        assertThat(PatchParser.parse(split.source()).paths()).containsExactly("src/main/java/A.java");
+        assertThat(PatchParser.parse(split.test()).paths()).containsExactly("src/test/java/ATest.java");
+        assertThat(ReferenceLocations.derive(split.source())).containsExactly(new CaseLine("src/main/java/A.java", 3));
+    }
+
+    @Test
     void aDiffOfOnlyTestsHasAnEmptySourcePart() {
         ReferencePatch split = ReferencePatch.split(TEST, TestPathRules.of("python"));
 
