@@ -60,6 +60,9 @@ final class EvalImportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw new CaseException("no file at --file " + file + "; give a JSON array or JSON Lines file of task instances");
         }
+        if (sameFile(file, out)) {
+            throw new CaseException("--out " + out + " is the --file it reads; write the cases to another file");
+        }
         SweBenchImport importer = new SweBenchImport(new CaseFile(),
                 new SweBenchImport.Settings(repoMap, Optional.ofNullable(setup), setupMap));
         SweBenchImport.Summary summary;
@@ -77,5 +80,13 @@ final class EvalImportCommand implements Callable<Integer> {
                         + " refused"));
         stdout.flush();
         return summary.refused().isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false; // unreadable: the write will say so
+        }
     }
 }

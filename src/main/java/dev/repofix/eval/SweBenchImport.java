@@ -22,6 +22,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * Reads SWE-bench task instances (a JSON array or JSON Lines; {@code instance_id},
@@ -35,6 +36,7 @@ import java.util.function.Consumer;
 public final class SweBenchImport {
     /** A title longer than this is cut: it is one line in a report. */
     static final int MAX_TITLE = 120;
+    private static final Pattern GITHUB_NAME = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
 
     private final CaseFile checks;
     private final Settings settings;
@@ -172,6 +174,9 @@ public final class SweBenchImport {
             throw new Refusal("instance_id must be 1 to 200 of A-Z a-z 0-9 . _ - to name files");
         }
         String repo = required(node, "repo");
+        if (!GITHUB_NAME.matcher(repo).matches()) {
+            throw new Refusal("repo must be a GitHub owner/name, as SWE-bench writes it: '" + repo + "'");
+        }
         Patch source = parse(required(node, "patch"), "patch");
         String testText = required(node, "test_patch");
         SweBenchTestIds tests = new SweBenchTestIds(parse(testText, "test_patch"));

@@ -83,6 +83,19 @@ class EvalImportCommandTest {
     }
 
     @Test
+    void refusesToWriteOverTheFileItReads() throws Exception {
+        Path in = instances(instance("good-1", "tests/test_ops.py::test_add"));
+        String before = Files.readString(in);
+
+        RunOutput ran = run("eval", "import", "--format", "swebench", "--file", in.toString(), "--out",
+                dir.resolve(".").resolve(in.getFileName()).toString());
+
+        assertThat(ran.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(ran.stderr()).contains("is the --file it reads; write the cases to another file");
+        assertThat(Files.readString(in)).isEqualTo(before);
+    }
+
+    @Test
     void parsesRepeatedMapsWhoseValuesHoldEqualsSigns() {
         EvalImportCommand cmd = CommandLine.populateCommand(new EvalImportCommand(), "--format", "swebench",
                 "--file", "swe.json", "--out", "cases.jsonl", "--repo-map", "a/b=/src/b", "--repo-map",

@@ -157,6 +157,18 @@ class SweBenchImportTest {
     }
 
     @Test
+    void refusesARepoThatIsNoGitHubOwnerAndName() throws Exception {
+        ObjectNode url = instance("url-1");
+        url.put("repo", "https://example.org/calc.git");
+
+        Imported result = importArray(NONE, url);
+
+        assertThat(result.cases()).isEmpty();
+        assertThat(result.summary().refused()).containsExactly("url-1 (instance 1): refused: repo must be a GitHub "
+                + "owner/name, as SWE-bench writes it: 'https://example.org/calc.git'");
+    }
+
+    @Test
     void cutsALongFirstLineToATitle() {
         String line = "x".repeat(200);
         assertThat(SweBenchImport.title("\n\n" + line + "\nmore")).hasSize(120).endsWith("...");
