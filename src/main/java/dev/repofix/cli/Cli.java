@@ -27,6 +27,8 @@ final class Cli {
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
         cl.addSubcommand("eval", new CommandLine(new EvalCommand()));
+        cl.getSubcommands().get("eval").addSubcommand("check", new EvalCheckCommand());
+        cl.getSubcommands().get("eval").addSubcommand("import", new EvalImportCommand());
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {

@@ -21,14 +21,24 @@ public final class ReportSchema {
     private final JsonSchema schema;
 
     public ReportSchema() {
-        try (InputStream in = ReportSchema.class.getResourceAsStream(RESOURCE)) {
+        schema = load(ReportSchema.class, RESOURCE);
+    }
+
+    /**
+     * A JSON Schema (2020-12, formats asserted) that the build packs into the jar beside
+     * {@code owner} from {@code docs/}.
+     *
+     * @throws IllegalStateException when the jar lacks it: a broken build, not bad input
+     */
+    public static JsonSchema load(Class<?> owner, String resource) {
+        try (InputStream in = owner.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the jar; rebuild repofix");
+                throw new IllegalStateException(resource + " is missing from the jar; rebuild repofix");
             }
             SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
-            schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+            throw new UncheckedIOException("cannot read " + resource, e);
         }
     }
 
