@@ -9,6 +9,7 @@ import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.workspace.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -125,7 +126,7 @@ public final class CaseCheckouts implements AutoCloseable {
         Path mirror = mirror(spec.repo());
         Map<String, String> environment = spec.setup().isEmpty() ? Map.of() : environment(spec, mirror);
         Path dir = workDir.resolve("cases").resolve(spec.id());
-        deleteTree(dir);
+        Workspace.deleteTree(dir);
         try (Git git = clone(mirror, dir)) {
             checkout(git, spec.baseCommit(), spec);
             if (spec.testPatch().isBlank()) {
@@ -149,7 +150,7 @@ public final class CaseCheckouts implements AutoCloseable {
     /** Deletes the case's clone, unless environments are kept (then the next run may look at it). */
     public void release(Checkout checkout) {
         if (!keepEnvironments) {
-            deleteTree(checkout.repo());
+            Workspace.deleteTree(checkout.repo());
         }
     }
 
@@ -161,10 +162,10 @@ public final class CaseCheckouts implements AutoCloseable {
     /** Removes mirrors, clones and, unless kept, environments. Idempotent. */
     @Override
     public void close() {
-        deleteTree(workDir.resolve("mirrors"));
-        deleteTree(workDir.resolve("cases"));
+        Workspace.deleteTree(workDir.resolve("mirrors"));
+        Workspace.deleteTree(workDir.resolve("cases"));
         if (!keepEnvironments) {
-            deleteTree(workDir.resolve("envs"));
+            Workspace.deleteTree(workDir.resolve("envs"));
         }
     }
 
@@ -182,7 +183,7 @@ public final class CaseCheckouts implements AutoCloseable {
                 }
                 return dir;
             } catch (GitAPIException | IOException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-                deleteTree(dir);
+                Workspace.deleteTree(dir);
                 throw new RepofixException(ErrorKind.INPUT, "cannot fetch " + repo.replaceAll("//[^/@]+@", "//***@")
                         + ": " + e.getMessage() + "; check the case's repo (a URL or a path of a Git repository)", e);
             }
@@ -258,7 +259,7 @@ public final class CaseCheckouts implements AutoCloseable {
                 variables.put("PATH", venv.resolve("bin") + host.get("PATH").map(p -> ":" + p).orElse(""));
             }
             if (!Files.isRegularFile(dir.resolve(".ready"))) {
-                deleteTree(dir);
+                Workspace.deleteTree(dir);
                 try (Git git = clone(mirror, tree)) {
                     checkout(git, commit, spec);
                 } catch (GitAPIException e) {
@@ -334,28 +335,5 @@ public final class CaseCheckouts implements AutoCloseable {
             LOG.debug("cannot measure {}", dir, e);
         }
         return total[0];
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            LOG.warn("cannot delete {}: {}", dir, e.getMessage());
-        }
     }
 }

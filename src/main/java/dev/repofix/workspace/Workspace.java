@@ -138,7 +138,7 @@ public final class Workspace implements AutoCloseable {
      * neither deleted nor chmod-ed. Directories are made writable on the way down because
      * builds leave read-only ones (Go's module cache) whose entries cannot be removed otherwise.
      */
-    static void deleteTree(Path dir) {
+    public static void deleteTree(Path dir) {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
