@@ -26,7 +26,10 @@ final class Cli {
         cl.addSubcommand("images", new CommandLine(new ImagesCommand())
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
-        cl.addSubcommand("eval", new CommandLine(new EvalCommand()));
+        cl.addSubcommand("eval", new CommandLine(new EvalCommand())
+                .addSubcommand("merge", new EvalMergeCommand())
+                .addSubcommand("report", new EvalReportCommand())
+                .addSubcommand("export", new EvalExportCommand()));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {

@@ -6,6 +6,7 @@ import dev.repofix.config.RepofixException;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.stage.PatchCandidate;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,24 @@ public final class SwebenchExport {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SwebenchExport() {}
+
+    /**
+     * Writes the predictions of the results in {@code results} to {@code out}.
+     *
+     * @return the number of predictions written
+     * @throws RepofixException (input) when there is no result to export or a case has several
+     */
+    public static int write(Path results, Path out, Optional<String> setting, OptionalInt sample) {
+        List<CaseResult> all = new ResultStore(results).results();
+        String jsonl = render(all, setting, sample);
+        if (jsonl.isEmpty()) {
+            throw new RepofixException(RepofixException.ErrorKind.INPUT, "no results to export in " + results
+                    + (setting.isPresent() || sample.isPresent() ? " for the --setting / --sample given" : "")
+                    + "; pass the --out folder of 'repofix eval run' or 'repofix eval merge'");
+        }
+        ResultStore.writeAtomically(out.toAbsolutePath(), jsonl);
+        return (int) jsonl.lines().count();
+    }
 
     /**
      * @param setting only results of this setting, when given

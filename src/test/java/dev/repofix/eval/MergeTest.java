@@ -12,22 +12,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class MergeTest {
-    static final String SHA = "5e".repeat(32);
+    static final String SHA = ResultDirs.SHA;
 
     @TempDir
     Path temp;
 
-    /** A shard's output folder as 'eval run --shard i/n' leaves it: a manifest and one result per case. */
     static Path shard(Path dir, int index, int count, String sha, String... caseIds) {
-        ResultStore store = new ResultStore(dir);
-        store.writeManifest(new RunManifest("cases.jsonl", sha, index, count, "openai:gpt-test", List.of("origin"),
-                Instant.parse("2026-01-0" + index + "T00:00:00Z"), "0.1.0", List.of()));
-        for (String id : caseIds) {
-            Results r = Results.scored();
-            r.caseId = id;
-            store.write(r.build());
-        }
-        return dir;
+        return ResultDirs.shard(dir, index, count, sha, caseIds);
     }
 
     @Test
