@@ -11,7 +11,7 @@ final class MarkdownSummary {
         StringBuilder md = new StringBuilder("# repofix eval report\n\n");
         int scored = summary.settings().stream().mapToInt(s -> s.overall().cases()).sum();
         md.append(String.format("%d results: %d scored; %d ERROR, %d BROKEN, %d FLAKY counted apart (listed at the end)."
-                + "%n%n", scored + summary.excluded().size(), scored, summary.excluded(ResultStatus.ERROR).size(),
+                + "\n\n", scored + summary.excluded().size(), scored, summary.excluded(ResultStatus.ERROR).size(),
                 summary.excluded(ResultStatus.BROKEN).size(), summary.excluded(ResultStatus.FLAKY).size()));
         for (SettingSummary s : summary.settings()) {
             setting(md, s);

@@ -23,7 +23,7 @@ final class SweepChart {
         StringBuilder svg = new StringBuilder();
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
+                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n", WIDTH, HEIGHT, WIDTH, HEIGHT));
         svg.append("<title>").append(escape(title)).append("</title>\n");
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         axes(svg, sweep);
@@ -54,14 +54,14 @@ final class SweepChart {
             points.append(i == 0 ? "" : " ").append(fmt(x(i, values.length))).append(',').append(fmt(y(values[i])));
         }
         svg.append(String.format(Locale.ROOT, "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-                + "points=\"%s\"/>%n", name, colour, points));
+                + "points=\"%s\"/>\n", name, colour, points));
         for (int i = 0; i < values.length; i++) {
             svg.append(String.format(Locale.ROOT, "<circle class=\"%s\" data-budget=\"%s\" data-value=\"%.4f\" "
-                    + "cx=\"%s\" cy=\"%s\" r=\"3.5\" fill=\"%s\"/>%n", name, escape(sweep.get(i).group()), values[i],
+                    + "cx=\"%s\" cy=\"%s\" r=\"3.5\" fill=\"%s\"/>\n", name, escape(sweep.get(i).group()), values[i],
                     fmt(x(i, values.length)), fmt(y(values[i])), colour));
         }
         double ly = TOP + 10 + legendRow * 18;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%s\" width=\"12\" height=\"4\" fill=\"%s\"/>%n",
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%s\" width=\"12\" height=\"4\" fill=\"%s\"/>\n",
                 WIDTH - RIGHT + 15, fmt(ly - 4), colour));
         text(svg, WIDTH - RIGHT + 32, ly, "start", name.equals("pass") ? "Pass" : "F1 (micro)");
     }
@@ -76,12 +76,12 @@ final class SweepChart {
     }
 
     private static void line(StringBuilder svg, double x1, double y1, double x2, double y2) {
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"black\"/>%n",
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"black\"/>\n",
                 fmt(x1), fmt(y1), fmt(x2), fmt(y2)));
     }
 
     private static void text(StringBuilder svg, double x, double y, String anchor, String text) {
-        svg.append(String.format(Locale.ROOT, "<text x=\"%s\" y=\"%s\" text-anchor=\"%s\">%s</text>%n", fmt(x), fmt(y),
+        svg.append(String.format(Locale.ROOT, "<text x=\"%s\" y=\"%s\" text-anchor=\"%s\">%s</text>\n", fmt(x), fmt(y),
                 anchor, escape(text)));
     }
 

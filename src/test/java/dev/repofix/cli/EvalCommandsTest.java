@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code repofix eval merge | report | export} through the command line, on real result folders. */
@@ -18,6 +19,26 @@ class EvalCommandsTest {
     private RunOutput repofix(String... args) {
         // the eval commands write no run record: nothing for RunOutput to check the schema of
         return RunOutput.run(temp.resolve("tmp"), temp.resolve("no-run-record"), args);
+    }
+
+    @Test
+    void parsesMergeShardsOutAndAllowPartial() {
+        EvalMergeCommand merge = CommandLine.populateCommand(new EvalMergeCommand(), "a", "b", "--out", "m",
+                "--allow-partial");
+
+        assertThat(merge.shards).containsExactly(Path.of("a"), Path.of("b"));
+        assertThat(merge.out).isEqualTo(Path.of("m"));
+        assertThat(merge.allowPartial).isTrue();
+    }
+
+    @Test
+    void parsesExportFilters() {
+        EvalExportCommand export = CommandLine.populateCommand(new EvalExportCommand(), "--format", "swebench",
+                "--results", "r", "--out", "p.jsonl", "--setting", "oracle", "--sample", "2");
+
+        assertThat(export.results.results).isEqualTo(Path.of("r"));
+        assertThat(export.setting).isEqualTo("oracle");
+        assertThat(export.sample).isEqualTo(2);
     }
 
     @Test

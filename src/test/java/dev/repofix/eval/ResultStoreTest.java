@@ -116,6 +116,17 @@ class ResultStoreTest {
         assertThat(out.resolve("run.json")).exists();
     }
 
+    @Test
+    void caseFileDigestIsItsSha256InHex() throws IOException {
+        // FIPS 180-2, appendix B.1: SHA-256("abc")
+        Path cases = Files.writeString(out.resolve("cases.jsonl"), "abc");
+
+        assertThat(RunManifest.sha256(cases))
+                .isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assertThatThrownBy(() -> RunManifest.sha256(out.resolve("absent.jsonl"))).isInstanceOf(RepofixException.class)
+                .hasMessageContaining("absent.jsonl");
+    }
+
     private static CaseResult withStatus(String id, ResultStatus status) {
         Results r = Results.scored();
         r.caseId = id;
