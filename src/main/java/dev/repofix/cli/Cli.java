@@ -26,9 +26,12 @@ final class Cli {
         cl.addSubcommand("images", new CommandLine(new ImagesCommand())
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
-        cl.addSubcommand("eval", new CommandLine(new EvalCommand()));
-        cl.getSubcommands().get("eval").addSubcommand("check", new EvalCheckCommand());
-        cl.getSubcommands().get("eval").addSubcommand("import", new EvalImportCommand());
+        cl.addSubcommand("eval", new CommandLine(new EvalCommand())
+                .addSubcommand("check", new EvalCheckCommand())
+                .addSubcommand("import", new EvalImportCommand())
+                .addSubcommand("merge", new EvalMergeCommand())
+                .addSubcommand("report", new EvalReportCommand())
+                .addSubcommand("export", new EvalExportCommand()));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof RepofixException re) {

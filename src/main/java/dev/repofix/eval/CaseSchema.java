@@ -2,9 +2,8 @@ package dev.repofix.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonNodePath;
-import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
-import dev.repofix.report.ReportSchema;
+import dev.repofix.report.JsonSchemaFile;
 import java.util.Comparator;
 import java.util.List;
 
@@ -16,11 +15,7 @@ import java.util.List;
 final class CaseSchema {
     private static final String RESOURCE = "eval-case.schema.json";
 
-    private final JsonSchema schema;
-
-    CaseSchema() {
-        schema = ReportSchema.load(CaseSchema.class, RESOURCE);
-    }
+    private final JsonSchemaFile schema = new JsonSchemaFile(CaseSchema.class, RESOURCE);
 
     /** What is wrong with {@code node} by the schema, by field; empty when it matches. */
     List<CaseFinding> check(JsonNode node) {

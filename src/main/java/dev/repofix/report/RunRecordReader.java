@@ -1,6 +1,5 @@
 package dev.repofix.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.config.RepofixException;
@@ -48,22 +47,9 @@ public final class RunRecordReader {
     public RunResult read(String json, String where) {
         JsonNode root;
         try {
-            root = mapper.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw refused(where, "it is not JSON (" + e.getOriginalMessage() + ")");
-        }
-        if (root == null || !root.isObject()) {
-            throw refused(where, "it is not a JSON object");
-        }
-        if (!JsonReport.SCHEMA.equals(root.path("schema").asText())) {
-            throw refused(where, "its schema is '" + root.path("schema").asText() + "', not " + JsonReport.SCHEMA
-                    + "; publish it with the repofix version that wrote it");
-        }
-        List<String> problems = schema.problems(root);
-        if (!problems.isEmpty()) {
-            throw refused(where, "it does not match docs/report.schema.json: "
-                    + String.join("; ", problems.subList(0, Math.min(5, problems.size())))
-                    + (problems.size() > 5 ? "; and " + (problems.size() - 5) + " more" : ""));
+            root = schema.check(mapper, json, JsonReport.SCHEMA, "publish it with the repofix version that wrote it");
+        } catch (IllegalArgumentException e) {
+            throw refused(where, e.getMessage());
         }
         try {
             return record(root);

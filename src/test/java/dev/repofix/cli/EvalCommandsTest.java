@@ -1,0 +1,141 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.eval.ResultDirs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code repofix eval merge | report | export} through the command line, on real result folders. */
+class EvalCommandsTest {
+    @TempDir
+    Path temp;
+
+    private RunOutput repofix(String... args) {
+        // the eval commands write no run record: nothing for RunOutput to check the schema of
+        return RunOutput.run(temp.resolve("tmp"), temp.resolve("no-run-record"), args);
+    }
+
+    @Test
+    void parsesMergeShardsOutAndAllowPartial() {
+        EvalMergeCommand merge = CommandLine.populateCommand(new EvalMergeCommand(), "a", "b", "--out", "m",
+                "--allow-partial");
+
+        assertThat(merge.shards).containsExactly(Path.of("a"), Path.of("b"));
+        assertThat(merge.out).isEqualTo(Path.of("m"));
+        assertThat(merge.allowPartial).isTrue();
+    }
+
+    @Test
+    void parsesExportFilters() {
+        EvalExportCommand export = CommandLine.populateCommand(new EvalExportCommand(), "--format", "swebench",
+                "--results", "r", "--out", "p.jsonl", "--setting", "oracle", "--sample", "2");
+
+        assertThat(export.results.results).isEqualTo(Path.of("r"));
+        assertThat(export.setting).isEqualTo("oracle");
+        assertThat(export.sample).isEqualTo(2);
+    }
+
+    @Test
+    void mergeJoinsShardsAndReportsTheCount() {
+        Path a = ResultDirs.shard(temp.resolve("a"), 1, 2, ResultDirs.SHA, "c1", "c2");
+        Path b = ResultDirs.shard(temp.resolve("b"), 2, 2, ResultDirs.SHA, "c3");
+
+        RunOutput run = repofix("eval", "merge", a.toString(), b.toString(), "--out", temp.resolve("m").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.stdout()).contains("merged 3 results from 2 folder(s)");
+        assertThat(temp.resolve("m/cases/c3.json")).exists();
+    }
+
+    @Test
+    void mergeRefusesAMissingShardWithExitTwoAndNamesIt() {
+        Path a = ResultDirs.shard(temp.resolve("a"), 1, 2, ResultDirs.SHA, "c1");
+
+        RunOutput run = repofix("eval", "merge", a.toString(), "--out", temp.resolve("m").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("repofix: error: cannot merge: missing shard 2/2 of cases.jsonl");
+    }
+
+    @Test
+    void mergeAllowPartialWarnsAndSucceeds() {
+        Path a = ResultDirs.shard(temp.resolve("a"), 1, 2, ResultDirs.SHA, "c1");
+
+        RunOutput run = repofix("eval", "merge", a.toString(), "--out", temp.resolve("m").toString(),
+                "--allow-partial");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.stderr()).contains("repofix: warning: merged without shard 2/2");
+    }
+
+    @Test
+    void mergeRefusesOverlappingShardsNamingBothFolders() {
+        Path a = ResultDirs.shard(temp.resolve("a"), 1, 2, ResultDirs.SHA, "c1");
+        Path b = ResultDirs.shard(temp.resolve("b"), 2, 2, ResultDirs.SHA, "c1");
+
+        RunOutput run = repofix("eval", "merge", a.toString(), b.toString(), "--out", temp.resolve("m").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("case c1 is in both " + a + " and " + b);
+    }
+
+    @Test
+    void reportWritesMarkdownJsonAndCsv() throws Exception {
+        Path results = ResultDirs.run(temp.resolve("r"), "fixed", "missed");
+
+        RunOutput run = repofix("eval", "report", "--results", results.toString(), "--out",
+                temp.resolve("report").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(Files.readString(temp.resolve("report/report.md"))).containsPattern(
+                "\\| all +\\| 2 +\\|.*\\| 50\\.0% \\(1/2\\) +\\| 100\\.0% \\(1/1\\) +\\|");
+        assertThat(new ObjectMapper().readTree(temp.resolve("report/report.json").toFile()).at("/results/scored")
+                .asInt()).isEqualTo(2);
+        assertThat(Files.readAllLines(temp.resolve("report/cases.csv"))).hasSize(3);
+        assertThat(run.stdout()).contains("report.md").contains("cases.csv");
+    }
+
+    @Test
+    void reportOfAFolderWithoutResultsExitsTwo() {
+        RunOutput run = repofix("eval", "report", "--results", temp.resolve("none").toString(), "--out",
+                temp.resolve("report").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("no results in");
+    }
+
+    @Test
+    void exportWritesSwebenchPredictions() throws Exception {
+        Path results = ResultDirs.run(temp.resolve("r"), "acme__calc-1", "acme__calc-2");
+        Path preds = temp.resolve("preds.jsonl");
+
+        RunOutput run = repofix("eval", "export", "--format", "swebench", "--results", results.toString(), "--out",
+                preds.toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        List<String> lines = Files.readAllLines(preds);
+        assertThat(lines).hasSize(2);
+        ObjectMapper json = new ObjectMapper();
+        assertThat(json.readTree(lines.get(0)).path("instance_id").asText()).isEqualTo("acme__calc-1");
+        assertThat(json.readTree(lines.get(0)).path("model_patch").asText()).isEqualTo(ResultDirs.fixDiff());
+        assertThat(json.readTree(lines.get(1)).path("model_patch").asText()).isEmpty();
+    }
+
+    @Test
+    void exportRefusesAnUnsupportedFormatListingTheSupportedOnes() {
+        Path results = ResultDirs.run(temp.resolve("r"), "a", "b");
+
+        RunOutput run = repofix("eval", "export", "--format", "defects4j", "--results", results.toString(), "--out",
+                temp.resolve("p.jsonl").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("unsupported export format 'defects4j'; supported: swebench");
+        assertThat(temp.resolve("p.jsonl")).doesNotExist();
+    }
+}

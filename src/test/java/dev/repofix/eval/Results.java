@@ -1,0 +1,133 @@
+package dev.repofix.eval;
+
+import dev.repofix.pipeline.CandidateRecord;
+import dev.repofix.pipeline.ModelUsage;
+import dev.repofix.pipeline.RunError;
+import dev.repofix.pipeline.RunOrigin;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.pipeline.RunStatus;
+import dev.repofix.pipeline.StageRecord;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.validate.Validation;
+import dev.repofix.validate.Verdict;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Benchmark results built in code: a run record of the shape the pipeline makes, and a case's reference. */
+final class Results {
+    static final String CALC = "src/main/java/acme/Calc.java";
+    static final String UTIL = "src/main/java/acme/Util.java";
+    static final String FIX = """
+            diff --git a/src/main/java/acme/Calc.java b/src/main/java/acme/Calc.java
+            --- a/src/main/java/acme/Calc.java
+            +++ b/src/main/java/acme/Calc.java
+            @@ -10,3 +10,3 @@
+                 int add(int a, int b) {
+            -        return a - b;
+            +        return a + b;
+                 }
+            """;
+    static final String OTHER = """
+            diff --git a/src/main/java/acme/Calc.java b/src/main/java/acme/Calc.java
+            --- a/src/main/java/acme/Calc.java
+            +++ b/src/main/java/acme/Calc.java
+            @@ -11,1 +11,1 @@
+            -        return a - b;
+            +        return b - a;
+            """;
+
+    String caseId = "calc-1";
+    Optional<String> setting = Optional.empty();
+    OptionalInt sample = OptionalInt.empty();
+    ResultStatus status = ResultStatus.SCORED;
+    OptionalInt contextTokens = OptionalInt.empty();
+    String language = "java";
+    List<String> bugTypes = List.of("logic");
+    List<LineRef> reference = List.of(new LineRef(CALC, 11));
+    Optional<LineRef> cause = Optional.empty();
+    Optional<LineRef> effect = Optional.empty();
+    String sourcePatch = FIX;
+    Optional<IssueScore> issueScore = Optional.empty();
+    Optional<String> error = Optional.empty();
+    long wallMs = 5000;
+
+    RunStatus runStatus = RunStatus.NOT_FIXED;
+    boolean localizes = true;
+    List<LineRef> predicted = List.of();
+    List<CandidateRecord> candidates = List.of();
+    Optional<String> fixId = Optional.empty();
+    boolean withRecord = true;
+
+    static Results scored() {
+        return new Results();
+    }
+
+    Results predicting(LineRef... lines) {
+        predicted = List.of(lines);
+        return this;
+    }
+
+    /** A run that fixed the case with {@code diff}, after a first candidate that did not apply. */
+    Results fixedWith(String diff) {
+        runStatus = RunStatus.FIXED;
+        candidates = List.of(candidate("c1", OTHER, Verdict.NOT_APPLIED), candidate("c2", diff, Verdict.VALID));
+        fixId = Optional.of("c2");
+        return this;
+    }
+
+    static CandidateRecord candidate(String id, String diff, Verdict verdict) {
+        return new CandidateRecord(new PatchCandidate(id, "llm", CALC, 11, "a change", diff), Optional.of(
+                new Validation(id, verdict, List.of(), List.of(), List.of(), "", Duration.ofMillis(700))));
+    }
+
+    static LineRef at(String file, int line) {
+        return new LineRef(file, line);
+    }
+
+    CaseResult build() {
+        return new CaseResult(caseId, setting, sample, "openai:gpt-test", status, contextTokens,
+                new CaseReference(language, bugTypes, reference, cause, effect, sourcePatch, List.of("acme.CalcTest#add")),
+                withRecord ? Optional.of(record()) : Optional.empty(), issueScore, error,
+                new CaseTimes(wallMs, 1000, 900, 2000));
+    }
+
+    RunResult record() {
+        List<StageRecord> stages = new ArrayList<>();
+        stages.add(StageRecord.ok("baseline", Duration.ofMillis(1000), "1 failing", Optional.empty()));
+        stages.add(StageRecord.ok("issue", Duration.ofMillis(200), "drafted",
+                Optional.of(usage(100, 20, Optional.of(0.25)))));
+        Optional<RunError> runError = Optional.empty();
+        RunStatus s = runStatus;
+        if (localizes) {
+            stages.add(StageRecord.ok("localize", Duration.ofMillis(300), "lines",
+                    Optional.of(usage(150, 30, Optional.of(0.5)))));
+            stages.add(StageRecord.ok("patch", Duration.ofMillis(400), "candidates",
+                    Optional.of(usage(200, 50, Optional.empty()))));
+            stages.add(StageRecord.ok("validate", Duration.ofMillis(2000), "validated", Optional.empty()));
+        } else {
+            RunError e = new RunError(RunError.Kind.MODEL, "localize", "no parseable answer in 3 attempts");
+            stages.add(StageRecord.failed("localize", Duration.ofMillis(300), Optional.of(usage(150, 30,
+                    Optional.of(0.5))), e));
+            runError = Optional.of(e);
+            s = RunStatus.STAGE_FAILED;
+        }
+        Optional<Localization> localization = localizes ? Optional.of(new Localization(predicted.stream()
+                .map(l -> new Location(l.file(), l.line(), "code", 0.5, "suspect")).toList())) : Optional.empty();
+        return new RunResult("run-" + caseId, "https://example.org/acme/calc.git@main", Optional.of("a".repeat(40)),
+                "maven", "mvn -B test", "mvn test", "openai:gpt-test", "local", s, List.of(), 3, List.of(),
+                Optional.of(new IssueDraft("add subtracts", "add returns a - b", "the operator is wrong", "logic")),
+                localization, candidates, fixId, "", stages, runError, List.of(), RunOrigin.local(),
+                Instant.parse("2026-01-02T03:04:05Z"), Duration.ofMillis(4000));
+    }
+
+    private static ModelUsage usage(long in, long out, Optional<Double> cost) {
+        return new ModelUsage(1, 3, OptionalInt.of(1), in, out, cost, List.of());
+    }
+}
