@@ -210,10 +210,12 @@ public final class CaseCheckouts implements AutoCloseable {
             config.setString("remote", "origin", "url", mirror.toUri().toString());
             config.save();
             return git;
-        } catch (GitAPIException | IOException | RuntimeException e) {
+        } catch (GitAPIException | RuntimeException e) {
             git.close();
-            throw e instanceof GitAPIException g ? g
-                    : new org.eclipse.jgit.api.errors.JGitInternalException(e.getMessage(), e);
+            throw e;
+        } catch (IOException e) {
+            git.close();
+            throw new org.eclipse.jgit.api.errors.JGitInternalException(e.getMessage(), e);
         }
     }
 
