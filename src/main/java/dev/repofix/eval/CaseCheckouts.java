@@ -229,11 +229,11 @@ public final class CaseCheckouts implements AutoCloseable {
         }
         if (id == null) {
             // A commit no branch or tag reaches any more (a force-push): ask for it by id.
-            git.fetch().setRemote("origin").setRefSpecs(new RefSpec(commit + ":refs/repofix/base")).call();
             try {
+                git.fetch().setRemote("origin").setRefSpecs(new RefSpec(commit + ":refs/repofix/base")).call();
                 id = repository.resolve("refs/repofix/base^{commit}");
-            } catch (IOException e) {
-                id = null;
+            } catch (GitAPIException | IOException | RuntimeException e) {
+                id = null; // the server has no such commit, or does not hand out commits by id
             }
         }
         if (id == null) {
