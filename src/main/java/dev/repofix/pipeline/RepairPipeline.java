@@ -7,6 +7,7 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Cancellation;
+import dev.repofix.model.ModelException;
 import dev.repofix.model.Pricing;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.patch.PatchParser;
@@ -361,7 +362,8 @@ public final class RepairPipeline {
         }
         if (e instanceof RepofixException re) {
             if (MODEL_STAGES.contains(stage)) {
-                return new RunError(RunError.Kind.MODEL, stage, re.getMessage());
+                return new RunError(re instanceof ModelException ? RunError.Kind.SERVICE : RunError.Kind.MODEL, stage,
+                        re.getMessage());
             }
             return new RunError(re.kind() == RepofixException.ErrorKind.INPUT ? RunError.Kind.INPUT
                     : RunError.Kind.ENVIRONMENT, stage, re.getMessage());

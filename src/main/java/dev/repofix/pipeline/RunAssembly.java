@@ -116,7 +116,7 @@ final class RunAssembly {
     /** The record of a run that {@code error} stopped, with everything reached before it. */
     RunResult stop(RunError error) {
         RunStatus status = switch (error.kind()) {
-            case MODEL -> RunStatus.STAGE_FAILED;
+            case MODEL, SERVICE -> RunStatus.STAGE_FAILED;
             case CANCELLED -> RunStatus.CANCELLED;
             case INPUT, ENVIRONMENT, INTERNAL -> RunStatus.ERROR;
         };

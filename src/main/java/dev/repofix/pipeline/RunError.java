@@ -21,8 +21,13 @@ public record RunError(Kind kind, String stage, String message) {
     public enum Kind {
         /** The input cannot be worked with (no repository, no tests, a suite that never finishes): exit 2. */
         INPUT,
-        /** The model could not answer (refused key, unreachable, never parseable): status STAGE_FAILED. */
+        /** The model answered, but never usably (no parseable answer in k attempts, too slow): status STAGE_FAILED. */
         MODEL,
+        /**
+         * The model's service could not be asked (a refused key, unreachable, HTTP errors past the
+         * retries, a redirect): status STAGE_FAILED; a benchmark counts it as infrastructure, not a miss.
+         */
+        SERVICE,
         /** repofix's environment failed (Docker, disk, a copy, a report that cannot be read): exit 3. */
         ENVIRONMENT,
         /** A bug in repofix: exit 3, and worth a report. */

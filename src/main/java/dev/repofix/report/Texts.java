@@ -53,7 +53,8 @@ final class Texts {
     static String errorLabel(RunError e) {
         return switch (e.kind()) {
             case INPUT -> "Cannot run on this input";
-            case MODEL -> "The model could not answer";
+            case MODEL -> "The model could not answer usably";
+            case SERVICE -> "The model's service could not be asked";
             case ENVIRONMENT -> "repofix's environment failed";
             case INTERNAL -> "Internal error";
             case CANCELLED -> "Cancelled";

@@ -176,7 +176,7 @@ class ModelEndToEndTest {
         RunOutput run = fixAt("http://127.0.0.1:" + closed + "/v1", Map.of());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
         assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
-        assertThat(run.report().path("error").path("kind").asText()).isEqualTo("MODEL");
+        assertThat(run.report().path("error").path("kind").asText()).isEqualTo("SERVICE");
         assertThat(run.report().path("error").path("message").asText()).contains("127.0.0.1");
     }
 
@@ -186,6 +186,7 @@ class ModelEndToEndTest {
         RunOutput run = fix(Map.of());
         assertThat(run.exitCode()).isEqualTo(ExitCodes.NOT_FIXED);
         assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        assertThat(run.report().path("error").path("kind").asText()).isEqualTo("MODEL");
         assertThat(run.report().path("error").path("stage").asText()).isEqualTo("issue");
         assertThat(run.report().path("stages").get(3).path("model").path("attempts").asInt()).isEqualTo(3);
         assertThat(run.report().path("stages").get(3).path("model").get("parsedOn").isNull()).isTrue();

@@ -356,6 +356,26 @@ class RepairPipelineTest {
                 "patch=SKIPPED", "validate=SKIPPED");
     }
 
+    /** A benchmark counts a model service that cannot be asked as infrastructure, an unusable answer as a miss. */
+    @Test
+    void aModelServiceThatCannotBeAskedIsAServiceErrorNotAnUnusableAnswer() {
+        Stages unreachable = new ScriptedStages(List.of()) {
+            @Override
+            public IssueDraft draftIssue(FailureReport failures) {
+                throw new dev.repofix.model.ModelException(dev.repofix.config.RepofixException.ErrorKind.RUNTIME,
+                        "cannot reach http://127.0.0.1:9/v1: connection refused");
+            }
+        };
+
+        RunResult r = pipeline(testsFromCalc(), unreachable).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.SERVICE);
+            assertThat(e.stage()).isEqualTo("issue");
+        });
+    }
+
     @Test
     void aBugInAPartIsAnInternalErrorWithARecordNotAStackTrace() {
         Stages buggy = new ScriptedStages(List.of()) {
