@@ -1,6 +1,10 @@
 package dev.repofix.eval;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -31,15 +35,19 @@ import java.util.OptionalDouble;
  * @param outputTokens   answer tokens, summed
  * @param costUsd        cost summed over the cases with a known cost; empty when none has
  * @param meanWallMs     mean wall time of a case
+ * @param meanStageMs    per stage (from the run records' stage records, in the order first seen),
+ *                       its mean wall time over the cases where it ran
  */
 public record Aggregate(String group, int cases, Rate loads, double microPrecision, double microRecall,
         double microF1, double meanPrecision, double meanRecall, double meanF1, Rate fileHit, Rate top1, Rate top5,
         Rate cause, Rate effect, Rate apply, Rate pass, Rate referenceEqual, OptionalDouble issueScore,
-        long inputTokens, long outputTokens, Optional<Double> costUsd, double meanWallMs) {
+        long inputTokens, long outputTokens, Optional<Double> costUsd, double meanWallMs,
+        Map<String, Double> meanStageMs) {
     public Aggregate {
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(issueScore, "issueScore");
         Objects.requireNonNull(costUsd, "costUsd");
+        meanStageMs = Collections.unmodifiableMap(new LinkedHashMap<>(meanStageMs));
     }
 
     static Aggregate of(String group, List<CaseScores> scores) {
@@ -60,7 +68,17 @@ public record Aggregate(String group, int cases, Rate loads, double microPrecisi
                 scores.stream().mapToLong(CaseScores::inputTokens).sum(),
                 scores.stream().mapToLong(CaseScores::outputTokens).sum(),
                 costs.isEmpty() ? Optional.empty() : Optional.of(costs.stream().mapToDouble(d -> d).sum()),
-                scores.stream().mapToLong(s -> s.result().times().wallMs()).average().orElse(0));
+                scores.stream().mapToLong(s -> s.result().times().wallMs()).average().orElse(0),
+                meanStageMs(scores));
+    }
+
+    private static Map<String, Double> meanStageMs(List<CaseScores> scores) {
+        Map<String, List<Long>> byStage = new LinkedHashMap<>();
+        scores.forEach(s -> s.stageMs().forEach((stage, ms) -> byStage.computeIfAbsent(stage, k -> new ArrayList<>())
+                .add(ms)));
+        Map<String, Double> out = new LinkedHashMap<>();
+        byStage.forEach((stage, ms) -> out.put(stage, ms.stream().mapToLong(Long::longValue).average().orElse(0)));
+        return out;
     }
 
     private static Rate rate(List<CaseScores> scores, java.util.function.Predicate<CaseScores> p) {

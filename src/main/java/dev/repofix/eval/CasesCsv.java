@@ -17,7 +17,7 @@ final class CasesCsv {
     static final List<String> HEADER = List.of("result", "case_id", "setting", "sample", "status", "language",
             "bug_types", "context_tokens", "loads", "predicted_lines", "true_positives", "reference_lines",
             "precision", "recall", "f1", "file_hit", "top1", "top5", "cause_hit", "effect_hit", "apply", "pass",
-            "reference_equal", "issue_score", "tokens_in", "tokens_out", "cost_usd", "wall_ms", "error");
+            "reference_equal", "issue_score", "tokens_in", "tokens_out", "cost_usd", "wall_ms", "baseline_ms", "stages_ms", "validation_ms", "error");
 
     private CasesCsv() {}
 
@@ -39,16 +39,18 @@ final class CasesCsv {
                 bool(s.effectHit()), bool(s.applied()), bool(s.passed()), bool(s.referenceEqual()),
                 number(s.issueScore()), String.valueOf(s.inputTokens()), String.valueOf(s.outputTokens()),
                 s.costUsd().map(d -> String.format(Locale.ROOT, "%.6f", d)).orElse(""),
-                String.valueOf(s.result().times().wallMs()), ""));
+                String.valueOf(s.result().times().wallMs()), String.valueOf(s.result().times().baselineMs()),
+                String.valueOf(s.result().times().stagesMs()), String.valueOf(s.result().times().validationMs()), ""));
         return row;
     }
 
     private static List<String> excluded(CaseResult r) {
         List<String> row = new ArrayList<>(identity(r));
-        while (row.size() < HEADER.size() - 2) {
+        while (row.size() < HEADER.size() - 5) {
             row.add("");
         }
-        row.add(String.valueOf(r.times().wallMs()));
+        row.addAll(List.of(String.valueOf(r.times().wallMs()), String.valueOf(r.times().baselineMs()),
+                String.valueOf(r.times().stagesMs()), String.valueOf(r.times().validationMs())));
         row.add(r.error().orElse(""));
         return row;
     }

@@ -71,6 +71,8 @@ final class JsonSummary {
         n.put("tokens_in", a.inputTokens()).put("tokens_out", a.outputTokens());
         n.put("cost_usd", a.costUsd().orElse(null));
         n.put("mean_wall_ms", a.meanWallMs());
+        ObjectNode stages = n.putObject("mean_stage_ms");
+        a.meanStageMs().forEach(stages::put);
     }
 
     private static void rate(ObjectNode n, String name, Rate r) {

@@ -50,6 +50,9 @@ final class MarkdownSummary {
                     String.valueOf(a.outputTokens()), Figures.usd(a.costUsd()), Figures.seconds(a.meanWallMs()));
         }
         md.append(cost.render()).append('\n');
+        TextTable stages = new TextTable("stage", "mean s (over the cases where it ran)");
+        s.overall().meanStageMs().forEach((stage, ms) -> stages.row(stage, Figures.seconds(ms)));
+        md.append(stages.render()).append('\n');
         loadsAtK(md, s);
         correlations(md, s);
         sweep(md, s);

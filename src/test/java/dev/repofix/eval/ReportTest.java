@@ -82,6 +82,21 @@ class ReportTest {
     }
 
     @Test
+    void stageTimesAreAveragedOverTheCasesWhereTheStageRan() throws Exception {
+        EvalReport.write(results(), temp.resolve("report"));
+
+        // a and b ran every stage; c stopped at a failed localize (300 ms) and never reached patch or validate
+        JsonNode stages = new ObjectMapper().readTree(temp.resolve("report/report.json").toFile())
+                .at("/settings/0/overall/mean_stage_ms");
+        assertThat(stages.properties()).extracting(java.util.Map.Entry::getKey)
+                .containsExactly("baseline", "issue", "localize", "patch", "validate");
+        assertThat(stages.path("localize").asDouble()).isEqualTo(300.0);
+        assertThat(stages.path("validate").asDouble()).isEqualTo(2000.0);
+        String md = Files.readString(temp.resolve("report/report.md"));
+        assertThat(md).containsPattern("\\| validate +\\| 2\\.0 +\\|");
+    }
+
+    @Test
     void correlationsAreReportedWithTheirReasonWhenUndefined() throws Exception {
         EvalReport.write(results(), temp.resolve("report"));
 
@@ -122,11 +137,11 @@ class ReportTest {
         assertThat(lines).hasSize(6);
         assertThat(lines.get(0)).startsWith("result,case_id,setting,sample,status,language,bug_types");
         assertThat(lines.get(1)).startsWith("a,a,,,SCORED,java,logic,4000,1,2,1,1,0.500,1.000,0.667,1,1,1,,,1,1,1,"
-                + "70.000,450,100,0.750000,5000,");
-        assertThat(lines.get(4)).startsWith("d,d,,,ERROR,java,logic,,,,").endsWith(",5000,the Docker engine stopped "
+                + "70.000,450,100,0.750000,5000,1000,900,2000,");
+        assertThat(lines.get(4)).startsWith("d,d,,,ERROR,java,logic,,,,").endsWith(",5000,1000,900,2000,the Docker engine stopped "
                 + "answering");
         assertThat(lines.get(5)).contains("\"the gold patch failed: acme.CalcTest#add, still failing\"");
-        assertThat(lines).allSatisfy(l -> assertThat(l.split(",", -1).length).isGreaterThanOrEqualTo(29));
+        assertThat(lines).allSatisfy(l -> assertThat(l.split(",", -1).length).isGreaterThanOrEqualTo(32));
     }
 
     @Test
