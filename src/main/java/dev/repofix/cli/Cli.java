@@ -29,6 +29,7 @@ final class Cli {
         cl.addSubcommand("eval", new CommandLine(new EvalCommand())
                 .addSubcommand("check", new EvalCheckCommand())
                 .addSubcommand("import", new EvalImportCommand())
+                .addSubcommand("run", new EvalRunCommand(env))
                 .addSubcommand("merge", new EvalMergeCommand())
                 .addSubcommand("report", new EvalReportCommand())
                 .addSubcommand("export", new EvalExportCommand()));

@@ -33,6 +33,14 @@ final class StagesFactory {
     private StagesFactory() {}
 
     static Stages create(ResolvedConfig c, HostEnvironment host) {
+        return create(c, host, StageInputs.chained(), c.get(ConfigKey.CONTEXT));
+    }
+
+    /**
+     * The stages with given inputs (a benchmark setting) and context budget (a sweep's);
+     * the builtin engine takes neither.
+     */
+    static Stages create(ResolvedConfig c, HostEnvironment host, StageInputs inputs, String contextBudget) {
         ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
         if (model.isBuiltin()) {
             return new BuiltinStages();
@@ -45,18 +53,39 @@ final class StagesFactory {
         if (c.bool(ConfigKey.CACHE) && !model.provider().equals("replay")) {
             client = new CachingChatClient(client, cacheDir(c, host));
         }
-        ContextBudget budget = ContextBudget.parse(c.get(ConfigKey.CONTEXT));
+        ContextBudget budget = ContextBudget.parse(contextBudget);
         ContextBuilder context = new ContextBuilder(new TokenCounter());
         return new LlmStages(client, report -> context.build(report, budget).render(),
-                c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), StageInputs.chained(), MAX_TOKENS);
+                c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), inputs, MAX_TOKENS);
     }
 
     /** The stages with what the run record says of them: the model's name and list price. */
     static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host) {
+        return engine(c, host, StageInputs.chained(), c.get(ConfigKey.CONTEXT));
+    }
+
+    /** {@link #engine(ResolvedConfig, HostEnvironment)} with given inputs and context budget. */
+    static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host, StageInputs inputs,
+            String contextBudget) {
         ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
-        Optional<Pricing.Price> price = model.isBuiltin() || model.provider().equals("replay") ? Optional.empty()
+        return new RepairPipeline.Engine(create(c, host, inputs, contextBudget), model.toString(), price(model));
+    }
+
+    /** A model's list price, when it has one: none for the builtin engine and recorded answers. */
+    static Optional<Pricing.Price> price(ModelChoice model) {
+        return model.isBuiltin() || model.provider().equals("replay") ? Optional.empty()
                 : Pricing.defaults().priceOf(model.name());
-        return new RepairPipeline.Engine(create(c, host), model.toString(), price);
+    }
+
+    /** The chat client of a model choice (for a judge), behind the same cache as the stages'. */
+    static ChatClient judgeClient(ModelChoice model, ResolvedConfig c, HostEnvironment host) {
+        if (model.isBuiltin()) {
+            throw new ConfigException("the judge must be a model (openai:<model>, anthropic:<model> or "
+                    + "replay:<file>), not builtin");
+        }
+        ChatClient client = client(model, c, host);
+        return c.bool(ConfigKey.CACHE) && !model.provider().equals("replay")
+                ? new CachingChatClient(client, cacheDir(c, host)) : client;
     }
 
     private static ChatClient client(ModelChoice model, ResolvedConfig c, HostEnvironment host) {

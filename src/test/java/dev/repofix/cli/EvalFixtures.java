@@ -1,0 +1,135 @@
+package dev.repofix.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.jgit.api.Git;
+
+/**
+ * Benchmark cases made the way a team makes them: a pytest repository at a commit with
+ * four bugs, each case's reference patch split into the fix and the test that shows it.
+ */
+final class EvalFixtures {
+    static final String AGES = """
+            def is_adult(age):
+                return age > 18
+
+
+            def is_teen(age):
+                return 13 < age <= 19
+
+
+            def last(xs):
+                return xs[len(xs) - 2]
+            """;
+    static final String TEXT = """
+            def shout(s):
+                return s.lower() + "!"
+            """;
+    static final String BASIC_TESTS = """
+            from lib.ages import is_adult, is_teen, last
+            from lib.text import shout
+
+
+            def test_child_is_not_adult():
+                assert not is_adult(12)
+
+
+            def test_twenty_is_not_teen():
+                assert not is_teen(20)
+
+
+            def test_last_of_one():
+                assert last([7, 7]) == 7
+
+
+            def test_shout_ends_with_bang():
+                assert shout("a").endswith("!")
+            """;
+
+    private EvalFixtures() {}
+
+    /** One case: id, the fix (file, line, old, new), and the new test file that fails before it. */
+    record Bug(String id, String file, int line, String before, String after, String testFile, String test,
+            String title) {}
+
+    static final List<Bug> BUGS = List.of(
+            new Bug("ages-adult", "lib/ages.py", 2, "    return age > 18", "    return age >= 18",
+                    "tests/test_adult.py", "from lib.ages import is_adult\n\n\ndef test_eighteen_is_adult():\n"
+                            + "    assert is_adult(18)\n", "18-year-olds are not adults"),
+            new Bug("ages-teen", "lib/ages.py", 6, "    return 13 < age <= 19", "    return 13 <= age <= 19",
+                    "tests/test_teen.py", "from lib.ages import is_teen\n\n\ndef test_thirteen_is_teen():\n"
+                            + "    assert is_teen(13)\n", "13-year-olds are not teens"),
+            new Bug("ages-last", "lib/ages.py", 10, "    return xs[len(xs) - 2]", "    return xs[len(xs) - 1]",
+                    "tests/test_last.py", "from lib.ages import last\n\n\ndef test_last_of_three():\n"
+                            + "    assert last([1, 2, 3]) == 3\n", "last() returns the one before last"),
+            new Bug("text-shout", "lib/text.py", 2, "    return s.lower() + \"!\"", "    return s.upper() + \"!\"",
+                    "tests/test_shout.py", "from lib.text import shout\n\n\ndef test_shout_is_upper():\n"
+                            + "    assert shout(\"hi\") == \"HI!\"\n", "shout() whispers"));
+
+    /** The repository (committed) under {@code dir}; returns the commit id. */
+    static String repository(Path dir) {
+        write(dir, Map.of("lib/__init__.py", "", "lib/ages.py", AGES, "lib/text.py", TEXT,
+                "tests/test_basic.py", BASIC_TESTS, "pytest.ini", "[pytest]\ntestpaths = tests\n"));
+        try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
+            Files.writeString(dir.resolve(".gitignore"), "__pycache__/\n");
+            git.add().addFilepattern(".").call();
+            return git.commit().setMessage("four bugs").setAuthor("t", "t@example.org")
+                    .setCommitter("t", "t@example.org").setSign(false).call().name();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A case file of {@link #BUGS} on a repository made under {@code dir}. */
+    static Path caseFile(Path dir) {
+        Path repo = dir.resolve("ages");
+        String commit = repository(repo);
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>();
+        for (Bug b : BUGS) {
+            ObjectNode c = json.createObjectNode();
+            c.put("id", b.id());
+            c.put("repo", repo.toString());
+            c.put("base_commit", commit);
+            c.put("language", "python");
+            c.putArray("fail_to_pass").add(b.testFile() + "::" + b.test().lines()
+                    .filter(l -> l.startsWith("def ")).findFirst().orElseThrow().replaceAll("def (\\w+).*", "$1"));
+            c.putArray("pass_to_pass").add("tests/test_basic.py::test_child_is_not_adult");
+            ObjectNode issue = c.putObject("issue");
+            issue.put("title", b.title());
+            issue.put("description", b.title() + ": see " + b.testFile());
+            ObjectNode patch = c.putObject("patch");
+            patch.put("source", "--- a/" + b.file() + "\n+++ b/" + b.file() + "\n@@ -" + b.line() + " +" + b.line()
+                    + " @@\n-" + b.before() + "\n+" + b.after() + "\n");
+            List<String> testLines = b.test().lines().toList();
+            StringBuilder test = new StringBuilder("--- /dev/null\n+++ b/" + b.testFile() + "\n@@ -0,0 +1,"
+                    + testLines.size() + " @@\n");
+            testLines.forEach(l -> test.append('+').append(l).append('\n'));
+            patch.put("test", test.toString());
+            c.putArray("bug_types").add(b.id().startsWith("text") ? "wrong function" : "off-by-one");
+            lines.add(c.toString());
+        }
+        Path file = dir.resolve("cases.jsonl");
+        write(dir, Map.of("cases.jsonl", String.join("\n", lines) + "\n"));
+        return file;
+    }
+
+    private static void write(Path dir, Map<String, String> files) {
+        try {
+            for (Map.Entry<String, String> e : files.entrySet()) {
+                Path p = dir.resolve(e.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, e.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
