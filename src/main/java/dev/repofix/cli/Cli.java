@@ -27,7 +27,7 @@ final class Cli {
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
         cl.addSubcommand("eval", new CommandLine(new EvalCommand())
-                .addSubcommand("check", new EvalCheckCommand())
+                .addSubcommand("check", new EvalCheckCommand(env))
                 .addSubcommand("import", new EvalImportCommand())
                 .addSubcommand("run", new EvalRunCommand(env))
                 .addSubcommand("merge", new EvalMergeCommand())

@@ -1,39 +1,19 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.ConfigKey;
-import dev.repofix.config.ConfigResolver;
-import dev.repofix.config.Durations;
-import dev.repofix.config.HostEnvironment;
-import dev.repofix.config.ModelChoice;
-import dev.repofix.config.ResolvedConfig;
-import dev.repofix.config.RunConfig;
-import dev.repofix.config.SettingsFile;
-import dev.repofix.eval.CaseCheckouts;
 import dev.repofix.eval.CaseFile;
-import dev.repofix.eval.CaseReferences;
-import dev.repofix.eval.CaseResult;
-import dev.repofix.eval.EmptyStages;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.EvalRunner;
-import dev.repofix.eval.GoldStages;
 import dev.repofix.eval.IssueJudge;
+import dev.repofix.eval.ResultStatus;
 import dev.repofix.eval.ResultStore;
 import dev.repofix.eval.RunManifest;
+import dev.repofix.eval.SanityCheck;
 import dev.repofix.eval.Setting;
-import dev.repofix.exec.Executor;
-import dev.repofix.exec.LocalProcessExecutor;
-import dev.repofix.model.Pricing;
-import dev.repofix.pipeline.ProgressListener;
-import dev.repofix.pipeline.RepairPipeline;
-import dev.repofix.pipeline.RunResult;
 import dev.repofix.report.SarifReport;
-import dev.repofix.stage.StageInputs;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -91,34 +71,12 @@ final class EvalRunCommand implements Callable<Integer> {
             + "judge (openai:<model>, anthropic:<model>, replay:<file>); it uses --base-url and --api-key-env.")
     String judgeModel;
 
-    @Option(names = "--base-url", paramLabel = "URL", description = "Model API base URL.")
-    String baseUrl;
-
-    @Option(names = "--api-key-env", paramLabel = "VAR", description = "Variable holding the API key.")
-    String apiKeyEnv;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Time budget of one case. Default: 30m")
-    String timeout;
-
-    @Option(names = "--test-timeout", paramLabel = "DURATION", description = "Limit of one test-suite run. "
-            + "Default: 10m")
-    String testTimeout;
-
-    @Option(names = "--setup-timeout", paramLabel = "DURATION", defaultValue = "30m", description = "Limit of one "
-            + "set-up command of a case. Default: 30m")
-    String setupTimeout;
-
-    @Option(names = "--max-candidates", paramLabel = "N", description = "Candidates validated per case. Default: 30")
-    String maxCandidates;
-
-    @Option(names = "--keep-envs", description = "Keep the prepared environments (and clones) for the next run.")
-    boolean keepEnvs;
-
-    @Option(names = "--config", paramLabel = "FILE", description = "The operator's settings file.")
-    Path configFile;
+    @Option(names = "--sanity", paramLabel = "FILE", description = "The sanity.json of 'eval check --run': its "
+            + "broken and flaky cases are recorded as such, not run, and left out of the scores.")
+    Path sanity;
 
     @Mixin
-    SandboxOptions sandbox = new SandboxOptions();
+    EvalOptions options = new EvalOptions();
 
     private final Environment env;
 
@@ -129,95 +87,39 @@ final class EvalRunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<EvalCase> all = new CaseFile().read(cases);
-        String modelName = model.strip().toLowerCase(Locale.ROOT);
         List<Setting> chosen = settings.isEmpty() ? List.of() : Setting.parse(settings);
-        ResolvedConfig c = resolve(modelName);
-        boolean answersFromCase = modelName.equals(GoldStages.MODEL) || modelName.equals(EmptyStages.MODEL);
-        String shownModel = answersFromCase ? modelName : ModelChoice.parse(c.get(ConfigKey.MODEL)).toString();
-        if (!chosen.isEmpty() && (answersFromCase || ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin())) {
-            throw new ConfigException("--setting chooses what a model's prompts show; " + shownModel
-                    + " answers the same under every setting: leave --setting out");
-        }
         EvalRunner.Plan plan = new EvalRunner.Plan(all, chosen, contexts(), samples, EvalRunner.Shard.parse(shard),
                 jobs);
-        Optional<IssueJudge> judge = Optional.ofNullable(judgeModel).map(j -> new IssueJudge(
-                StagesFactory.judgeClient(ModelChoice.parse(j), c, env.host()), Pricing.defaults(),
-                IssueJudge.DEFAULT_ATTEMPTS, IssueJudge.DEFAULT_MAX_TOKENS));
-        Path workDir = Sandboxes.workDir(c, env).resolve("repofix-eval-" + Sandboxes.runId());
         PrintWriter err = spec.commandLine().getErr();
-        try (Executor executor = Sandboxes.create(c, env, err);
-                CaseCheckouts checkouts = new CaseCheckouts(workDir, new LocalProcessExecutor(env.clock()), env.host(),
-                        Durations.parse(setupTimeout), keepEnvs)) {
-            EvalProgress progress = new EvalProgress(err);
-            EvalRunner runner = new EvalRunner(checkouts, run -> runCase(run, c, modelName, executor, workDir),
-                    new ResultStore(out), judge, shownModel, env.clock(), env.cancellation(), progress);
+        try (EvalSession session = new EvalSession(env, options, model, err)) {
+            if (!chosen.isEmpty() && !session.answersFromPrompts()) {
+                throw new ConfigException("--setting chooses what a model's prompts show; " + session.model()
+                        + " answers the same under every setting: leave --setting out");
+            }
+            Optional<IssueJudge> judge = Optional.ofNullable(judgeModel).map(session::judge);
+            Map<String, SanityCheck.Verdict> excluded = sanity == null ? Map.of() : SanityCheck.read(sanity);
+            EvalSession.Progress progress = new EvalSession.Progress(err);
+            EvalRunner runner = session.runner(new ResultStore(out), judge, progress, excluded);
             RunManifest manifest = new RunManifest(cases.toString(), RunManifest.sha256(cases), plan.shard().index(),
-                    plan.shard().count(), shownModel, chosen.stream().map(Setting::id).toList(), env.clock().instant(),
-                    "repofix " + SarifReport.TOOL_VERSION, List.of());
+                    plan.shard().count(), session.model(), chosen.stream().map(Setting::id).toList(),
+                    env.clock().instant(), "repofix " + SarifReport.TOOL_VERSION, List.of());
             EvalRunner.Outcome outcome = runner.run(plan, manifest);
             return finish(outcome, progress, spec.commandLine().getOut());
         }
     }
 
-    private int finish(EvalRunner.Outcome outcome, EvalProgress progress, PrintWriter stdout) {
+    private int finish(EvalRunner.Outcome outcome, EvalSession.Progress progress, PrintWriter stdout) {
         stdout.println("repofix eval: " + outcome.ran().size() + " case run(s) this time, " + outcome.kept()
                 + " kept from before; " + progress.tally() + "; results in " + out);
         stdout.println("disk used by checkouts and environments: at most " + (outcome.diskBytes() / (1024 * 1024))
-                + " MiB" + (keepEnvs ? " (kept)" : " (removed)"));
+                + " MiB" + (options.keepEnvs ? " (kept)" : " (removed)"));
         stdout.println("next: repofix eval report --results " + out + " --out " + out.resolve("report"));
         stdout.flush();
         if (env.cancellation().isCancelled()) {
             return ExitCodes.ERROR;
         }
-        return outcome.ran().stream().anyMatch(r -> r.status() == dev.repofix.eval.ResultStatus.ERROR)
-                ? ExitCodes.ERROR : ExitCodes.OK;
-    }
-
-    /** One case: the engine the model and setting ask for, the pipeline over the case's checkout. */
-    private RunResult runCase(EvalRunner.CaseRun run, ResolvedConfig c, String modelName, Executor executor,
-            Path workDir) {
-        EvalCase kase = run.kase();
-        Path root = run.checkout().repo();
-        RepairPipeline.Engine engine = switch (modelName) {
-            case GoldStages.MODEL -> new GoldStages(CaseReferences.issue(kase), CaseReferences.localization(kase, root),
-                    kase.patch().source()).engine();
-            case EmptyStages.MODEL -> new EmptyStages().engine();
-            default -> {
-                StageInputs inputs = run.setting().map(s -> s.inputs(kase.id(), CaseReferences.issue(kase),
-                        CaseReferences.localization(kase, root), kase.explanation().orElse("")))
-                        .orElse(StageInputs.chained().withCaseId(kase.id()));
-                String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
-                        : c.get(ConfigKey.CONTEXT);
-                yield StagesFactory.engine(c, env.host(), inputs, budget);
-            }
-        };
-        Map<String, String> variables = new LinkedHashMap<>(env.host().variables());
-        variables.putAll(run.checkout().environment());
-        RunConfig config = new RunConfig(root.toString(), Optional.of(run.checkout().commit()), kase.testCommand(),
-                workDir.resolve("out").resolve(kase.id()), c.integer(ConfigKey.MAX_CANDIDATES, 1, 10_000),
-                Durations.parse(c.get(ConfigKey.TIMEOUT)), Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)),
-                new HostEnvironment(variables), c.integer(ConfigKey.RERUNS, 0, 20), 1);
-        ProgressListener quiet = event -> { };
-        return FixCommand.pipeline(env, workDir.resolve("copies"), executor, engine, quiet).run(config);
-    }
-
-    private ResolvedConfig resolve(String modelName) {
-        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
-        boolean fromCase = modelName.equals(GoldStages.MODEL) || modelName.equals(EmptyStages.MODEL);
-        flags.put(ConfigKey.MODEL, fromCase ? "builtin" : model);
-        put(flags, ConfigKey.BASE_URL, baseUrl);
-        put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
-        put(flags, ConfigKey.TIMEOUT, timeout == null ? "30m" : timeout);
-        put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
-        put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates);
-        sandbox.putFlags(flags);
-        return ConfigResolver.resolve(flags, env.host(), Optional.ofNullable(configFile).map(SettingsFile::operator));
-    }
-
-    private static void put(Map<ConfigKey, String> flags, ConfigKey key, String value) {
-        if (value != null) {
-            flags.put(key, value);
-        }
+        return outcome.ran().stream().anyMatch(r -> r.status() == ResultStatus.ERROR) ? ExitCodes.ERROR
+                : ExitCodes.OK;
     }
 
     /** {@code 2k,4k,16000} as token counts; empty when no --context was given. */
@@ -240,39 +142,5 @@ final class EvalRunCommand implements Callable<Integer> {
             }
         }
         return List.copyOf(out);
-    }
-
-    /** One line per case as it ends, with a running tally. */
-    static final class EvalProgress implements EvalRunner.Progress {
-        private final PrintWriter err;
-        private final Map<String, Integer> tally = new LinkedHashMap<>();
-
-        EvalProgress(PrintWriter err) {
-            this.err = err;
-        }
-
-        @Override
-        public synchronized void finished(CaseResult r, int done, int total) {
-            String verdict = r.record().map(rec -> rec.status().name()).orElse("-");
-            String label = switch (r.status()) {
-                case SCORED -> verdict.equals("FIXED") ? "pass" : "fail";
-                case ERROR -> "error";
-                case BROKEN -> "broken";
-                case FLAKY -> "flaky";
-            };
-            tally.merge(label, 1, Integer::sum);
-            String cost = r.record().flatMap(RunResult::costUsd).map(v -> String.format(Locale.ROOT, " $%.4f", v))
-                    .orElse("");
-            err.printf(Locale.ROOT, "[%d/%d] %s  %s %s  %.1fs%s  (%s)%n", done, total, r.key(), r.status(), verdict,
-                    r.times().wallMs() / 1000.0, cost, tally());
-            r.error().filter(e -> r.status() != dev.repofix.eval.ResultStatus.SCORED)
-                    .ifPresent(e -> err.println("    " + e.lines().findFirst().orElse("")));
-            err.flush();
-        }
-
-        synchronized String tally() {
-            return tally.isEmpty() ? "nothing run" : tally.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
-                    .reduce((a, b) -> a + ", " + b).orElse("");
-        }
     }
 }

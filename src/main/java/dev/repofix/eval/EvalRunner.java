@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -152,13 +153,16 @@ public final class EvalRunner {
     private final Clock clock;
     private final Cancellation cancellation;
     private final Progress progress;
+    private final Map<String, SanityCheck.Verdict> excluded;
 
     /**
-     * @param model what answers the stages, as results name it
-     * @param judge scores drafted issues when given
+     * @param model    what answers the stages, as results name it
+     * @param judge    scores drafted issues when given
+     * @param excluded cases a sanity check found broken or flaky, by id: recorded so, not run
      */
     public EvalRunner(CaseCheckouts checkouts, CasePipeline pipeline, ResultStore store, Optional<IssueJudge> judge,
-            String model, Clock clock, Cancellation cancellation, Progress progress) {
+            String model, Clock clock, Cancellation cancellation, Progress progress,
+            Map<String, SanityCheck.Verdict> excluded) {
         this.checkouts = Objects.requireNonNull(checkouts, "checkouts");
         this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
         this.store = Objects.requireNonNull(store, "store");
@@ -167,6 +171,7 @@ public final class EvalRunner {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
         this.progress = Objects.requireNonNull(progress, "progress");
+        this.excluded = Map.copyOf(excluded);
     }
 
     /** One result to produce. */
@@ -268,6 +273,11 @@ public final class EvalRunner {
     private Optional<CaseResult> runOne(Unit u) {
         Instant start = clock.instant();
         CaseReference reference = CaseReferences.reference(u.kase());
+        SanityCheck.Verdict known = excluded.get(u.kase().id());
+        if (known != null) {
+            ResultStatus status = known.status() == SanityCheck.Status.FLAKY ? ResultStatus.FLAKY : ResultStatus.BROKEN;
+            return Optional.of(failed(u, reference, status, "left out by the sanity check: " + known.reason(), start));
+        }
         CaseCheckouts.Checkout checkout;
         try {
             checkout = checkouts.prepare(spec(u.kase()));

@@ -1,0 +1,55 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.ConfigKey;
+import java.nio.file.Path;
+import java.util.Map;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** What every command that runs cases takes: the model's endpoint, the limits, the sandbox. */
+final class EvalOptions {
+    @Option(names = "--base-url", paramLabel = "URL", description = "Model API base URL.")
+    String baseUrl;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR", description = "Variable holding the API key.")
+    String apiKeyEnv;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30m",
+            description = "Time budget of one case. Default: 30m")
+    String timeout;
+
+    @Option(names = "--test-timeout", paramLabel = "DURATION", description = "Limit of one test-suite run. "
+            + "Default: 10m")
+    String testTimeout;
+
+    @Option(names = "--setup-timeout", paramLabel = "DURATION", defaultValue = "30m", description = "Limit of one "
+            + "set-up command of a case. Default: 30m")
+    String setupTimeout;
+
+    @Option(names = "--max-candidates", paramLabel = "N", description = "Candidates validated per case. Default: 30")
+    String maxCandidates;
+
+    @Option(names = "--keep-envs", description = "Keep the prepared environments (and clones) for the next run.")
+    boolean keepEnvs;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "The operator's settings file.")
+    Path configFile;
+
+    @Mixin
+    SandboxOptions sandbox = new SandboxOptions();
+
+    void putFlags(Map<ConfigKey, String> flags) {
+        put(flags, ConfigKey.BASE_URL, baseUrl);
+        put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
+        put(flags, ConfigKey.TIMEOUT, timeout);
+        put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
+        put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates);
+        sandbox.putFlags(flags);
+    }
+
+    private static void put(Map<ConfigKey, String> flags, ConfigKey key, String value) {
+        if (value != null) {
+            flags.put(key, value);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package dev.repofix.cli;
+
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ConfigResolver;
+import dev.repofix.config.Durations;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.ModelChoice;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.RunConfig;
+import dev.repofix.config.SettingsFile;
+import dev.repofix.eval.CaseCheckouts;
+import dev.repofix.eval.CaseReferences;
+import dev.repofix.eval.CaseResult;
+import dev.repofix.eval.EmptyStages;
+import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.EvalRunner;
+import dev.repofix.eval.GoldStages;
+import dev.repofix.eval.IssueJudge;
+import dev.repofix.eval.ResultStatus;
+import dev.repofix.eval.ResultStore;
+import dev.repofix.eval.SanityCheck;
+import dev.repofix.exec.Executor;
+import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.model.Pricing;
+import dev.repofix.pipeline.ProgressListener;
+import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.StageInputs;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The wiring every command that runs cases shares: the resolved settings, one sandbox
+ * executor, the case checkouts under a work folder of this invocation, and the engine a
+ * model name asks for. Closing it removes what it made (unless environments are kept).
+ */
+final class EvalSession implements AutoCloseable {
+    private final Environment env;
+    private final EvalOptions options;
+    private final String modelName;
+    private final ResolvedConfig config;
+    private final Path workDir;
+    private final Executor executor;
+    private final CaseCheckouts checkouts;
+
+    /**
+     * @param model builtin, gold, empty or a model choice (openai:..., anthropic:..., replay:...)
+     */
+    EvalSession(Environment env, EvalOptions options, String model, PrintWriter err) {
+        this.env = env;
+        this.options = options;
+        this.modelName = model.strip().toLowerCase(Locale.ROOT);
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        flags.put(ConfigKey.MODEL, fromCase() ? "builtin" : model.strip());
+        options.putFlags(flags);
+        this.config = ConfigResolver.resolve(flags, env.host(),
+                Optional.ofNullable(options.configFile).map(SettingsFile::operator));
+        this.workDir = Sandboxes.workDir(config, env).resolve("repofix-eval-" + Sandboxes.runId());
+        this.executor = Sandboxes.create(config, env, err);
+        this.checkouts = new CaseCheckouts(workDir, new LocalProcessExecutor(env.clock()), env.host(),
+                Durations.parse(options.setupTimeout), options.keepEnvs);
+    }
+
+    /** gold and empty answer from the case itself; the rest are engines of the settings. */
+    private boolean fromCase() {
+        return modelName.equals(GoldStages.MODEL) || modelName.equals(EmptyStages.MODEL);
+    }
+
+    /** Whether this model's stages read prompts, so that a setting changes what they answer. */
+    boolean answersFromPrompts() {
+        return !fromCase() && !ModelChoice.parse(config.get(ConfigKey.MODEL)).isBuiltin();
+    }
+
+    /** The model as results name it. */
+    String model() {
+        return fromCase() ? modelName : ModelChoice.parse(config.get(ConfigKey.MODEL)).toString();
+    }
+
+    IssueJudge judge(String judgeModel) {
+        return new IssueJudge(StagesFactory.judgeClient(ModelChoice.parse(judgeModel), config, env.host()),
+                Pricing.defaults(), IssueJudge.DEFAULT_ATTEMPTS, IssueJudge.DEFAULT_MAX_TOKENS);
+    }
+
+    /** A runner writing into {@code store}; cases {@code excluded} by a sanity check are recorded, not run. */
+    EvalRunner runner(ResultStore store, Optional<IssueJudge> judge, EvalRunner.Progress progress,
+            Map<String, SanityCheck.Verdict> excluded) {
+        return new EvalRunner(checkouts, this::runCase, store, judge, model(), env.clock(), env.cancellation(),
+                progress, excluded);
+    }
+
+    /** One case: the engine the model and setting ask for, the pipeline over the case's checkout. */
+    private RunResult runCase(EvalRunner.CaseRun run) {
+        EvalCase kase = run.kase();
+        Path root = run.checkout().repo();
+        RepairPipeline.Engine engine = switch (modelName) {
+            case GoldStages.MODEL -> new GoldStages(CaseReferences.issue(kase), CaseReferences.localization(kase, root),
+                    kase.patch().source()).engine();
+            case EmptyStages.MODEL -> new EmptyStages().engine();
+            default -> {
+                StageInputs inputs = run.setting().map(s -> s.inputs(kase.id(), CaseReferences.issue(kase),
+                        CaseReferences.localization(kase, root), kase.explanation().orElse("")))
+                        .orElse(StageInputs.chained().withCaseId(kase.id()));
+                String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
+                        : config.get(ConfigKey.CONTEXT);
+                yield StagesFactory.engine(config, env.host(), inputs, budget);
+            }
+        };
+        Map<String, String> variables = new LinkedHashMap<>(env.host().variables());
+        variables.putAll(run.checkout().environment());
+        RunConfig runConfig = new RunConfig(root.toString(), Optional.of(run.checkout().commit()), kase.testCommand(),
+                workDir.resolve("out").resolve(kase.id()), config.integer(ConfigKey.MAX_CANDIDATES, 1, 10_000),
+                Durations.parse(config.get(ConfigKey.TIMEOUT)), Durations.parse(config.get(ConfigKey.TEST_TIMEOUT)),
+                new HostEnvironment(variables), config.integer(ConfigKey.RERUNS, 0, 20), 1);
+        ProgressListener quiet = event -> { };
+        return FixCommand.pipeline(env, workDir.resolve("copies"), executor, engine, quiet).run(runConfig);
+    }
+
+    @Override
+    public void close() {
+        try {
+            checkouts.close();
+        } finally {
+            executor.close();
+        }
+    }
+
+    /** One line per case as it ends, with a running tally. */
+    static final class Progress implements EvalRunner.Progress {
+        private final PrintWriter err;
+        private final Map<String, Integer> tally = new LinkedHashMap<>();
+
+        Progress(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public synchronized void finished(CaseResult r, int done, int total) {
+            String verdict = r.record().map(rec -> rec.status().name()).orElse("-");
+            String label = switch (r.status()) {
+                case SCORED -> verdict.equals("FIXED") ? "pass" : "fail";
+                case ERROR -> "error";
+                case BROKEN -> "broken";
+                case FLAKY -> "flaky";
+            };
+            tally.merge(label, 1, Integer::sum);
+            String cost = r.record().flatMap(RunResult::costUsd).map(v -> String.format(Locale.ROOT, " $%.4f", v))
+                    .orElse("");
+            err.printf(Locale.ROOT, "[%d/%d] %s  %s %s  %.1fs%s  (%s)%n", done, total, r.key(), r.status(), verdict,
+                    r.times().wallMs() / 1000.0, cost, tally());
+            r.error().filter(e -> r.status() != ResultStatus.SCORED)
+                    .ifPresent(e -> err.println("    " + e.lines().findFirst().orElse("")));
+            err.flush();
+        }
+
+        synchronized String tally() {
+            return tally.isEmpty() ? "nothing run" : tally.entrySet().stream().map(e -> e.getValue() + " " + e.getKey())
+                    .reduce((a, b) -> a + ", " + b).orElse("");
+        }
+    }
+}
