@@ -92,6 +92,7 @@ final class EvalRunCommand implements Callable<Integer> {
                 jobs);
         PrintWriter err = spec.commandLine().getErr();
         try (EvalSession session = new EvalSession(env, options, model, err)) {
+            session.checkSetUps(plan.shard().of(all));
             if (!chosen.isEmpty() && !session.answersFromPrompts()) {
                 throw new ConfigException("--setting chooses what a model's prompts show; " + session.model()
                         + " answers the same under every setting: leave --setting out");
@@ -111,8 +112,8 @@ final class EvalRunCommand implements Callable<Integer> {
     private int finish(EvalRunner.Outcome outcome, EvalSession.Progress progress, PrintWriter stdout) {
         stdout.println("repofix eval: " + outcome.ran().size() + " case run(s) this time, " + outcome.kept()
                 + " kept from before; " + progress.tally() + "; results in " + out);
-        stdout.println("disk used by checkouts and environments: at most " + (outcome.diskBytes() / (1024 * 1024))
-                + " MiB" + (options.keepEnvs ? " (kept)" : " (removed)"));
+        stdout.println("disk used by checkouts and environments: at most "
+                + dev.repofix.config.ByteSizes.format(outcome.diskBytes()) + (options.keepEnvs ? " (kept)" : " (removed)"));
         stdout.println("next: repofix eval report --results " + out + " --out " + out.resolve("report"));
         stdout.flush();
         if (env.cancellation().isCancelled()) {

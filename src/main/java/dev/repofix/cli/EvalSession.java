@@ -66,6 +66,24 @@ final class EvalSession implements AutoCloseable {
                 Durations.parse(options.setupTimeout), options.keepEnvs);
     }
 
+    /**
+     * Refuses cases with a set-up when their tests would run in Docker: the set-up installs
+     * into an environment on this machine, which a container does not see.
+     *
+     * @throws ConfigException naming the first such case and what to do
+     */
+    void checkSetUps(java.util.List<EvalCase> cases) {
+        if (!(executor instanceof dev.repofix.exec.DockerExecutor)) {
+            return;
+        }
+        cases.stream().filter(c -> !c.setup().isEmpty()).findFirst().ifPresent(c -> {
+            throw new dev.repofix.config.ConfigException("case " + c.id() + " has set-up commands, which install "
+                    + "into an environment on this machine that a Docker sandbox does not see (not supported yet); "
+                    + "run eval with --sandbox local, or build an image with what they install and pass it as "
+                    + "--sandbox-image with the cases' setup left out");
+        });
+    }
+
     /** gold and empty answer from the case itself; the rest are engines of the settings. */
     private boolean fromCase() {
         return modelName.equals(GoldStages.MODEL) || modelName.equals(EmptyStages.MODEL);

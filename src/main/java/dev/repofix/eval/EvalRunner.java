@@ -116,7 +116,7 @@ public final class EvalRunner {
             throw new ConfigException("--shard takes i/n, e.g. 2/4 (the second of four shards), not '" + text + "'");
         }
 
-        <T> List<T> of(List<T> all) {
+        public <T> List<T> of(List<T> all) {
             List<T> out = new ArrayList<>();
             for (int i = 0; i < all.size(); i++) {
                 if (i % count == index - 1) {
@@ -154,6 +154,7 @@ public final class EvalRunner {
     private final Cancellation cancellation;
     private final Progress progress;
     private final Map<String, SanityCheck.Verdict> excluded;
+    private final java.util.concurrent.atomic.AtomicLong peakDisk = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param model    what answers the stages, as results name it
@@ -231,7 +232,6 @@ public final class EvalRunner {
         }
         List<CaseResult> ran = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger done = new AtomicInteger(kept);
-        long[] disk = {0};
         int total = kept + todo.size();
         ExecutorService pool = Executors.newFixedThreadPool(plan.jobs());
         try {
@@ -242,9 +242,6 @@ public final class EvalRunner {
                         return;
                     }
                     Optional<CaseResult> r = runOne(u);
-                    synchronized (disk) {
-                        disk[0] = Math.max(disk[0], checkouts.diskBytes());
-                    }
                     r.ifPresent(result -> {
                         store.write(result);
                         ran.add(result);
@@ -266,7 +263,7 @@ public final class EvalRunner {
         } finally {
             pool.shutdownNow();
         }
-        return new Outcome(ran, kept, disk[0]);
+        return new Outcome(ran, kept, peakDisk.get());
     }
 
     /** The result of one unit; empty when the run was cancelled (a resumed run does it again). */
@@ -295,6 +292,8 @@ public final class EvalRunner {
             LOG.warn("case {} failed outside its run record", u.key(), e);
             return Optional.of(failed(u, reference, ResultStatus.ERROR, "the case's run failed: " + e, start));
         } finally {
+            // Measured before the case's clone goes: the most a run needs at once.
+            peakDisk.accumulateAndGet(checkouts.diskBytes(), Math::max);
             checkouts.release(checkout);
         }
     }
