@@ -28,6 +28,8 @@ import java.util.concurrent.Future;
 final class CandidateSearch {
     /** A candidate is not started with less time than this left: it could not finish. */
     private static final Duration MIN_CANDIDATE_TIME = Duration.ofSeconds(5);
+    /** Candidates validated after the fix, at its place, to see whether the tests pin it down. */
+    static final int MAX_ALTERNATIVES = 4;
 
     /**
      * What the search reached.
@@ -121,14 +123,51 @@ final class CandidateSearch {
             running.forEach(f -> f.cancel(true));
             pool.shutdownNow();
         }
+        Optional<Integer> win = winner(taken);
+        if (win.isPresent() && failure.isEmpty() && !interrupted) {
+            interrupted = alternatives(candidates, win.get(), taken, baseline, notes);
+        }
         List<Validation> reached = new ArrayList<>();
         for (Validation v : taken) {
             if (v != null) {
                 reached.add(v);
             }
         }
-        Optional<String> fix = winner(taken).map(i -> candidates.get(i).id());
+        Optional<String> fix = win.map(i -> candidates.get(i).id());
         return new Outcome(reached, fix, notes, failure, interrupted);
+    }
+
+    /**
+     * A VALID patch is only plausible: when another candidate at the same place passes
+     * every test too, the tests cannot tell the two apart, and the user must know. So the
+     * candidates after the fix that edit the same line are validated as well, at most
+     * {@value #MAX_ALTERNATIVES} and within the budget, one at a time. Returns whether
+     * the thread was interrupted.
+     */
+    private boolean alternatives(List<PatchCandidate> candidates, int fix, Validation[] taken, Baseline baseline,
+            List<String> notes) {
+        PatchCandidate winner = candidates.get(fix);
+        int tried = 0;
+        for (int i = fix + 1; i < candidates.size() && tried < MAX_ALTERNATIVES; i++) {
+            PatchCandidate c = candidates.get(i);
+            if (!c.file().equals(winner.file()) || c.line() != winner.line() || c.file().isEmpty()
+                    || c.diff().equals(winner.diff())) {
+                continue;
+            }
+            Optional<Duration> left = timeLeft();
+            if (left.isEmpty()) {
+                notes.add("the time budget ran out before the other candidates at " + winner.file() + ":"
+                        + winner.line() + " were tried: whether the tests pin the fix down is not known");
+                return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                return true;
+            }
+            tried++;
+            taken[i] = validator.validate(c, baseline, min(left.get(), testTimeout.multipliedBy(3)));
+            progress.onEvent(new ProgressEvent.CandidateValidated(i + 1, candidates.size(), c, taken[i]));
+        }
+        return false;
     }
 
     /** The first VALID candidate such that every earlier one has its verdict. */

@@ -111,6 +111,16 @@ public record RunResult(
                 .flatMap(CandidateRecord::validation);
     }
 
+    /**
+     * The other VALID candidates, in order: patches the tests cannot tell apart from the
+     * fix. Empty when there is no fix or the tests pin it down.
+     */
+    public List<PatchCandidate> alternatives() {
+        return candidates.stream().filter(c -> !fixId.equals(Optional.of(c.id())))
+                .filter(c -> c.validation().filter(v -> v.verdict() == dev.repofix.validate.Verdict.VALID).isPresent())
+                .map(CandidateRecord::candidate).toList();
+    }
+
     /** The verdicts reached, in candidate order. */
     public List<Validation> validations() {
         return candidates.stream().flatMap(c -> c.validation().stream()).toList();

@@ -97,6 +97,23 @@ public final class MarkdownReport {
         if (!v.evidence().isEmpty()) {
             sb.append("Evidence: ").append(String.join("; ", v.evidence())).append("\n\n");
         }
+        alternatives(sb, r);
+    }
+
+    /** Other patches that pass every test too: the tests do not pin the fix down, and people must know. */
+    static void alternatives(StringBuilder sb, RunResult r) {
+        List<PatchCandidate> others = r.alternatives();
+        if (others.isEmpty()) {
+            return;
+        }
+        sb.append("**").append(others.size() == 1 ? "Another patch also passes" : others.size()
+                + " other patches also pass").append(" every test; the tests do not pin this down.** Check which one "
+                + "is right (and add a test that tells them apart):\n\n");
+        for (PatchCandidate c : others) {
+            sb.append("- ").append(Texts.oneLine(c.description(), 200)).append(" at `").append(Texts.where(c))
+                    .append("` (").append(c.strategy()).append(", candidate ").append(c.id()).append(")\n");
+        }
+        sb.append('\n');
     }
 
     private static void candidates(StringBuilder sb, RunResult r) {

@@ -96,6 +96,7 @@ public final class PullRequestComment {
             diff = diff.substring(0, Math.max(0, budget)) + "\n... (cut: the whole patch is fix.patch in the report artifact)\n";
         }
         sb.append(Texts.fence("diff", diff)).append(close);
+        MarkdownReport.alternatives(sb, r);
         return sb.toString();
     }
 

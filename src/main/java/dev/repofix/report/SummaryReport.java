@@ -29,6 +29,9 @@ public final class SummaryReport {
             sb.append("  patch:    ").append(Texts.where(f)).append(' ').append(f.strategy())
                     .append(' ').append(f.description()).append(" -> VALID\n");
             sb.append(indent(firstLines(f.diff())));
+            r.alternatives().forEach(a -> sb.append("  also:     ").append(Texts.where(a)).append(' ')
+                    .append(a.strategy()).append(' ').append(a.description())
+                    .append(" -> VALID too: the tests do not tell these apart\n"));
         });
         if (r.fix().isEmpty() && !r.validations().isEmpty()) {
             sb.append("  patch:    none of ").append(r.validations().size()).append(" candidate(s) passed the tests\n");

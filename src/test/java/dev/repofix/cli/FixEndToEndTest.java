@@ -263,6 +263,27 @@ class FixEndToEndTest {
         assertThat(report.path("patch").asText()).contains("+++ b/backend/app/age.py").contains("+    return age >= 18");
     }
 
+    /**
+     * Several one-token fixes pass these weak tests (`v < hi`, but also `lo == v`): the run
+     * offers the first and says the tests cannot tell the others apart from it.
+     */
+    @Test
+    void saysWhenTheTestsCannotTellTwoFixesApart() throws Exception {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("range"), Map.of(
+                "span.py", "def in_range(v, lo, hi):\n    return lo <= v and v <= hi\n",
+                "test_span.py", "from span import in_range\n\n\ndef test_upper_bound_is_excluded():\n"
+                        + "    assert not in_range(10, 0, 10)\n\n\ndef test_lower_bound_is_included():\n"
+                        + "    assert in_range(0, 0, 10)\n"));
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(run.report().path("patch").asText()).contains("+    return lo <= v and v < hi");
+        assertThat(run.stdout()).contains("also:").contains("the tests do not tell these apart");
+        assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("the tests do not pin this down")
+                .contains("`lo <= v` -> `lo == v`");
+    }
+
     @Test
     void clonesAUrlAtARef() {
         Path origin = FixtureRepos.example("python-inventory", temp.resolve("origin"));

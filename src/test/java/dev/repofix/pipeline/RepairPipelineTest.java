@@ -82,11 +82,35 @@ class RepairPipelineTest {
         assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
                 .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c3=-");
         assertThat(r.fixId()).contains("c2");
+        assertThat(r.alternatives()).as("c3 is the same patch as the fix").isEmpty();
         assertThat(r.fixValidation().orElseThrow().fixed()).containsExactly("calc.CalcTest#works");
         assertThat(r.fixValidation().orElseThrow().phases().fullRun()).isPresent();
         assertThat(r.fixValidation().orElseThrow().phases().apply()).isPresent();
         assertThat(r.error()).isEmpty();
         assertThat(events).filteredOn(ProgressEvent.CandidateValidated.class::isInstance).hasSize(2);
+    }
+
+    /**
+     * A VALID patch is only plausible: the candidates after it at the same line are
+     * validated too (at most a few), and every other VALID one is kept as an alternative
+     * the tests cannot tell apart; candidates elsewhere are not tried.
+     */
+    @Test
+    void afterTheFixTheOtherCandidatesAtItsLineAreTriedToSeeWhetherTheTestsPinItDown() throws IOException {
+        Files.writeString(repo.resolve("other.txt"), "x\n");
+        commitAll();
+        PatchCandidate elsewhere = new PatchCandidate("c4", "scripted", "other.txt", 1, "x -> y",
+                "--- a/other.txt\n+++ b/other.txt\n@@ -1 +1 @@\n-x\n+y\n");
+        PatchCandidate alsoFixed = candidate("c3", "fixed   ");
+
+        RunResult r = pipeline(testsFromCalc(), stages(candidate("c1", "worse"), candidate("c2", "fixed"),
+                elsewhere, alsoFixed, candidate("c5", "worse"))).run(config());
+
+        assertThat(r.fixId()).contains("c2");
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c4=-", "c3=VALID", "c5=TESTS_FAIL");
+        assertThat(r.alternatives()).extracting(PatchCandidate::id).containsExactly("c3");
+        assertThat(r.status()).isEqualTo(RunStatus.FIXED);
     }
 
     @Test

@@ -31,6 +31,16 @@ class MarkdownReportTest {
                 .contains("\nFAIL_TO_PASS: 2 of 2 now pass. PASS_TO_PASS: all 7 still pass.\n");
     }
 
+    /** A plausible patch is not a correct one: when another passes every test too, the report says so. */
+    @Test
+    void saysWhenTheTestsCannotTellTheFixFromAnotherPatch() {
+        String md = markdown.render(RunResults.fixedAmongAlternatives());
+
+        assertThat(md).contains("**Another patch also passes every test; the tests do not pin this down.**")
+                .contains("- negated the condition at `" + RunResults.ACCOUNT + ":5` (negate-condition, candidate c3)");
+        assertThat(markdown.render(RunResults.fixed())).doesNotContain("do not pin this down");
+    }
+
     @Test
     void fencesADiffThatContainsAFenceWithLongerTicks() {
         String md = markdown.render(RunResults.fixed());

@@ -14,6 +14,13 @@ class PullRequestCommentTest {
             URI.create("https://github.example/"), "acme/bank", OptionalInt.of(7), "0123456789abcdef0123");
 
     @Test
+    void theCommentSaysWhenTheTestsCannotTellTheFixFromAnotherPatch() {
+        String comment = PullRequestComment.render(RunResults.fixedAmongAlternatives(), TARGET);
+
+        assertThat(comment).contains("the tests do not pin this down").contains("negated the condition");
+    }
+
+    @Test
     void startsWithTheMarkerAndTheVerdictThenLinksTheLinesAtTheHeadCommit() {
         String body = PullRequestComment.render(RunResults.fixed(), TARGET);
 

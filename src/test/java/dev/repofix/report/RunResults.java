@@ -76,6 +76,18 @@ final class RunResults {
                 Optional.of(RELATIONAL_GT));
     }
 
+    /** {@link #fixed()} where the negated condition (c3) passes every test too: the tests do not tell them apart. */
+    static RunResult fixedAmongAlternatives() {
+        Validation failed = new Validation("c1", Verdict.TESTS_FAIL, List.of(), List.of(WITHDRAW_ALL.id()),
+                List.of("com.acme.AccountTest#deposit"), "1 passing test(s) broke: a | b", Duration.ofMillis(1500));
+        Validation valid = new Validation("c2", Verdict.VALID, List.of(WITHDRAW_ALL.id(), CLOSE_TO_ZERO.id()),
+                List.of(), List.of(), "", Duration.ofMillis(2500));
+        Validation alsoValid = new Validation("c3", Verdict.VALID, List.of(WITHDRAW_ALL.id(), CLOSE_TO_ZERO.id()),
+                List.of(), List.of(), "", Duration.ofMillis(2400));
+        return result(RunStatus.FIXED, List.of(RELATIONAL_LT, RELATIONAL_GT, NEGATED),
+                List.of(failed, valid, alsoValid), Optional.of(RELATIONAL_GT));
+    }
+
     static RunResult notFixed() {
         Validation failed = new Validation("c1", Verdict.TESTS_FAIL, List.of(CLOSE_TO_ZERO.id()),
                 List.of(WITHDRAW_ALL.id()), List.of(), "1 target test(s) still fail: `withdrawAll` | again",

@@ -20,6 +20,14 @@ class SummaryReportTest {
     private final SummaryReport summary = new SummaryReport();
 
     @Test
+    void listsTheOtherPatchesThatPassEveryTestToo() {
+        String summary = new SummaryReport().render(RunResults.fixedAmongAlternatives(), List.of());
+
+        assertThat(summary).contains("  also:     " + RunResults.ACCOUNT
+                + ":5 negate-condition negated the condition -> VALID too: the tests do not tell these apart");
+    }
+
+    @Test
     void summarisesAFixWithItsDiffIndented() {
         String text = summary.render(RunResults.fixed(), List.of("out/report.md", "out/report.json"));
 
