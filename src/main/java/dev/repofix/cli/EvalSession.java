@@ -60,7 +60,9 @@ final class EvalSession implements AutoCloseable {
         options.putFlags(flags);
         this.config = ConfigResolver.resolve(flags, env.host(),
                 Optional.ofNullable(options.configFile).map(SettingsFile::operator));
-        this.workDir = Sandboxes.workDir(config, env).resolve("repofix-eval-" + Sandboxes.runId());
+        // Kept environments are found again by the next run only under a folder that does not change.
+        this.workDir = Sandboxes.workDir(config, env).resolve(options.keepEnvs ? "repofix-eval-kept"
+                : "repofix-eval-" + Sandboxes.runId());
         this.executor = Sandboxes.create(config, env, err);
         this.checkouts = new CaseCheckouts(workDir, new LocalProcessExecutor(env.clock()), env.host(),
                 Durations.parse(options.setupTimeout), options.keepEnvs);
