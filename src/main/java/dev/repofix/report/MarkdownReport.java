@@ -10,9 +10,13 @@ import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.Validation;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** The full report as Markdown, for people and for pull-request comments later. Pure. */
 public final class MarkdownReport {
@@ -141,7 +145,38 @@ public final class MarkdownReport {
                     .append(v.verdict()).append(" | ").append(Texts.duration(v.elapsed())).append(" | ")
                     .append(Texts.cell(v.detail())).append(" |\n");
         }
-        sb.append('\n');
+        sb.append('\n').append(tried(r)).append("\n\n");
+    }
+
+    /**
+     * What was tried, summed: candidates per template (or model) and verdict, and the time
+     * spent in each validation phase, e.g. {@code relational-op 5 (VALID 1, TESTS_FAIL 4)}.
+     */
+    static String tried(RunResult r) {
+        Map<String, Map<String, Integer>> byStrategy = new LinkedHashMap<>();
+        Duration apply = Duration.ZERO;
+        Duration screen = Duration.ZERO;
+        Duration full = Duration.ZERO;
+        Duration modified = Duration.ZERO;
+        for (CandidateRecord record : r.candidates()) {
+            if (record.validation().isEmpty()) {
+                continue;
+            }
+            Validation v = record.validation().get();
+            byStrategy.computeIfAbsent(record.candidate().strategy(), k -> new LinkedHashMap<>())
+                    .merge(v.verdict().name(), 1, Integer::sum);
+            apply = apply.plus(v.phases().apply().orElse(Duration.ZERO));
+            screen = screen.plus(v.phases().screen().orElse(Duration.ZERO));
+            full = full.plus(v.phases().fullRun().orElse(Duration.ZERO));
+            modified = modified.plus(v.phases().modifiedTests().orElse(Duration.ZERO));
+        }
+        String counts = byStrategy.entrySet().stream().map(e -> e.getKey() + " "
+                + e.getValue().values().stream().mapToInt(Integer::intValue).sum() + " ("
+                + e.getValue().entrySet().stream().map(x -> x.getKey() + " " + x.getValue())
+                        .collect(Collectors.joining(", ")) + ")").collect(Collectors.joining("; "));
+        return "Tried: " + counts + ". Validation time: apply " + Texts.duration(apply) + ", screening "
+                + Texts.duration(screen) + ", full runs " + Texts.duration(full) + ", patch-modified tests "
+                + Texts.duration(modified) + ".";
     }
 
     private static void stages(StringBuilder sb, RunResult r) {

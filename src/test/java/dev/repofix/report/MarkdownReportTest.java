@@ -41,6 +41,15 @@ class MarkdownReportTest {
         assertThat(markdown.render(RunResults.fixed())).doesNotContain("do not pin this down");
     }
 
+    /** What was tried, summed per template and verdict, with the time of each validation phase. */
+    @Test
+    void sumsWhatWasTriedPerTemplateAndVerdict() {
+        String md = markdown.render(RunResults.fixedAmongAlternatives());
+
+        assertThat(md).contains("Tried: relational-op 2 (TESTS_FAIL 1, VALID 1); negate-condition 1 (VALID 1). "
+                + "Validation time: apply ");
+    }
+
     @Test
     void fencesADiffThatContainsAFenceWithLongerTicks() {
         String md = markdown.render(RunResults.fixed());
