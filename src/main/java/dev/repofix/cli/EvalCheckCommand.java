@@ -120,7 +120,7 @@ final class EvalCheckCommand implements Callable<Integer> {
     private void run(String model, ResultStore store, EvalRunner.Plan plan, PrintWriter err) {
         try (EvalSession session = new EvalSession(env, options, model, err)) {
             session.checkSetUps(plan.cases());
-            EvalRunner runner = session.runner(store, Optional.empty(), new EvalSession.Progress(err), Map.of());
+            EvalRunner runner = session.runner(store, Optional.empty(), new EvalSession.Progress(err, env.interactive()), Map.of());
             runner.run(plan, new RunManifest(cases.toString(), RunManifest.sha256(cases), plan.shard().index(),
                     plan.shard().count(), model, List.of(), env.clock().instant(), "repofix " + SarifReport.TOOL_VERSION,
                     List.of()));

@@ -99,7 +99,7 @@ final class EvalRunCommand implements Callable<Integer> {
             }
             Optional<IssueJudge> judge = Optional.ofNullable(judgeModel).map(session::judge);
             Map<String, SanityCheck.Verdict> excluded = sanity == null ? Map.of() : SanityCheck.read(sanity);
-            EvalSession.Progress progress = new EvalSession.Progress(err);
+            EvalSession.Progress progress = new EvalSession.Progress(err, env.interactive());
             EvalRunner runner = session.runner(new ResultStore(out), judge, progress, excluded);
             RunManifest manifest = new RunManifest(cases.toString(), RunManifest.sha256(cases), plan.shard().index(),
                     plan.shard().count(), session.model(), chosen.stream().map(Setting::id).toList(),

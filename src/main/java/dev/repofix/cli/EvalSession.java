@@ -149,17 +149,28 @@ final class EvalSession implements AutoCloseable {
         }
     }
 
-    /** One line per case as it ends, with a running tally. */
+    /** One line per case as it ends, with a running tally; on a terminal, a bar under them. */
     static final class Progress implements EvalRunner.Progress {
+        private static final int BAR = 30;
         private final PrintWriter err;
+        private final boolean terminal;
         private final Map<String, Integer> tally = new LinkedHashMap<>();
 
         Progress(PrintWriter err) {
+            this(err, false);
+        }
+
+        /** @param terminal whether a person watches a terminal: then a bar is redrawn in place */
+        Progress(PrintWriter err, boolean terminal) {
             this.err = err;
+            this.terminal = terminal;
         }
 
         @Override
         public synchronized void finished(CaseResult r, int done, int total) {
+            if (terminal) {
+                err.print("\r\033[K"); // the bar's line, cleared for the case's line
+            }
             String verdict = r.record().map(rec -> rec.status().name()).orElse("-");
             String label = switch (r.status()) {
                 case SCORED -> verdict.equals("FIXED") ? "pass" : "fail";
@@ -174,6 +185,11 @@ final class EvalSession implements AutoCloseable {
                     r.times().wallMs() / 1000.0, cost, tally());
             r.error().filter(e -> r.status() != ResultStatus.SCORED)
                     .ifPresent(e -> err.println("    " + e.lines().findFirst().orElse("")));
+            if (terminal) {
+                int filled = total == 0 ? BAR : done * BAR / total;
+                err.print("[" + "#".repeat(filled) + ".".repeat(BAR - filled) + "] " + done + "/" + total + " cases"
+                        + (done == total ? System.lineSeparator() : ""));
+            }
             err.flush();
         }
 
