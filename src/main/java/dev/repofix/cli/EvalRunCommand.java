@@ -9,6 +9,7 @@ import dev.repofix.config.ModelChoice;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
 import dev.repofix.config.SettingsFile;
+import dev.repofix.context.ContextBudget;
 import dev.repofix.eval.CaseCheckouts;
 import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.CaseReferences;
@@ -23,6 +24,7 @@ import dev.repofix.eval.RunManifest;
 import dev.repofix.eval.Setting;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.model.ChatClient;
 import dev.repofix.model.Pricing;
 import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
@@ -143,13 +145,16 @@ final class EvalRunCommand implements Callable<Integer> {
         Optional<IssueJudge> judge = Optional.ofNullable(judgeModel).map(j -> new IssueJudge(
                 StagesFactory.judgeClient(ModelChoice.parse(j), c, env.host()), Pricing.defaults(),
                 IssueJudge.DEFAULT_ATTEMPTS, IssueJudge.DEFAULT_MAX_TOKENS));
+        // One client for every case: a replay hands out each case's recorded answers in order.
+        Optional<ChatClient> chat = answersFromCase || ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin()
+                ? Optional.empty() : Optional.of(StagesFactory.chatClient(c, env.host()));
         Path workDir = Sandboxes.workDir(c, env).resolve("repofix-eval-" + Sandboxes.runId());
         PrintWriter err = spec.commandLine().getErr();
         try (Executor executor = Sandboxes.create(c, env, err);
                 CaseCheckouts checkouts = new CaseCheckouts(workDir, new LocalProcessExecutor(env.clock()), env.host(),
                         Durations.parse(setupTimeout), keepEnvs)) {
             EvalProgress progress = new EvalProgress(err);
-            EvalRunner runner = new EvalRunner(checkouts, run -> runCase(run, c, modelName, executor, workDir),
+            EvalRunner runner = new EvalRunner(checkouts, run -> runCase(run, c, modelName, chat, executor, workDir),
                     new ResultStore(out), judge, shownModel, env.clock(), env.cancellation(), progress);
             RunManifest manifest = new RunManifest(cases.toString(), RunManifest.sha256(cases), plan.shard().index(),
                     plan.shard().count(), shownModel, chosen.stream().map(Setting::id).toList(), env.clock().instant(),
@@ -174,8 +179,8 @@ final class EvalRunCommand implements Callable<Integer> {
     }
 
     /** One case: the engine the model and setting ask for, the pipeline over the case's checkout. */
-    private RunResult runCase(EvalRunner.CaseRun run, ResolvedConfig c, String modelName, Executor executor,
-            Path workDir) {
+    private RunResult runCase(EvalRunner.CaseRun run, ResolvedConfig c, String modelName, Optional<ChatClient> chat,
+            Executor executor, Path workDir) {
         EvalCase kase = run.kase();
         Path root = run.checkout().repo();
         RepairPipeline.Engine engine = switch (modelName) {
@@ -188,7 +193,8 @@ final class EvalRunCommand implements Callable<Integer> {
                         .orElse(StageInputs.chained().withCaseId(kase.id()));
                 String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
                         : c.get(ConfigKey.CONTEXT);
-                yield StagesFactory.engine(c, env.host(), inputs, budget);
+                yield chat.map(client -> StagesFactory.engine(c, client, inputs, budget))
+                        .orElseGet(() -> StagesFactory.engine(c, env.host(), inputs, budget));
             }
         };
         Map<String, String> variables = new LinkedHashMap<>(env.host().variables());
@@ -220,24 +226,17 @@ final class EvalRunCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code 2k,4k,16000} as token counts; empty when no --context was given. */
+    /**
+     * {@code 2k,4k,8192} as token counts; empty when no --context was given. Each budget is one
+     * the context stage takes (2k is 2048 tokens), so that every case of a sweep can run with it.
+     */
     private List<Integer> contexts() {
         if (context == null || context.isBlank()) {
             return List.of();
         }
         List<Integer> out = new ArrayList<>();
         for (String part : context.split(",")) {
-            String p = part.strip().toLowerCase(Locale.ROOT);
-            try {
-                int n = p.endsWith("k") ? Integer.parseInt(p.substring(0, p.length() - 1)) * 1000 : Integer.parseInt(p);
-                if (n < 1) {
-                    throw new NumberFormatException();
-                }
-                out.add(n);
-            } catch (NumberFormatException e) {
-                throw new ConfigException("--context takes token budgets such as 16k or 2k,4k,8k, not '" + part
-                        + "'");
-            }
+            out.add(ContextBudget.parse(part).tokens());
         }
         return List.copyOf(out);
     }

@@ -127,6 +127,47 @@ class EvalReplayEndToEndTest {
         settings.values().forEach(o -> assertThat(rate(o.path("pass"))).isEqualTo("3/4"));
     }
 
+    @Test
+    void aContextSweepGivesOneResultPerBudgetAndTheReportChartsOnePointPerBudget() throws IOException {
+        Path cases = EvalFixtures.caseFile(temp);
+        List<String> recording = new ArrayList<>();
+        // Budgets run in increasing order per case: ages-teen's first answer (2k) misses, its second (8k) fixes.
+        for (EvalFixtures.Bug b : EvalFixtures.BUGS) {
+            String right = patch(b.file(), b.line(), b.before(), b.after());
+            recording.add(exchange("patch", b.id(), b.id().equals("ages-teen")
+                    ? patch(b.file(), b.line(), b.before(), "    return 13 < age < 20") : right));
+            recording.add(exchange("patch", b.id(), right));
+        }
+        Path replay = temp.resolve("sweep.jsonl");
+        Files.writeString(replay, String.join("\n", recording) + "\n");
+
+        RunOutput run = eval("eval", "run", "--cases", cases.toString(), "--model", "replay:" + replay, "--setting",
+                "patch:oracle.loc", "--context", "2k,8k", "--out", temp.resolve("out").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<JsonNode> results = EvalRunEndToEndTest.results(temp.resolve("out"));
+        assertThat(results).extracting(r -> r.path("case_id").asText() + "@" + r.path("context_tokens").asInt())
+                .containsExactlyInAnyOrder("ages-adult@2048", "ages-adult@8192", "ages-teen@2048", "ages-teen@8192",
+                        "ages-last@2048", "ages-last@8192", "text-shout@2048", "text-shout@8192");
+        assertThat(results).filteredOn(r -> !r.path("record").path("status").asText().equals("FIXED"))
+                .extracting(r -> r.path("case_id").asText() + "@" + r.path("context_tokens").asInt())
+                .containsExactly("ages-teen@2048");
+        JsonNode report = report(temp.resolve("out"));
+        assertThat(report.path("settings")).as("one setting, swept over two budgets").hasSize(1);
+        JsonNode setting = report.path("settings").get(0);
+        assertThat(setting.path("sweep")).extracting(a -> a.path("group").asText() + " " + rate(a.path("pass")))
+                .containsExactly("2048 3/4", "8192 4/4");
+        Path chart;
+        try (var files = Files.list(temp.resolve("report-out"))) {
+            chart = files.filter(f -> f.getFileName().toString().endsWith(".svg")).findFirst().orElseThrow(
+                    () -> new AssertionError("no SVG chart in the report"));
+        }
+        String svg = Files.readString(chart);
+        assertThat(svg).contains("<circle class=\"pass\" data-budget=\"2048\" data-value=\"0.7500\"")
+                .contains("<circle class=\"pass\" data-budget=\"8192\" data-value=\"1.0000\"");
+        assertThat(svg.split("<circle class=\"pass\"", -1)).as("one point per budget").hasSize(3);
+    }
+
     private JsonNode report(Path results) throws IOException {
         Path dir = temp.resolve("report-" + results.getFileName());
         RunOutput report = eval("eval", "report", "--results", results.toString(), "--out", dir.toString());
