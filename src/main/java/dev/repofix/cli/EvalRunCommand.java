@@ -151,8 +151,8 @@ final class EvalRunCommand implements Callable<Integer> {
         Path workDir = Sandboxes.workDir(c, env).resolve("repofix-eval-" + Sandboxes.runId());
         PrintWriter err = spec.commandLine().getErr();
         try (Executor executor = Sandboxes.create(c, env, err);
-                CaseCheckouts checkouts = new CaseCheckouts(workDir, new LocalProcessExecutor(env.clock()), env.host(),
-                        Durations.parse(setupTimeout), keepEnvs)) {
+                CaseCheckouts checkouts = new CaseCheckouts(workDir, envsDir(c, workDir),
+                        new LocalProcessExecutor(env.clock()), env.host(), Durations.parse(setupTimeout), keepEnvs)) {
             EvalProgress progress = new EvalProgress(err);
             EvalRunner runner = new EvalRunner(checkouts, run -> runCase(run, c, modelName, chat, executor, workDir),
                     new ResultStore(out), judge, shownModel, env.clock(), env.cancellation(), progress);
@@ -162,6 +162,14 @@ final class EvalRunCommand implements Callable<Integer> {
             EvalRunner.Outcome outcome = runner.run(plan, manifest);
             return finish(outcome, progress, spec.commandLine().getOut());
         }
+    }
+
+    /**
+     * Where environments go: in this run's work folder, or, when they are kept, in one every
+     * run shares (the work folder's name is new each run), so that the next run finds them.
+     */
+    private Path envsDir(ResolvedConfig c, Path workDir) {
+        return keepEnvs ? Sandboxes.workDir(c, env).resolve("repofix-eval-envs") : workDir.resolve("envs");
     }
 
     private int finish(EvalRunner.Outcome outcome, EvalProgress progress, PrintWriter stdout) {
