@@ -29,8 +29,8 @@ final class EvalOptions {
     @Option(names = "--max-candidates", paramLabel = "N", description = "Candidates validated per case. Default: 30")
     String maxCandidates;
 
-    @Option(names = "--keep-envs", description = "Keep the prepared environments (and clones) under the work "
-            + "folder's repofix-eval-kept/, where the next run with --keep-envs finds them again.")
+    @Option(names = "--keep-envs", description = "Keep the prepared environments under the work folder's "
+            + "repofix-eval-envs/, where the next run with --keep-envs finds them again.")
     boolean keepEnvs;
 
     @Option(names = "--config", paramLabel = "FILE", description = "The operator's settings file.")

@@ -1,6 +1,7 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
+import dev.repofix.context.ContextBudget;
 import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.EvalRunner;
@@ -123,24 +124,17 @@ final class EvalRunCommand implements Callable<Integer> {
                 : ExitCodes.OK;
     }
 
-    /** {@code 2k,4k,16000} as token counts; empty when no --context was given. */
+    /**
+     * {@code 2k,4k,8192} as token counts; empty when no --context was given. Each budget is one
+     * the context stage takes (2k is 2048 tokens), so that every case of a sweep can run with it.
+     */
     private List<Integer> contexts() {
         if (context == null || context.isBlank()) {
             return List.of();
         }
         List<Integer> out = new ArrayList<>();
         for (String part : context.split(",")) {
-            String p = part.strip().toLowerCase(Locale.ROOT);
-            try {
-                int n = p.endsWith("k") ? Integer.parseInt(p.substring(0, p.length() - 1)) * 1000 : Integer.parseInt(p);
-                if (n < 1) {
-                    throw new NumberFormatException();
-                }
-                out.add(n);
-            } catch (NumberFormatException e) {
-                throw new ConfigException("--context takes token budgets such as 16k or 2k,4k,8k, not '" + part
-                        + "'");
-            }
+            out.add(ContextBudget.parse(part).tokens());
         }
         return List.copyOf(out);
     }

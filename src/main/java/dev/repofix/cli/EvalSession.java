@@ -21,6 +21,7 @@ import dev.repofix.eval.ResultStore;
 import dev.repofix.eval.SanityCheck;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.model.ChatClient;
 import dev.repofix.model.Pricing;
 import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
@@ -47,6 +48,7 @@ final class EvalSession implements AutoCloseable {
     private final Path workDir;
     private final Executor executor;
     private final CaseCheckouts checkouts;
+    private final Optional<ChatClient> chat;
 
     /**
      * @param model builtin, gold, empty or a model choice (openai:..., anthropic:..., replay:...)
@@ -60,11 +62,15 @@ final class EvalSession implements AutoCloseable {
         options.putFlags(flags);
         this.config = ConfigResolver.resolve(flags, env.host(),
                 Optional.ofNullable(options.configFile).map(SettingsFile::operator));
-        // Kept environments are found again by the next run only under a folder that does not change.
-        this.workDir = Sandboxes.workDir(config, env).resolve(options.keepEnvs ? "repofix-eval-kept"
-                : "repofix-eval-" + Sandboxes.runId());
+        this.workDir = Sandboxes.workDir(config, env).resolve("repofix-eval-" + Sandboxes.runId());
+        // Kept environments go where every run looks (this run's folder is new each time).
+        Path envs = options.keepEnvs ? Sandboxes.workDir(config, env).resolve("repofix-eval-envs")
+                : workDir.resolve("envs");
+        // One client for every case: a replay hands out each case's recorded answers in order.
+        this.chat = answersFromPrompts() ? Optional.of(StagesFactory.chatClient(config, env.host()))
+                : Optional.empty();
         this.executor = Sandboxes.create(config, env, err);
-        this.checkouts = new CaseCheckouts(workDir, new LocalProcessExecutor(env.clock()), env.host(),
+        this.checkouts = new CaseCheckouts(workDir, envs, new LocalProcessExecutor(env.clock()), env.host(),
                 Durations.parse(options.setupTimeout), options.keepEnvs);
     }
 
@@ -127,7 +133,8 @@ final class EvalSession implements AutoCloseable {
                         .orElse(StageInputs.chained().withCaseId(kase.id()));
                 String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
                         : config.get(ConfigKey.CONTEXT);
-                yield StagesFactory.engine(config, env.host(), inputs, budget);
+                yield chat.map(client -> StagesFactory.engine(config, client, inputs, budget))
+                        .orElseGet(() -> StagesFactory.engine(config, env.host(), inputs, budget));
             }
         };
         Map<String, String> variables = new LinkedHashMap<>(env.host().variables());

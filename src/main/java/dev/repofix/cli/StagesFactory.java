@@ -45,6 +45,22 @@ final class StagesFactory {
         if (model.isBuiltin()) {
             return new BuiltinStages();
         }
+        return create(c, chatClient(c, host), inputs, contextBudget);
+    }
+
+    /**
+     * The configured model's client behind the recorder and the cache the settings ask for.
+     * A benchmark makes one for all its cases: a replay then hands out each recorded answer
+     * once (samples and budgets of a case get theirs in order), and a recording's lines
+     * never interleave.
+     *
+     * @throws ConfigException for the builtin engine, which has no client
+     */
+    static ChatClient chatClient(ResolvedConfig c, HostEnvironment host) {
+        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+        if (model.isBuiltin()) {
+            throw new ConfigException("the builtin engine asks no model");
+        }
         ChatClient client = client(model, c, host);
         String record = c.get(ConfigKey.RECORD).trim();
         if (!record.isEmpty()) {
@@ -53,6 +69,11 @@ final class StagesFactory {
         if (c.bool(ConfigKey.CACHE) && !model.provider().equals("replay")) {
             client = new CachingChatClient(client, cacheDir(c, host));
         }
+        return client;
+    }
+
+    /** Model-answered stages over {@code client} with given inputs and context budget. */
+    static Stages create(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
         ContextBudget budget = ContextBudget.parse(contextBudget);
         ContextBuilder context = new ContextBuilder(new TokenCounter());
         return new LlmStages(client, report -> context.build(report, budget).render(),
@@ -69,6 +90,12 @@ final class StagesFactory {
             String contextBudget) {
         ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
         return new RepairPipeline.Engine(create(c, host, inputs, contextBudget), model.toString(), price(model));
+    }
+
+    /** {@link #engine(ResolvedConfig, HostEnvironment, StageInputs, String)} over a client shared by several runs. */
+    static RepairPipeline.Engine engine(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
+        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+        return new RepairPipeline.Engine(create(c, client, inputs, contextBudget), model.toString(), price(model));
     }
 
     /** A model's list price, when it has one: none for the builtin engine and recorded answers. */

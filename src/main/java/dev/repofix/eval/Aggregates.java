@@ -21,7 +21,7 @@ public final class Aggregates {
         List<CaseResult> sorted = results.stream().sorted(Comparator.comparing(CaseResult::key)).toList();
         List<CaseResult> excluded = sorted.stream().filter(r -> r.status() != ResultStatus.SCORED).toList();
         Map<String, List<CaseScores>> bySetting = sorted.stream().filter(r -> r.status() == ResultStatus.SCORED)
-                .map(Scores::of).collect(Collectors.groupingBy(s -> s.result().setting().orElse(""), TreeMap::new,
+                .map(Scores::of).collect(Collectors.groupingBy(s -> EvalRunner.sweptSetting(s.result()), TreeMap::new,
                         Collectors.toList()));
         List<SettingSummary> settings = new ArrayList<>();
         bySetting.forEach((setting, scores) -> settings.add(setting(setting, scores)));

@@ -95,6 +95,7 @@ public final class CaseCheckouts implements AutoCloseable {
     private final Executor setupExecutor;
     private final HostEnvironment host;
     private final Duration setupTimeout;
+    private final Path envsDir;
     private final boolean keepEnvironments;
     private final Map<String, Object> locks = new ConcurrentHashMap<>();
     private final Map<String, Map<String, String>> readyEnvironments = new ConcurrentHashMap<>();
@@ -108,7 +109,19 @@ public final class CaseCheckouts implements AutoCloseable {
      */
     public CaseCheckouts(Path workDir, Executor setupExecutor, HostEnvironment host, Duration setupTimeout,
             boolean keepEnvironments) {
+        this(workDir, workDir.resolve("envs"), setupExecutor, host, setupTimeout, keepEnvironments);
+    }
+
+    /**
+     * Environments in a folder of their own, so that a later run (in a work folder of its own)
+     * finds the ones this run kept and does not set them up again.
+     *
+     * @param envsDir where environments go; made when missing
+     */
+    public CaseCheckouts(Path workDir, Path envsDir, Executor setupExecutor, HostEnvironment host,
+            Duration setupTimeout, boolean keepEnvironments) {
         this.workDir = Objects.requireNonNull(workDir, "workDir").toAbsolutePath().normalize();
+        this.envsDir = Objects.requireNonNull(envsDir, "envsDir").toAbsolutePath().normalize();
         this.setupExecutor = Objects.requireNonNull(setupExecutor, "setupExecutor");
         this.host = Objects.requireNonNull(host, "host");
         this.setupTimeout = Objects.requireNonNull(setupTimeout, "setupTimeout");
@@ -156,7 +169,7 @@ public final class CaseCheckouts implements AutoCloseable {
 
     /** Bytes on disk under the work folder now: mirrors, environments and clones. */
     public long diskBytes() {
-        return sizeOf(workDir);
+        return envsDir.startsWith(workDir) ? sizeOf(workDir) : sizeOf(workDir) + sizeOf(envsDir);
     }
 
     /** Removes mirrors, clones and, unless kept, environments. Idempotent. */
@@ -165,7 +178,7 @@ public final class CaseCheckouts implements AutoCloseable {
         Workspace.deleteTree(workDir.resolve("mirrors"));
         Workspace.deleteTree(workDir.resolve("cases"));
         if (!keepEnvironments) {
-            Workspace.deleteTree(workDir.resolve("envs"));
+            Workspace.deleteTree(envsDir);
         }
     }
 
@@ -252,7 +265,7 @@ public final class CaseCheckouts implements AutoCloseable {
             if (ready != null) {
                 return ready;
             }
-            Path dir = workDir.resolve("envs").resolve(key);
+            Path dir = envsDir.resolve(key);
             Path tree = dir.resolve("tree");
             Map<String, String> variables = new LinkedHashMap<>();
             if (spec.language().equals("python")) {

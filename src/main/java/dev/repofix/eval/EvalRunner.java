@@ -198,6 +198,23 @@ public final class EvalRunner {
         return name.isEmpty() ? Optional.empty() : Optional.of(name);
     }
 
+    /**
+     * The setting a result is summarized under: its key without the context budget that
+     * {@link #settingKey} adds, so that the budgets of one sweep are one setting's points;
+     * empty for the chained pipeline.
+     */
+    static String sweptSetting(CaseResult result) {
+        String key = result.setting().orElse("");
+        if (result.contextTokens().isEmpty()) {
+            return key;
+        }
+        String budget = "ctx" + result.contextTokens().getAsInt();
+        if (key.equals(budget)) {
+            return "";
+        }
+        return key.endsWith("-" + budget) ? key.substring(0, key.length() - budget.length() - 1) : key;
+    }
+
     /** Every result the plan asks for, in case order. */
     static List<Unit> units(Plan plan) {
         List<Unit> out = new ArrayList<>();
