@@ -30,6 +30,7 @@ final class Cli {
                 .addSubcommand("check", new EvalCheckCommand(env))
                 .addSubcommand("import", new EvalImportCommand())
                 .addSubcommand("run", new EvalRunCommand(env))
+                .addSubcommand("inject", new EvalInjectCommand(env))
                 .addSubcommand("merge", new EvalMergeCommand())
                 .addSubcommand("report", new EvalReportCommand())
                 .addSubcommand("export", new EvalExportCommand()));

@@ -1,0 +1,123 @@
+package dev.repofix.cli;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.config.ConfigException;
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ConfigResolver;
+import dev.repofix.config.Durations;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.SettingsFile;
+import dev.repofix.eval.BugInjector;
+import dev.repofix.eval.CaseFile;
+import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.InjectedCases;
+import dev.repofix.exec.Executor;
+import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.Workspace;
+import dev.repofix.workspace.Workspaces;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code repofix eval inject}: benchmark cases made by injecting bugs into a repository whose tests pass. */
+@Command(name = "inject", mixinStandardHelpOptions = true,
+        description = {"Injects bugs into a copy of a repository whose tests pass, with mutation operators (the",
+                "builtin engine's templates and operators it has none for), keeps those that make a test fail, and",
+                "writes OUT/cases.jsonl over OUT/repo (one branch per case). Your repository is not changed.",
+                "Exit 0 when COUNT cases were made, 1 when fewer, 2 on bad input."})
+final class EvalInjectCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--repo", required = true, paramLabel = "PATH|URL", description = "The repository (tests passing).")
+    String repo;
+
+    @Option(names = "--ref", paramLabel = "REF", description = "Branch, tag or commit; default: the working tree.")
+    String ref;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "10", description = "Cases to make. Default: 10")
+    int count;
+
+    @Option(names = "--bugs-per-case", paramLabel = "K", defaultValue = "1", description = "Bugs per case; above 1 "
+            + "the cases are multi-bug. Default: 1")
+    int bugsPerCase;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the order in which "
+            + "mutations are tried: the same seed gives the same cases. Default: 1")
+    long seed;
+
+    @Option(names = "--test-cmd", paramLabel = "CMD", description = "Shell command that runs the tests. Default: "
+            + "detected")
+    String testCmd;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where cases.jsonl and repo/ go.")
+    Path out;
+
+    @Option(names = "--id-prefix", paramLabel = "P", defaultValue = "inj", description = "Case ids are P-1, P-2, "
+            + "... Default: inj")
+    String prefix;
+
+    @Mixin
+    EvalOptions options = new EvalOptions();
+
+    private final Environment env;
+
+    EvalInjectCommand(Environment env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        if (count < 1 || bugsPerCase < 1) {
+            throw new ConfigException("--count and --bugs-per-case must be at least 1");
+        }
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        options.putFlags(flags);
+        ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
+                Optional.ofNullable(options.configFile).map(SettingsFile::operator));
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<String> command = Optional.ofNullable(testCmd);
+        try (Executor executor = Sandboxes.create(c, env, err);
+                Workspace ws = new Workspaces(Sandboxes.workDir(c, env), FixCommand.CLONE_TIMEOUT)
+                        .open(repo, Optional.ofNullable(ref))) {
+            TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(),
+                    new StackFrameExtractor());
+            BugInjector injector = new BugInjector(new BuildDetector(), runner,
+                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)));
+            List<BugInjector.Injected> bugs = injector.inject(ws, command, count, bugsPerCase, seed, line -> {
+                err.println("  " + line);
+                err.flush();
+            });
+            List<EvalCase> cases = InjectedCases.write(ws, bugs, out.resolve("repo").toAbsolutePath(), prefix,
+                    command);
+            Path file = out.resolve("cases.jsonl");
+            try (Writer w = Files.newBufferedWriter(file)) {
+                CaseFile.write(cases, w);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + file, e);
+            }
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.println("made " + cases.size() + " of " + count + " case(s) in " + file + " over " + out.resolve("repo")
+                    + (cases.size() < count ? "; no more mutation made a test fail within the tries (raise --count's "
+                    + "tries with another --seed, or give a repository with more tests)" : ""));
+            stdout.println("next: repofix eval check --cases " + file + " --run");
+            stdout.flush();
+            return cases.size() == count ? ExitCodes.OK : ExitCodes.NOT_FIXED;
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package dev.repofix.eval;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.build.BuildSystem;
+import dev.repofix.build.TestCommand;
+import dev.repofix.config.RepofixException;
+import dev.repofix.config.RepofixException.ErrorKind;
+import dev.repofix.repair.LineEdit;
+import dev.repofix.repair.SourceFile;
+import dev.repofix.repair.SourceLanguage;
+import dev.repofix.testrun.StackFrame;
+import dev.repofix.testrun.TestOutcome;
+import dev.repofix.testrun.TestResult;
+import dev.repofix.testrun.TestRun;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.Workspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Injects bugs into a repository whose tests pass: mutations of its source lines by the
+ * {@link InjectionOperator}s, tried in a seeded random order, each in a fresh copy, kept
+ * only when at least one test then fails (and the build and every test module still
+ * load). Records for each kept bug where it was injected (the cause) and where the first
+ * failing test's trace surfaces in the repository (the effect).
+ */
+public final class BugInjector {
+    /** Tries per wanted case before giving up: most mutations are caught by no test or break the build. */
+    static final int TRIES_PER_CASE = 25;
+
+    /** One mutated line. */
+    public record Injection(String file, int line, String original, String buggy, InjectionOperator operator,
+            String description) {
+        public Injection {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(original, "original");
+            Objects.requireNonNull(buggy, "buggy");
+            Objects.requireNonNull(operator, "operator");
+            Objects.requireNonNull(description, "description");
+        }
+    }
+
+    /**
+     * A kept bug (or several, for a multi-bug case) and what the tests said of it.
+     *
+     * @param failing the tests that fail with it, with their messages and frames
+     * @param passing ids of the tests that still pass
+     */
+    public record Injected(List<Injection> injections, List<TestResult> failing, List<String> passing) {
+        public Injected {
+            injections = List.copyOf(injections);
+            failing = List.copyOf(failing);
+            passing = List.copyOf(passing);
+        }
+
+        /** The deepest in-repository frame of the first failing test: where the bug surfaces. */
+        public Optional<StackFrame> effect() {
+            return failing.stream().flatMap(t -> t.frames().stream()).findFirst();
+        }
+    }
+
+    private final BuildDetector detector;
+    private final TestRunner runner;
+    private final Duration testTimeout;
+
+    public BugInjector(BuildDetector detector, TestRunner runner, Duration testTimeout) {
+        this.detector = Objects.requireNonNull(detector, "detector");
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.testTimeout = Objects.requireNonNull(testTimeout, "testTimeout");
+    }
+
+    /**
+     * Up to {@code count} cases of {@code bugsPerCase} bugs each, in the order found.
+     *
+     * @param progress told of each try, for people
+     * @throws RepofixException (input) when the repository's tests do not all pass to begin with
+     */
+    public List<Injected> inject(Workspace ws, Optional<String> testCommand, int count, int bugsPerCase, long seed,
+            Consumer<String> progress) {
+        BuildSystem build = detector.detect(ws.root(), testCommand);
+        TestCommand command = build.testCommand(ws.root(), testCommand.orElse(null));
+        TestRun baseline = completed(run(ws, build, command, List.of()), command)
+                .orElseThrow(() -> new RepofixException(ErrorKind.INPUT, "the tests do not run to the end at the "
+                        + "start: '" + command.shell() + "'; inject into a repository whose tests pass"));
+        if (!baseline.failing().isEmpty()) {
+            throw new RepofixException(ErrorKind.INPUT, baseline.failing().size() + " test(s) fail before any bug is "
+                    + "injected (first: " + baseline.failing().get(0).id() + "); inject into a repository whose tests "
+                    + "pass, or pass a --test-cmd that runs only those that do");
+        }
+        List<Injection> sites = sites(ws, build);
+        Collections.shuffle(sites, new Random(seed));
+        List<Injected> out = new ArrayList<>();
+        Set<String> usedLines = new HashSet<>();
+        int tries = 0;
+        int next = 0;
+        while (out.size() < count && next < sites.size() && tries < count * TRIES_PER_CASE) {
+            List<Injection> group = new ArrayList<>();
+            while (group.size() < bugsPerCase && next < sites.size()) {
+                Injection s = sites.get(next++);
+                if (!usedLines.contains(s.file() + ":" + s.line())
+                        && group.stream().noneMatch(g -> g.file().equals(s.file()) && g.line() == s.line())) {
+                    group.add(s);
+                }
+            }
+            if (group.size() < bugsPerCase) {
+                break;
+            }
+            tries++;
+            Optional<TestRun> after = completed(run(ws, build, command, group), command);
+            String where = group.stream().map(i -> i.file() + ":" + i.line() + " " + i.description())
+                    .reduce((a, b) -> a + "; " + b).orElse("");
+            if (after.isPresent() && !after.get().failing().isEmpty() && !after.get().onlyCollectionErrors()
+                    && after.get().collectionErrors().isEmpty()) {
+                group.forEach(g -> usedLines.add(g.file() + ":" + g.line()));
+                out.add(new Injected(group, after.get().failing(),
+                        after.get().passing().stream().map(TestResult::id).toList()));
+                progress.accept("kept " + where + ": " + after.get().failing().size() + " test(s) fail");
+            } else {
+                progress.accept("dropped " + where + ": " + (after.isEmpty() ? "the build or the run broke"
+                        : after.get().failing().isEmpty() ? "no test fails" : "a test module no longer loads"));
+            }
+        }
+        return out;
+    }
+
+    /** Every single-line mutation of the repository's source files (test code is not mutated). */
+    static List<Injection> sites(Workspace ws, BuildSystem build) {
+        List<Injection> out = new ArrayList<>();
+        for (String path : ws.files().files()) {
+            if (build.isTestPath(path) || SourceLanguage.forPath(path).isEmpty()) {
+                continue;
+            }
+            SourceFile file = SourceFile.of(path, read(ws.root().resolve(path)));
+            for (int line = 1; line <= file.lineCount(); line++) {
+                for (InjectionOperator op : InjectionOperator.values()) {
+                    for (LineEdit edit : op.mutate(file, line)) {
+                        out.add(new Injection(path, line, file.line(line), edit.replacement(), op,
+                                edit.description()));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private TestOutcome run(Workspace ws, BuildSystem build, TestCommand command, List<Injection> injections) {
+        Path copy = ws.newCopy("inject");
+        try {
+            for (Injection i : injections) {
+                write(copy.resolve(i.file()), withLine(read(copy.resolve(i.file())), i.line(), i.buggy()));
+            }
+            return runner.run(copy, build, command, ws.files().rootedAt(copy), testTimeout);
+        } finally {
+            ws.discard(copy);
+        }
+    }
+
+    private static Optional<TestRun> completed(TestOutcome outcome, TestCommand command) {
+        return outcome instanceof TestOutcome.Completed c ? Optional.of(c.run()) : Optional.empty();
+    }
+
+    /** {@code text} with 1-based line {@code n} replaced, its line endings kept. */
+    static String withLine(String text, int n, String replacement) {
+        dev.repofix.patch.TextFile file = dev.repofix.patch.TextFile.parse(text);
+        List<String> lines = new ArrayList<>(file.lines());
+        lines.set(n - 1, replacement);
+        return file.withLines(lines).render();
+    }
+
+    static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
