@@ -25,7 +25,7 @@ final class JavaSimilarMethodTemplate extends JavaTemplate {
             Map.entry("addFirst", List.of("addLast")), Map.entry("addLast", List.of("addFirst")),
             Map.entry("removeFirst", List.of("removeLast")), Map.entry("removeLast", List.of("removeFirst")),
             Map.entry("floorKey", List.of("ceilingKey")), Map.entry("ceilingKey", List.of("floorKey")),
-            Map.entry("trim", List.of("strip")), Map.entry("containsKey", List.of("containsValue")),
+            Map.entry("trim", List.of("strip")), Map.entry("strip", List.of("trim", "stripLeading", "stripTrailing")), Map.entry("containsKey", List.of("containsValue")),
             Map.entry("containsValue", List.of("containsKey")), Map.entry("equals", List.of("equalsIgnoreCase")),
             Map.entry("equalsIgnoreCase", List.of("equals")), Map.entry("peekFirst", List.of("peekLast")),
             Map.entry("peekLast", List.of("peekFirst")), Map.entry("pollFirst", List.of("pollLast")),

@@ -48,7 +48,14 @@ final class JavaTree {
                 .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)
                 .setAttributeComments(false)
                 .setTabSize(1);
-        ParseResult<CompilationUnit> result = new JavaParser(config).parse(text);
+        ParseResult<CompilationUnit> result;
+        try {
+            result = new JavaParser(config).parse(text);
+        } catch (RuntimeException | StackOverflowError e) {
+            // A parser failure on odd input (or expressions nested past the stack) only means
+            // the token templates handle this file.
+            return Optional.empty();
+        }
         if (!result.isSuccessful() || result.getResult().isEmpty()) {
             return Optional.empty();
         }

@@ -44,8 +44,9 @@ final class JavaWrongConstantTemplate extends JavaTemplate {
             others.stream().limit(MAX_PER_LITERAL).forEach(o -> edits.replace(literal, o, "`" + source + "` -> `" + o + "`"));
             JavaTypes.typeOf(literal, JavaScope.at(literal)).ifPresent(type -> constants(tree, literal, type, "", edits));
         }
+        Set<String> constants = constantNames(tree);
         for (NameExpr name : tree.nodesOn(line, NameExpr.class)) {
-            if (isConstant(tree, name.getNameAsString())) {
+            if (constants.contains(name.getNameAsString())) {
                 JavaScope.at(name).typeOf(name.getNameAsString())
                         .ifPresent(type -> constants(tree, name, type, name.getNameAsString(), edits));
             }
@@ -64,9 +65,11 @@ final class JavaWrongConstantTemplate extends JavaTemplate {
         }
     }
 
-    private static boolean isConstant(JavaTree tree, String name) {
-        return !tree.unit().findAll(VariableDeclarator.class, v -> v.getNameAsString().equals(name)
-                && v.getParentNode().filter(p -> p instanceof FieldDeclaration f && f.isStatic() && f.isFinal())
-                        .isPresent()).isEmpty();
+    /** Names of the file's {@code static final} fields. */
+    private static Set<String> constantNames(JavaTree tree) {
+        Set<String> names = new LinkedHashSet<>();
+        tree.unit().findAll(FieldDeclaration.class, f -> f.isStatic() && f.isFinal())
+                .forEach(f -> f.getVariables().forEach(v -> names.add(v.getNameAsString())));
+        return names;
     }
 }
