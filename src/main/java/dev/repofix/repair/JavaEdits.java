@@ -1,6 +1,7 @@
 package dev.repofix.repair;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.stmt.ThrowStmt;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,19 @@ final class JavaEdits {
 
     /** Replaces the node's source with {@code text}. */
     void replace(Node node, String text, String description) {
-        replace(tree.begin(node), tree.end(node), text, description);
+        replace(node, node, text, description);
+    }
+
+    /**
+     * Replaces the source from {@code first}'s start to {@code last}'s end. Not inside a
+     * {@code throw}: the exception's arguments are the effect a failing test sees, and a
+     * test that fails because something is thrown passes only when it is not thrown; edits
+     * of them only spend the budget before the condition that decides to throw.
+     */
+    void replace(Node first, Node last, String text, String description) {
+        if (first.findAncestor(ThrowStmt.class).isEmpty()) {
+            replace(tree.begin(first), tree.end(last), text, description);
+        }
     }
 
     /** Replaces offsets {@code [from, to)} of the tree's text with {@code text}. */

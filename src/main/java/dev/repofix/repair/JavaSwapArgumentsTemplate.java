@@ -31,7 +31,7 @@ final class JavaSwapArgumentsTemplate extends JavaTemplate {
                     Expression b = arguments.get(j);
                     if (interchangeable(a, b)) {
                         String between = tree.text().substring(tree.end(a), tree.begin(b));
-                        edits.replace(tree.begin(a), tree.end(b), tree.source(b) + between + tree.source(a),
+                        edits.replace(a, b, tree.source(b) + between + tree.source(a),
                                 "swapped `" + tree.source(a) + "` and `" + tree.source(b) + "`");
                     }
                 }

@@ -230,6 +230,28 @@ class JavaFixTemplatesTest {
         assertThat(fix.patched()).containsOnlyOnce("size++;");
     }
 
+    /** The line that raises is the effect: its exception's arguments are no fix for a test that fails because it is raised. */
+    @Test
+    void leavesTheArgumentsOfAThrownExceptionAlone() {
+        String source = """
+                package demo;
+
+                public class Demo {
+                    private long balance;
+
+                    public void withdraw(long amount) {
+                        if (amount >= balance) {
+                            throw new ArithmeticException(String.valueOf(Math.max(amount, balance)));
+                        }
+                        balance -= amount;
+                    }
+                }
+                """;
+
+        assertThat(JavaCandidates.of(PATH, source, 8)).isEmpty();
+        assertThat(JavaCandidates.of(PATH, source, 7)).isNotEmpty();
+    }
+
     @Test
     void offersAtLeastTwelveFamiliesEachNamedInItsCandidates() {
         assertThat(FixTemplates.java(new JavaTrees())).extracting(FixTemplate::name).doesNotHaveDuplicates()
