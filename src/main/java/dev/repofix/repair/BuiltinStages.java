@@ -15,7 +15,7 @@ import java.util.List;
 public final class BuiltinStages implements Stages {
     private final IssueWriter issues = new IssueWriter();
     private final FrameLocalizer localizer = new FrameLocalizer();
-    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.defaults());
+    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage());
     private SourceCache sources;
 
     @Override

@@ -11,7 +11,7 @@ public final class RelationalOperatorTemplate implements FixTemplate {
      * For each operator, the others grouped by how likely they are the intended one: the
      * boundary twin, then equality's opposite, then negation, flip and the rest.
      */
-    private static final Map<String, List<List<String>>> REPLACEMENTS = Map.of(
+    static final Map<String, List<List<String>>> REPLACEMENTS = Map.of(
             "<", List.of(List.of("<="), List.of(), List.of(">=", ">", "!=", "==")),
             "<=", List.of(List.of("<"), List.of(), List.of(">", ">=", "==", "!=")),
             ">", List.of(List.of(">="), List.of(), List.of("<=", "<", "!=", "==")),
@@ -20,7 +20,7 @@ public final class RelationalOperatorTemplate implements FixTemplate {
             "!=", List.of(List.of(), List.of("=="), List.of("<", ">", "<=", ">=")),
             "===", List.of(List.of(), List.of("!=="), List.of()),
             "!==", List.of(List.of(), List.of("==="), List.of()));
-    private static final int TIERS = 3;
+    static final int TIERS = 3;
     private static final Set<String> INCLUDES = Set.of("include", "import", "include_next");
 
     @Override

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Builtin stage 3, first version: fix templates at the top suspected lines, most
@@ -20,10 +21,11 @@ final class TemplateProposer {
     /** Lines beyond this rank are rarely the fault and would only spend the budget. */
     private static final int MAX_LOCATIONS = 25;
 
-    private final List<FixTemplate> templates;
+    private final Function<SourceFile, List<FixTemplate>> templates;
 
-    TemplateProposer(List<FixTemplate> templates) {
-        this.templates = List.copyOf(templates);
+    /** {@code templates} gives the templates for a file, in the order they are tried on each of its lines. */
+    TemplateProposer(Function<SourceFile, List<FixTemplate>> templates) {
+        this.templates = templates;
     }
 
     List<PatchCandidate> propose(FailureReport report, List<Location> locations, SourceCache sources) {
@@ -42,7 +44,7 @@ final class TemplateProposer {
                 continue;
             }
             used++;
-            for (FixTemplate template : templates) {
+            for (FixTemplate template : templates.apply(file.get())) {
                 for (LineEdit edit : template.propose(file.get(), loc.line())) {
                     String before = sources.content(loc.file());
                     String diff = UnifiedDiffs.create(loc.file(), before, withLine(before, edit));
@@ -56,11 +58,13 @@ final class TemplateProposer {
         return out;
     }
 
-    /** The file's text with one line replaced, its line endings kept. */
+    /** The file's text with the edit's lines replaced, its line endings kept. */
     private static String withLine(String content, LineEdit edit) {
         TextFile text = TextFile.parse(content);
         List<String> lines = new ArrayList<>(text.lines());
-        lines.set(edit.line() - 1, edit.replacement());
+        List<String> replaced = lines.subList(edit.line() - 1, edit.lastLine());
+        replaced.clear();
+        replaced.addAll(edit.newLines());
         return text.withLines(lines).render();
     }
 }

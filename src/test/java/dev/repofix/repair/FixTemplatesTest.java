@@ -83,7 +83,7 @@ class FixTemplatesTest {
     }
 
     static Stream<FixTemplate> templates() {
-        return FixTemplates.defaults().stream();
+        return Stream.concat(FixTemplates.defaults().stream(), FixTemplates.java(new JavaTrees()).stream());
     }
 
     /** Proposes the same edits for any line: to see how edits of several templates combine. */

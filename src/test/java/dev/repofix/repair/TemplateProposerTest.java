@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -50,7 +51,7 @@ class TemplateProposerTest {
     private final BuiltinStages stages = new BuiltinStages();
 
     @Test
-    void proposesUnifiedDiffsThatApplyToACopyAndChangeOnlyTheSuspectedLine() throws IOException {
+    void proposesUnifiedDiffsThatApplyToACopyAndChangeOnlyTheSuspectedStatement() throws IOException {
         FixtureRepo repo = mavenRepo();
 
         List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT, 5), at(ACCOUNT, 8));
@@ -61,16 +62,16 @@ class TemplateProposerTest {
                     + "\n+++ b/" + ACCOUNT + "\n@@ ");
             assertThat(c.file()).isEqualTo(ACCOUNT);
             assertThat(c.line()).isIn(5, 8);
-            assertThat(c.strategy()).isIn("relational-op", "negate-condition", "off-by-one", "logical-op");
+            assertThat(c.strategy()).isIn(FixTemplates.java(new JavaTrees()).stream().map(FixTemplate::name).toList());
             assertThat(c.description()).isNotBlank();
             List<String> after = applied(repo, c).lines().toList();
-            assertThat(after).hasSize(ACCOUNT_LINES.length);
-            for (int i = 0; i < ACCOUNT_LINES.length; i++) {
-                if (i + 1 != c.line()) {
-                    assertThat(after.get(i)).isEqualTo(ACCOUNT_LINES[i]);
-                }
-            }
-            assertThat(after.get(c.line() - 1)).isNotEqualTo(ACCOUNT_LINES[c.line() - 1]);
+            // The syntax-tree templates may insert a line (a guard) or remove the statement's own
+            // line: everything above the suspected line and below it stays as it was.
+            assertThat(after.subList(0, c.line() - 1)).containsExactly(Arrays.copyOfRange(ACCOUNT_LINES, 0, c.line() - 1));
+            int below = ACCOUNT_LINES.length - c.line();
+            assertThat(after.subList(after.size() - below, after.size()))
+                    .containsExactly(Arrays.copyOfRange(ACCOUNT_LINES, c.line(), ACCOUNT_LINES.length));
+            assertThat(after).isNotEqualTo(List.of(ACCOUNT_LINES));
         }
     }
 
@@ -142,8 +143,7 @@ class TemplateProposerTest {
 
         assertThat(twice).extracting(PatchCandidate::diff).doesNotHaveDuplicates()
                 .containsExactlyElementsOf(once.stream().map(PatchCandidate::diff).toList());
-        assertThat(once).hasSize(FixTemplates.propose(SourceFile.of(ACCOUNT, String.join("\n", ACCOUNT_LINES)), 5)
-                .size());
+        assertThat(once).hasSize(JavaCandidates.of(ACCOUNT, String.join("\n", ACCOUNT_LINES), 5).size());
     }
 
     @Test
@@ -180,6 +180,63 @@ class TemplateProposerTest {
         assertThat(localization.locations()).extracting(Location::line).containsExactly(6, 5);
         assertThat(candidates).extracting(PatchCandidate::line).containsOnly(5);
         assertThat(applied(repo, candidates.get(0))).contains("        if (amount > balance) {");
+    }
+
+    private static final String GATE = "src/main/java/com/acme/Gate.java";
+
+    /** Before, the token templates proposed {@code name <= null}, {@code ok < true} and the like here. */
+    @Test
+    void neverComparesAStringOrABooleanWithAnOrdering() {
+        FixtureRepo repo = gateRepo("if (name <= limit && ok) {");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(GATE, 5), at(GATE, 8));
+
+        assertThat(candidates).isNotEmpty();
+        // The line as written already has `name <= limit`: no candidate may add another ordering of them.
+        for (PatchCandidate c : candidates) {
+            assertThat(orderings(changedLines(c.diff(), '+'))).as(c.description())
+                    .isSubsetOf(orderings(changedLines(c.diff(), '-')));
+        }
+    }
+
+    /** Orderings that involve the String, the boolean or a null / boolean literal, as written. */
+    private static List<String> orderings(String code) {
+        return java.util.regex.Pattern.compile("\\b(name|ok)\\s*[<>]=?|[<>]=?\\s*(name|ok|null|true|false)\\b")
+                .matcher(code).results().map(r -> r.group().replace(" ", "")).toList();
+    }
+
+    /** Before, 8 of the 11 token candidates on line 8 did not compile ({@code name <= null}, {@code ok < true}, ...). */
+    @Test
+    void everyCandidateOnAWellTypedJavaLineCompiles(@TempDir Path classes) throws IOException {
+        FixtureRepo repo = gateRepo("if (name.length() <= limit && ok) {");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(GATE, 5), at(GATE, 8));
+
+        assertThat(candidates).hasSizeGreaterThan(5);
+        for (PatchCandidate c : candidates) {
+            assertThat(JavaCandidates.diagnostics("com.acme.Gate", applied(repo, c), classes)).as(c.description())
+                    .isEmpty();
+        }
+    }
+
+    /** Gate.java with {@code line5} as its fifth line; line 8 is {@code return name == null || ok == true;}. */
+    private FixtureRepo gateRepo(String line5) {
+        return new FixtureRepo(root, new MavenBuild()).lines(GATE,
+                "package com.acme;",
+                "",
+                "public class Gate {",
+                "    static boolean open(String name, int limit, boolean ok) {",
+                "        " + line5,
+                "            return true;",
+                "        }",
+                "        return name == null || ok == true;",
+                "    }",
+                "}");
+    }
+
+    private static String changedLines(String diff, char side) {
+        return String.join("\n", diff.lines().filter(l -> l.length() > 0 && l.charAt(0) == side
+                && !l.startsWith("+++") && !l.startsWith("---")).toList());
     }
 
     private FixtureRepo mavenRepo() {

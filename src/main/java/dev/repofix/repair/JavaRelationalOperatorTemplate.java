@@ -1,0 +1,73 @@
+package dev.repofix.repair;
+
+import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.Expression;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * "relational-op" on the syntax tree: the boundary twin first ({@code <} and {@code <=}),
+ * then equality's opposite, then the rest. Orderings only between operands that may be
+ * numbers; {@code ==} and {@code !=} turn into an ordering only when one side is known to
+ * be a number and neither is known not to be (no {@code name <= null}, no {@code ok < true}).
+ */
+final class JavaRelationalOperatorTemplate extends JavaTemplate {
+    /** The token template's tiers; {@code ===} never occurs in Java. */
+    private static final Map<String, List<List<String>>> REPLACEMENTS = RelationalOperatorTemplate.REPLACEMENTS;
+    private static final int TIERS = RelationalOperatorTemplate.TIERS;
+
+    JavaRelationalOperatorTemplate(JavaTrees trees) {
+        super(trees);
+    }
+
+    @Override
+    public String name() {
+        return "relational-op";
+    }
+
+    @Override
+    void propose(JavaTree tree, int line, JavaEdits edits) {
+        List<BinaryExpr> comparisons = tree.nodesOn(line, BinaryExpr.class).stream()
+                .filter(b -> REPLACEMENTS.containsKey(b.getOperator().asString())).toList();
+        for (int tier = 0; tier < TIERS; tier++) {
+            for (BinaryExpr b : comparisons) {
+                String symbol = b.getOperator().asString();
+                int at = operatorOffset(tree, b.getLeft(), b.getRight(), symbol);
+                if (at < 0) {
+                    continue;
+                }
+                JavaScope scope = JavaScope.at(b);
+                for (String replacement : REPLACEMENTS.get(symbol).get(tier)) {
+                    if (plausible(b, replacement, scope)) {
+                        edits.replace(at, at + symbol.length(), replacement,
+                                "`" + symbol + "` -> `" + replacement + "`");
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean plausible(BinaryExpr b, String replacement, JavaScope scope) {
+        boolean ordering = !replacement.equals("==") && !replacement.equals("!=");
+        boolean wasEquality = b.getOperator() == BinaryExpr.Operator.EQUALS
+                || b.getOperator() == BinaryExpr.Operator.NOT_EQUALS;
+        if (!ordering && wasEquality) {
+            return true;
+        }
+        boolean mayBeNumbers = mayBeNumber(b.getLeft(), scope) && mayBeNumber(b.getRight(), scope);
+        if (!wasEquality) {
+            return mayBeNumbers;
+        }
+        return mayBeNumbers && (isNumber(b.getLeft(), scope) || isNumber(b.getRight(), scope));
+    }
+
+    private static boolean mayBeNumber(Expression e, JavaScope scope) {
+        Optional<String> type = JavaTypes.typeOf(e, scope);
+        return type.map(JavaTypes::isNumeric).orElse(true);
+    }
+
+    private static boolean isNumber(Expression e, JavaScope scope) {
+        return JavaTypes.typeOf(e, scope).filter(JavaTypes::isNumeric).isPresent();
+    }
+}
