@@ -75,8 +75,9 @@ final class EvalSession implements AutoCloseable {
     }
 
     /**
-     * Refuses cases with a set-up when their tests would run in Docker: the set-up installs
-     * into an environment on this machine, which a container does not see.
+     * Refuses Python cases with a set-up when their tests would run in Docker: the set-up
+     * installs into a virtual environment on this machine, whose interpreter the container
+     * does not have. (A Maven set-up fills the local repository, which the sandbox reads.)
      *
      * @throws ConfigException naming the first such case and what to do
      */
@@ -84,12 +85,13 @@ final class EvalSession implements AutoCloseable {
         if (!(executor instanceof dev.repofix.exec.DockerExecutor)) {
             return;
         }
-        cases.stream().filter(c -> !c.setup().isEmpty()).findFirst().ifPresent(c -> {
-            throw new dev.repofix.config.ConfigException("case " + c.id() + " has set-up commands, which install "
-                    + "into an environment on this machine that a Docker sandbox does not see (not supported yet); "
-                    + "run eval with --sandbox local, or build an image with what they install and pass it as "
-                    + "--sandbox-image with the cases' setup left out");
-        });
+        cases.stream().filter(c -> !c.setup().isEmpty() && c.language().equals("python")).findFirst()
+                .ifPresent(c -> {
+                    throw new dev.repofix.config.ConfigException("case " + c.id() + " has set-up commands, which "
+                            + "install into a virtual environment on this machine that a Docker sandbox does not "
+                            + "have (not supported yet); run eval with --sandbox local, or build an image with what "
+                            + "they install and pass it as --sandbox-image with the cases' setup left out");
+                });
     }
 
     /** gold and empty answer from the case itself; the rest are engines of the settings. */
