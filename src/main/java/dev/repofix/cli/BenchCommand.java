@@ -49,12 +49,14 @@ import picocli.CommandLine.Spec;
                 "'validate': T_suite (a bare test run), screening one candidate and a full verdict, each as a ratio "
                         + "to T_suite, with the configured --sandbox.",
                 "'sandbox': the whole suite as a local process and in a Docker container (the engine and the image "
-                        + "must be there), the ratio and the time the container adds."})
+                        + "must be there), the ratio and the time the container adds.",
+                "'repair': bugs injected into repositories whose tests pass (--count per repository, --seed), each "
+                        + "run with the builtin engine; per operator: fixed, reference-equal, top-1/top-5, time."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate or sandbox")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, sandbox or repair")
     String what;
 
     @Option(names = "--repo", paramLabel = "PATH", description = "Repositories to measure. Default: examples/*")
@@ -63,6 +65,18 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
             description = "Timed runs per figure after one warm-up; the median is printed. Default: ${DEFAULT-VALUE}")
     int repeat;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "10",
+            description = "repair: bugs injected per repository. Default: ${DEFAULT-VALUE}")
+    int count;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "repair: the seed of the injection order. Default: ${DEFAULT-VALUE}")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "repofix-bench-repair",
+            description = "repair: where the injected repositories and the results go. Default: ${DEFAULT-VALUE}")
+    Path out;
 
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
@@ -75,8 +89,19 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!"validate".equals(what) && !"sandbox".equals(what)) {
-            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox");
+        if (!List.of("validate", "sandbox", "repair").contains(what)) {
+            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox, repair");
+        }
+        if (what.equals("repair")) {
+            if (repos.isEmpty()) {
+                throw new ConfigException("bench repair needs --repo: repositories whose tests pass (the bundled "
+                        + "examples hold their bugs on purpose)");
+            }
+            EvalOptions options = new EvalOptions();
+            options.sandbox = sandbox;
+            options.setupTimeout = "30m";
+            return new RepairBench(env, options, spec.commandLine().getOut(), spec.commandLine().getErr())
+                    .run(repos, count, seed, out);
         }
         List<String> targets = repos.isEmpty() ? examples() : repos;
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);

@@ -104,6 +104,11 @@ final class EvalSession implements AutoCloseable {
         return !fromCase() && !ModelChoice.parse(config.get(ConfigKey.MODEL)).isBuiltin();
     }
 
+    /** Where this session's tests run. */
+    Executor executor() {
+        return executor;
+    }
+
     /** The model as results name it. */
     String model() {
         return fromCase() ? modelName : ModelChoice.parse(config.get(ConfigKey.MODEL)).toString();

@@ -1,0 +1,136 @@
+package dev.repofix.cli;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.config.RepofixException;
+import dev.repofix.eval.BugInjector;
+import dev.repofix.eval.CaseResult;
+import dev.repofix.eval.CaseScores;
+import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.EvalRunner;
+import dev.repofix.eval.InjectedCases;
+import dev.repofix.eval.ResultStatus;
+import dev.repofix.eval.ResultStore;
+import dev.repofix.eval.RunManifest;
+import dev.repofix.eval.Scores;
+import dev.repofix.exec.Executor;
+import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.Workspace;
+import dev.repofix.workspace.Workspaces;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code repofix bench repair}: how well the builtin engine repairs bugs it has not seen.
+ * Bugs are injected into each given repository whose tests pass ({@code eval inject}),
+ * with operators its templates undo and operators they do not, and every case is run
+ * through the pipeline with the builtin engine ({@code eval run}); the table says, per
+ * operator, how many were fixed, how many with the reference fix, where localization put
+ * the bug (top-1, top-5) and the time per bug.
+ */
+final class RepairBench {
+    private final Environment env;
+    private final EvalOptions options;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    RepairBench(Environment env, EvalOptions options, PrintWriter out, PrintWriter err) {
+        this.env = env;
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Measures on {@code repos}; a repository whose tests do not pass is skipped with the reason. */
+    int run(List<String> repos, int count, long seed, Path dir) {
+        List<EvalCase> cases = new ArrayList<>();
+        Map<String, String> operatorOf = new HashMap<>();
+        try (EvalSession session = new EvalSession(env, options, "builtin", err)) {
+            for (int i = 0; i < repos.size(); i++) {
+                inject(repos.get(i), "r" + (i + 1), count, seed, dir.resolve("r" + (i + 1)), session, cases,
+                        operatorOf);
+            }
+            if (cases.isEmpty()) {
+                err.println("repofix bench repair: no case was made; give repositories whose tests pass (--repo)");
+                return ExitCodes.USAGE;
+            }
+            ResultStore store = new ResultStore(dir.resolve("results"));
+            EvalRunner runner = session.runner(store, Optional.empty(), new EvalSession.Progress(err), Map.of());
+            runner.run(new EvalRunner.Plan(cases, List.of(), List.of(), 1, EvalRunner.Shard.all(), 1),
+                    new RunManifest("injected", "-", 1, 1, "builtin", List.of(), env.clock().instant(),
+                            "repofix bench repair", List.of()));
+            table(store.results(), operatorOf);
+            return ExitCodes.OK;
+        }
+    }
+
+    private void inject(String repo, String prefix, int count, long seed, Path dir, EvalSession session,
+            List<EvalCase> cases, Map<String, String> operatorOf) {
+        try (Workspace ws = new Workspaces(dir.resolve("work"), FixCommand.CLONE_TIMEOUT).open(repo, Optional.empty())) {
+            BugInjector injector = new BugInjector(new BuildDetector(), new TestRunner(session.executor(), env.host(),
+                    new JUnitXmlReportParser(), new StackFrameExtractor()), Duration.ofMinutes(10));
+            List<BugInjector.Injected> bugs = injector.inject(ws, Optional.empty(), count, 1, seed, line -> { });
+            List<EvalCase> made = InjectedCases.write(ws, bugs, dir.resolve("repo").toAbsolutePath(), prefix,
+                    Optional.empty());
+            for (int i = 0; i < made.size(); i++) {
+                operatorOf.put(made.get(i).id(), bugs.get(i).injections().get(0).operator().label());
+            }
+            cases.addAll(made);
+            err.println("injected " + made.size() + " bug(s) into " + repo);
+        } catch (RepofixException e) {
+            err.println("skipped " + repo + ": " + e.getMessage());
+        }
+        err.flush();
+    }
+
+    /** One row per operator and a total: cases, fixed, reference-equal, top-1, top-5, seconds per bug. */
+    private void table(List<CaseResult> results, Map<String, String> operatorOf) {
+        Map<String, List<CaseScores>> byOperator = new LinkedHashMap<>();
+        List<CaseScores> all = new ArrayList<>();
+        int apart = 0;
+        for (CaseResult r : results) {
+            if (r.status() != ResultStatus.SCORED) {
+                apart++;
+                continue;
+            }
+            CaseScores s = Scores.of(r);
+            byOperator.computeIfAbsent(operatorOf.getOrDefault(r.caseId(), "?"), k -> new ArrayList<>()).add(s);
+            all.add(s);
+        }
+        out.println("operator          in templates  cases  fixed  reference-equal  top-1  top-5  s/bug");
+        byOperator.forEach((op, scores) -> out.println(row(op, inTemplates(op), scores)));
+        out.println(row("all", "", all));
+        if (apart > 0) {
+            out.println(apart + " case(s) counted apart (ERROR, BROKEN or FLAKY); see the results folder");
+        }
+        out.flush();
+    }
+
+    private static String inTemplates(String label) {
+        for (var op : dev.repofix.eval.InjectionOperator.values()) {
+            if (op.label().equals(label)) {
+                return op.inTemplates() ? "yes" : "no";
+            }
+        }
+        return "?";
+    }
+
+    private static String row(String name, String templates, List<CaseScores> scores) {
+        long fixed = scores.stream().filter(CaseScores::passed).count();
+        long equal = scores.stream().filter(s -> s.referenceEqual().orElse(false)).count();
+        long top1 = scores.stream().filter(CaseScores::top1).count();
+        long top5 = scores.stream().filter(CaseScores::top5).count();
+        double secs = scores.stream().mapToLong(s -> s.result().times().wallMs()).average().orElse(0) / 1000.0;
+        return String.format(Locale.ROOT, "%-17s %-13s %5d  %5d  %15d  %5d  %5d  %5.1f", name, templates,
+                scores.size(), fixed, equal, top1, top5, secs);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code repofix bench repair}: bugs injected into a pytest repository whose tests pass,
+ * each repaired by the builtin engine, and the table per operator; a repository whose
+ * tests fail is skipped with the reason, and without one the command says what to give.
+ */
+class BenchRepairTest {
+    @TempDir
+    Path temp;
+
+    private RunOutput bench(String... args) {
+        return RunOutput.run(temp.resolve("work"), temp.resolve("unused"), args);
+    }
+
+    @Test
+    void printsPerOperatorWhatTheBuiltinEngineFixedOfTheInjectedBugs() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("ages"), Map.of("ages.py", """
+                def is_adult(age):
+                    return age >= 18
+
+
+                def total(prices):
+                    return sum(prices) + 0
+                """, "test_ages.py", """
+                from ages import is_adult, total
+
+
+                def test_adult():
+                    assert is_adult(18) and not is_adult(17)
+
+
+                def test_total():
+                    assert total([1, 2, 3]) == 6
+                """));
+        Path failing = FixtureRepos.gitRepo(temp.resolve("failing"), Map.of("test_x.py",
+                "def test_x():\n    assert False\n"));
+
+        RunOutput run = bench("bench", "repair", "--repo", repo.toString(), "--repo", failing.toString(),
+                "--count", "2", "--seed", "2", "--out", temp.resolve("bench").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr()).contains("injected 2 bug(s) into " + repo)
+                .contains("skipped " + failing + ": 1 test(s) fail before any bug is injected");
+        assertThat(run.stdout()).contains("operator          in templates  cases  fixed  reference-equal")
+                .containsPattern("(?m)^all\\s+2\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\.\\d$");
+    }
+
+    @Test
+    void withoutRepositoriesSaysWhatToGive() {
+        RunOutput run = bench("bench", "repair");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("bench repair needs --repo: repositories whose tests pass");
+    }
+}
