@@ -132,7 +132,12 @@ public final class RepairPipeline {
 
     /** What the stages and the validator need once the baseline is known. */
     record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
-            Baseline baseline, String log, boolean screenFirst) {}
+            Baseline baseline, String log, boolean screenFirst, Duration suiteTime) {}
+
+    /** A candidate's test run gets this many times the baseline's suite time... */
+    static final int RUN_TIME_FACTOR = 5;
+    /** ...and at least this much, however fast the baseline was (start-up varies, machines are shared). */
+    static final Duration MIN_CANDIDATE_RUN = Duration.ofSeconds(60);
 
     /** A step failed or the run was cancelled; the step's record holds the error already. */
     private static final class Stopped extends RuntimeException {
@@ -258,7 +263,7 @@ public final class RepairPipeline {
         }
         boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
         return new Ready(ws, build, command, suite, c.run(), baseline, BuildLog.tail(c.exec().output(), LOG_LINES),
-                screen);
+                screen, c.exec().elapsed());
     }
 
     /** The three stages, then validation of their candidates. */
@@ -295,12 +300,26 @@ public final class RepairPipeline {
                 late -> {});
     }
 
+    /**
+     * The limit of one test run of a candidate: {@value #RUN_TIME_FACTOR} times the
+     * baseline's suite time, at least {@link #MIN_CANDIDATE_RUN}, at most {@code
+     * --test-timeout}. A candidate that makes a loop endless (an off-by-one on a loop bound)
+     * is then a TIMEOUT within about a minute, not after the whole test timeout.
+     */
+    static Duration candidateRunLimit(Duration testTimeout, Duration suiteTime) {
+        Duration scaled = suiteTime.multipliedBy(RUN_TIME_FACTOR);
+        Duration limit = scaled.compareTo(MIN_CANDIDATE_RUN) < 0 ? MIN_CANDIDATE_RUN : scaled;
+        return limit.compareTo(testTimeout) < 0 ? limit : testTimeout;
+    }
+
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
     private void search(RunAssembly run, Ready ready) {
         RunConfig config = run.config;
+        Duration runLimit = candidateRunLimit(config.testTimeout(), ready.suiteTime);
         CandidateSearch search = new CandidateSearch(
-                new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst), progress,
-                clock, run.startedAt, config.timeout(), config.testTimeout(), config.jobs());
+                new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst,
+                        Optional.of(runLimit)),
+                progress, clock, run.startedAt, config.timeout(), runLimit, config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
             run.validations = o.validations();

@@ -44,6 +44,7 @@ public final class PatchValidator implements Validator {
     private final PatchApplier applier;
     private final Clock clock;
     private final boolean screenFirst;
+    private final Optional<Duration> runLimit;
 
     /**
      * @param screenFirst run the failing tests alone before the whole suite. Pays when they
@@ -52,11 +53,22 @@ public final class PatchValidator implements Validator {
      */
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
             boolean screenFirst) {
+        this(workspace, suite, applier, clock, screenFirst, Optional.empty());
+    }
+
+    /**
+     * @param runLimit the most one test run of a candidate may take (a patch that makes a
+     *                 loop endless is then a TIMEOUT at this limit); empty for the candidate's
+     *                 whole time limit
+     */
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
+            boolean screenFirst, Optional<Duration> runLimit) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.suite = Objects.requireNonNull(suite, "suite");
         this.applier = Objects.requireNonNull(applier, "applier");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.screenFirst = screenFirst;
+        this.runLimit = Objects.requireNonNull(runLimit, "runLimit");
     }
 
     /**
@@ -289,6 +301,9 @@ public final class PatchValidator implements Validator {
 
     private Duration left(Instant deadline) {
         Duration d = Duration.between(clock.instant(), deadline);
+        if (runLimit.isPresent() && runLimit.get().compareTo(d) < 0) {
+            d = runLimit.get();
+        }
         return d.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : d;
     }
 

@@ -228,6 +228,32 @@ class RepairPipelineTest {
                 timeout, Duration.ofMinutes(1), new HostEnvironment(Map.of()), 2, 1);
     }
 
+    /**
+     * A candidate that makes a loop endless must not cost the whole --test-timeout: each of
+     * its test runs gets five times the baseline's suite time, at least a minute.
+     */
+    @Test
+    void aCandidatesTestRunIsBoundedByTheBaselinesTimeNotTheWholeTestTimeout() {
+        List<Duration> limits = new ArrayList<>();
+        Function<Command, ExecResult> recording = c -> {
+            limits.add(c.timeout());
+            return testsFromCalc().apply(c);
+        };
+        RunConfig config = new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"),
+                30, Duration.ofMinutes(30), Duration.ofMinutes(10), new HostEnvironment(Map.of()), 0, 1);
+
+        RunResult r = pipeline(recording, stages(candidate("c1", "worse"), candidate("c2", "fixed"))).run(config);
+
+        assertThat(r.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(limits.get(0)).as("the baseline").isEqualTo(Duration.ofMinutes(10));
+        assertThat(limits.subList(1, limits.size())).as("the candidates' runs").isNotEmpty()
+                .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofSeconds(60)));
+        assertThat(RepairPipeline.candidateRunLimit(Duration.ofMinutes(10), Duration.ofSeconds(30)))
+                .isEqualTo(Duration.ofSeconds(150));
+        assertThat(RepairPipeline.candidateRunLimit(Duration.ofMinutes(2), Duration.ofSeconds(60)))
+                .isEqualTo(Duration.ofMinutes(2));
+    }
+
     /** A clock that moves only when told. */
     private static final class SteppedClock extends Clock {
         private Instant now = Instant.parse("2026-01-01T00:00:00Z");
