@@ -1,10 +1,14 @@
 package dev.repofix.repair;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
 /** The builtin fix templates, and all their edits of a line at once. Lists returned are immutable, never null. */
 public final class FixTemplates {
+    /** How long python3 may take to parse one file before the token templates are used. */
+    private static final Duration PYTHON_TIMEOUT = Duration.ofSeconds(10);
+
     private FixTemplates() {}
 
     /** All templates, most productive first: relational-op, negate-condition, off-by-one, logical-op. */
@@ -30,14 +34,43 @@ public final class FixTemplates {
     }
 
     /**
-     * Templates by file: the syntax-tree templates for a {@code .java} file that parses, the
-     * token templates ({@link #defaults}) for every other file, Java that does not parse included.
+     * The Python templates, on the syntax tree Python's own {@code ast} gives, in the order of
+     * their prior: operator changes and off-by-one first, then wrong names, negation, None
+     * guards, return values, calls and statement removal. They share {@code trees}, so a file
+     * is parsed once.
+     */
+    static List<FixTemplate> python(PythonTrees trees) {
+        return List.of(new PythonTemplate("arithmetic-op", trees, PythonFamilies::arithmetic),
+                new PythonTemplate("relational-op", trees, PythonFamilies::relational),
+                new PythonTemplate("off-by-one", trees, PythonFamilies::offByOne),
+                new PythonTemplate("logical-op", trees, PythonFamilies::logical),
+                new PythonTemplate("wrong-variable", trees, PythonFamilies::wrongVariable),
+                new PythonTemplate("missing-self", trees, PythonFamilies::missingSelf),
+                new PythonTemplate("negate-condition", trees, PythonFamilies::negate),
+                new PythonTemplate("none-check", trees, PythonFamilies::noneCheck),
+                new PythonTemplate("return-value", trees, PythonFamilies::returnValue),
+                new PythonTemplate("similar-method", trees, PythonFamilies::similarMethod),
+                new PythonTemplate("swap-args", trees, PythonFamilies::swapArguments),
+                new PythonTemplate("remove-statement", trees, PythonFamilies::removeStatement));
+    }
+
+    /**
+     * Templates by file: the syntax-tree templates for a {@code .java} file that parses and
+     * for a {@code .py} file that python3 (looked up on the process's PATH) parses, the token
+     * templates ({@link #defaults}) for every other file, including those that do not parse.
      */
     static Function<SourceFile, List<FixTemplate>> byLanguage() {
+        // the PATH a child process would search for python3 anyway
+        return byLanguage(new PythonTrees(System.getenv().getOrDefault("PATH", ""), PYTHON_TIMEOUT));
+    }
+
+    /** The same with a chosen way to parse Python. */
+    static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees) {
         JavaTrees trees = new JavaTrees();
         List<FixTemplate> java = java(trees);
+        List<FixTemplate> python = python(pythonTrees);
         List<FixTemplate> tokens = defaults();
-        return file -> trees.of(file).isPresent() ? java : tokens;
+        return file -> trees.of(file).isPresent() ? java : pythonTrees.of(file).isPresent() ? python : tokens;
     }
 
     /**

@@ -2,9 +2,7 @@ package dev.repofix.repair;
 
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.stmt.ThrowStmt;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Collects the edits of one suspected line as changes of the original text: a node's
@@ -15,11 +13,12 @@ import java.util.Map;
 final class JavaEdits {
     private final JavaTree tree;
     private final int line;
-    private final Map<String, LineEdit> edits = new LinkedHashMap<>();
+    private final SuspectedLineEdits edits;
 
     JavaEdits(JavaTree tree, int line) {
         this.tree = tree;
         this.line = line;
+        this.edits = new SuspectedLineEdits(tree.file(), line);
     }
 
     /** Replaces the node's source with {@code text}. */
@@ -102,19 +101,10 @@ final class JavaEdits {
     }
 
     private void offer(LineEdit edit) {
-        if (edit.line() > line || edit.lastLine() < line) {
-            return;
-        }
-        StringBuilder original = new StringBuilder();
-        for (int l = edit.line(); l <= edit.lastLine(); l++) {
-            original.append(l == edit.line() ? "" : "\n").append(tree.file().line(l));
-        }
-        if (!edit.replacement().contentEquals(original)) {
-            edits.putIfAbsent(edit.line() + ":" + edit.lastLine() + ":" + edit.replacement(), edit);
-        }
+        edits.offer(edit);
     }
 
     List<LineEdit> toList() {
-        return List.copyOf(edits.values());
+        return edits.toList();
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -60,9 +59,9 @@ class BuiltinJavaFixEndToEndTest {
                         }
                         """));
 
-        RunOutput run = fix(repo);
+        RunOutput run = BuiltinFixRuns.fix(temp, repo);
 
-        JsonNode report = assertFixed(run);
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
         assertThat(report.path("patch").asText()).containsOnlyOnce("-        return a - b;")
                 .contains("    public static int add(int a, int b) {\n-        return a - b;\n+        return a + b;\n");
     }
@@ -114,28 +113,13 @@ class BuiltinJavaFixEndToEndTest {
                         }
                         """));
 
-        RunOutput run = fix(repo);
+        RunOutput run = BuiltinFixRuns.fix(temp, repo);
 
-        JsonNode report = assertFixed(run);
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
         assertThat(report.path("patch").asText()).contains("""
                 +        if (text == null) {
                 +            return "";
                 +        }
                          return text.replaceAll("\\\\s+", " ");""");
-    }
-
-    private static JsonNode assertFixed(RunOutput run) {
-        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
-        JsonNode report = run.report();
-        assertThat(report.path("status").asText()).isEqualTo("FIXED");
-        assertThat(run.outDir().resolve("fix.patch")).exists();
-        return report;
-    }
-
-    private RunOutput fix(Path repo) {
-        Path out = temp.resolve("out");
-        return RunOutput.run(temp.resolve("work"), out,
-                List.of("fix", "--out", out.toString(), "--timeout", "5m", "--repo", repo.toString())
-                        .toArray(String[]::new));
     }
 }

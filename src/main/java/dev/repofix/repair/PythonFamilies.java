@@ -1,0 +1,360 @@
+package dev.repofix.repair;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Python fix families, each a {@link PythonTemplate.Family} over the nodes
+ * {@code py_sites.py} reports. Every edit is type-plausible under simple rules: no ordering
+ * against None, a bool or a str literal; no arithmetic on str, list, tuple or dict literals.
+ */
+final class PythonFamilies {
+    private PythonFamilies() {}
+
+    private static final Map<String, List<String>> ARITHMETIC = Map.of(
+            "+", List.of("-", "*"),
+            "-", List.of("+", "*"),
+            "*", List.of("/", "+", "-", "//"),
+            "/", List.of("//", "*", "-", "+"),
+            "//", List.of("/", "*", "%"),
+            "%", List.of("//", "*"));
+    /** Operators that never order: each into its opposite. */
+    private static final Map<String, List<String>> IDENTITY = Map.of(
+            "==", List.of("!="), "!=", List.of("=="), "is", List.of("is not"), "is not", List.of("is"),
+            "in", List.of("not in"), "not in", List.of("in"));
+    private static final Set<String> NOT_ORDERED = Set.of("none", "bool", "str", "list", "dict", "tuple");
+    private static final Set<String> NOT_ARITHMETIC = Set.of("none", "bool", "str", "list", "dict", "tuple");
+    private static final Map<String, List<String>> SIMILAR = Map.ofEntries(
+            Map.entry("min", List.of("max")), Map.entry("max", List.of("min")),
+            Map.entry("startswith", List.of("endswith")), Map.entry("endswith", List.of("startswith")),
+            Map.entry("append", List.of("extend")), Map.entry("extend", List.of("append")),
+            Map.entry("find", List.of("rfind")), Map.entry("rfind", List.of("find")),
+            Map.entry("index", List.of("rindex")), Map.entry("rindex", List.of("index")),
+            Map.entry("lower", List.of("upper")), Map.entry("upper", List.of("lower")),
+            Map.entry("strip", List.of("lstrip", "rstrip")), Map.entry("lstrip", List.of("strip", "rstrip")),
+            Map.entry("rstrip", List.of("strip", "lstrip")), Map.entry("split", List.of("rsplit")),
+            Map.entry("rsplit", List.of("split")), Map.entry("any", List.of("all")), Map.entry("all", List.of("any")),
+            Map.entry("floor", List.of("ceil")), Map.entry("ceil", List.of("floor")),
+            Map.entry("remove", List.of("discard")), Map.entry("discard", List.of("remove")),
+            Map.entry("keys", List.of("values", "items")), Map.entry("values", List.of("keys", "items")),
+            Map.entry("sorted", List.of("reversed")), Map.entry("reversed", List.of("sorted")));
+    /** Methods of str: a guard before them may return the empty string. */
+    private static final Set<String> STR_METHODS = Set.of("strip", "lstrip", "rstrip", "lower", "upper", "split",
+            "startswith", "endswith", "replace", "title", "capitalize", "casefold", "encode", "format", "join");
+
+    /** "arithmetic-op": {@code + - * / // %} into one another, {@code /} and {@code //} first for each other. */
+    static void arithmetic(PythonTree tree, int line, PythonEdits edits) {
+        for (String k : List.of("binop", "augassign")) {
+            for (JsonNode b : tree.nodesOn(line, k)) {
+                String op = b.path("op").asText();
+                if (!ARITHMETIC.containsKey(op) || kinds(b).stream().anyMatch(NOT_ARITHMETIC::contains)) {
+                    continue;
+                }
+                String symbol = k.equals("augassign") ? op + "=" : op;
+                int at = operator(tree, b.get("left"), b.get("right"), Pattern.quote(symbol));
+                for (String r : ARITHMETIC.get(op)) {
+                    if (at >= 0) {
+                        String to = k.equals("augassign") ? r + "=" : r;
+                        edits.replace(at, at + symbol.length(), to, "`" + symbol + "` -> `" + to + "`");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * "relational-op": a comparison's operator changed; orderings only between operands that
+     * may be ordered (never None, a bool, a str or a container literal), else only
+     * {@code ==}/{@code !=}, {@code is}/{@code is not}, {@code in}/{@code not in}.
+     */
+    static void relational(PythonTree tree, int line, PythonEdits edits) {
+        // the replacements of every operator on the line by tier, as the token template orders
+        // them: boundary twins (`<` and `<=`) of all comparisons before any direction flip
+        List<int[]> at = new ArrayList<>();
+        List<String> ops = new ArrayList<>();
+        List<List<List<String>>> tiers = new ArrayList<>();
+        List<String[]> around = new ArrayList<>();
+        for (JsonNode c : tree.nodesOn(line, "compare")) {
+            List<String> kinds = kinds(c);
+            JsonNode operands = c.get("operands");
+            for (int i = 0; i < c.get("ops").size(); i++) {
+                String op = c.get("ops").get(i).asText();
+                boolean ordered = !NOT_ORDERED.contains(kinds.get(i)) && !NOT_ORDERED.contains(kinds.get(i + 1));
+                int[] range = operatorRange(tree, operands.get(i), operands.get(i + 1), op.replace(" ", "\\s+"));
+                if (range != null && (IDENTITY.containsKey(op) || ordered)) {
+                    at.add(range);
+                    ops.add(op);
+                    around.add(new String[] {lastWord(tree.source(operands.get(i))),
+                            firstWord(tree.source(operands.get(i + 1)))});
+                    tiers.add(ordered && RelationalOperatorTemplate.REPLACEMENTS.containsKey(op)
+                            ? RelationalOperatorTemplate.REPLACEMENTS.get(op)
+                            : List.of(List.of(), IDENTITY.get(op), List.of()));
+                }
+            }
+        }
+        for (int tier = 0; tier < RelationalOperatorTemplate.TIERS; tier++) {
+            for (int i = 0; i < ops.size(); i++) {
+                String op = ops.get(i);
+                // an operator that is on the line twice is named with the words around it
+                boolean twice = ops.stream().filter(op::equals).count() > 1;
+                String before = twice ? around.get(i)[0] + " " : "";
+                String after = twice ? " " + around.get(i)[1] : "";
+                for (String r : tiers.get(i).get(tier)) {
+                    edits.replace(at.get(i)[0], at.get(i)[1], r,
+                            "`" + before + op + after + "` -> `" + before + r + after + "`");
+                }
+            }
+        }
+    }
+
+    /** "off-by-one": an offset of 1 dropped, an integer literal moved by one, a range bound or an index moved by one. */
+    static void offByOne(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode b : tree.nodesOn(line, "binop")) {
+            String op = b.path("op").asText();
+            if ((op.equals("+") || op.equals("-")) && b.path("rightValue").asInt(0) == 1) {
+                edits.replace(b.get("r"), tree.source(b.get("left")), "`" + tree.source(b.get("r")) + "` -> `"
+                        + tree.source(b.get("left")) + "`");
+            }
+        }
+        for (JsonNode n : tree.nodesOn(line, "int")) {
+            long v = n.get("value").asLong();
+            edits.replace(n.get("r"), Long.toString(v + 1), "`" + v + "` -> `" + (v + 1) + "`");
+            if (v > 0) {
+                edits.replace(n.get("r"), Long.toString(v - 1), "`" + v + "` -> `" + (v - 1) + "`");
+            }
+        }
+        for (String k : List.of("bound", "index")) {
+            for (JsonNode n : tree.nodesOn(line, k)) {
+                if (!n.path("literal").isNull()) {
+                    continue;
+                }
+                String text = tree.source(n.get("r"));
+                String operand = text.matches("[\\w.]+(\\(.*\\)|\\[.*])?") ? text : "(" + text + ")";
+                for (String delta : List.of(" + 1", " - 1")) {
+                    edits.replace(n.get("r"), operand + delta, "`" + text + "` -> `" + operand + delta + "`");
+                }
+            }
+        }
+    }
+
+    /** "logical-op": {@code and} and {@code or} into each other. */
+    static void logical(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode b : tree.nodesOn(line, "boolop")) {
+            String op = b.get("op").asText();
+            String to = op.equals("and") ? "or" : "and";
+            JsonNode values = b.get("values");
+            for (int i = 0; i + 1 < values.size(); i++) {
+                int at = operator(tree, values.get(i), values.get(i + 1), "\\b" + op + "\\b");
+                if (at >= 0) {
+                    edits.replace(at, at + op.length(), to, "`" + op + "` -> `" + to + "`");
+                }
+            }
+        }
+    }
+
+    /**
+     * "wrong-variable": a name read replaced by another name in scope, names of the same
+     * shape first (both parameters, or both assigned from the same kind of expression);
+     * {@code self.a} by another attribute of the class.
+     */
+    static void wrongVariable(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode n : tree.nodesOn(line, "name")) {
+            String shape = n.path("shape").asText();
+            if (shape.isEmpty()) {
+                continue;
+            }
+            String name = n.get("id").asText();
+            for (String other : byShape(n.get("others"), n.get("shapes"), shape)) {
+                edits.replace(n.get("r"), other, "`" + name + "` -> `" + other + "`");
+            }
+        }
+        for (JsonNode a : tree.nodesOn(line, "selfattr")) {
+            String attr = a.get("attr").asText();
+            int end = tree.end(a.get("r"));
+            for (String other : byShape(a.get("others"), a.get("shapes"), a.path("shape").asText())) {
+                edits.replace(end - attr.length(), end, other, "`self." + attr + "` -> `self." + other + "`");
+            }
+        }
+    }
+
+    /** "missing-self": a bare name that is an attribute the class assigns on {@code self}. */
+    static void missingSelf(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode n : tree.nodesOn(line, "name")) {
+            if (n.path("selfAttr").asBoolean()) {
+                String name = n.get("id").asText();
+                edits.replace(n.get("r"), "self." + name, "`" + name + "` -> `self." + name + "`");
+            }
+        }
+    }
+
+    /** "negate-condition": an {@code if}/{@code while}/conditional-expression test negated, or a {@code not} dropped. */
+    static void negate(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode c : tree.nodesOn(line, "cond")) {
+            String text = tree.source(c.get("r"));
+            String negated = c.path("primary").asBoolean() ? "not " + text : "not (" + text + ")";
+            edits.replace(c.get("r"), negated, "`" + text + "` -> `" + negated + "`");
+        }
+        for (JsonNode n : tree.nodesOn(line, "not")) {
+            // the text after `not`, parentheses kept: ast's range of the operand leaves them out
+            String full = tree.source(n.get("r"));
+            String kept = full.substring(3).stripLeading();
+            edits.replace(n.get("r"), kept, "`" + full + "` -> `" + kept + "`");
+        }
+    }
+
+    /**
+     * "none-check": for a name dereferenced on the line ({@code x.attr}, {@code x[i]},
+     * {@code len(x)}), a guard {@code if x is None: return <value>} above its statement, at
+     * its indentation: None first, then a default that fits what the function returns elsewhere
+     * or the str method called.
+     */
+    static void noneCheck(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode d : tree.nodesOn(line, "deref")) {
+            JsonNode statement = tree.statementOn(d.get("r").get(0).asInt()).orElse(null);
+            if (statement == null || !statement.path("inFunction").asBoolean()) {
+                continue;
+            }
+            String name = d.get("name").asText();
+            String indent = edits.indentOf(statement.get("r").get(0).asInt());
+            String unit = indent.contains("\t") ? "\t" : "    ";
+            for (String value : defaults(statement.get("returns"), d.get("method").asText())) {
+                String exit = value.isEmpty() ? "return" : "return " + value;
+                edits.insertBefore(statement, List.of("if " + name + " is None:", unit + exit),
+                        exit + " early when `" + name + "` is None");
+            }
+        }
+    }
+
+    /** "return-value": {@code return True} and {@code return False} flipped; {@code return x} to another name of its shape. */
+    static void returnValue(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode r : tree.nodesOn(line, "return")) {
+            String literal = r.path("literal").asText();
+            if (literal.equals("True") || literal.equals("False")) {
+                String to = literal.equals("True") ? "False" : "True";
+                int end = tree.end(r.get("r"));
+                edits.replace(end - literal.length(), end, to, "`return " + literal + "` -> `return " + to + "`");
+            }
+        }
+        for (JsonNode n : tree.nodesOn(line, "name")) {
+            boolean returned = tree.nodesOn(line, "return").stream().anyMatch(r -> r.path("name").asText()
+                    .equals(n.get("id").asText()) && tree.end(r.get("r")) == tree.end(n.get("r")));
+            if (returned && !n.path("shape").asText().isEmpty()) {
+                for (String other : byShape(n.get("others"), n.get("shapes"), n.get("shape").asText())) {
+                    edits.replace(n.get("r"), other, "`return " + n.get("id").asText() + "` -> `return " + other + "`");
+                }
+            }
+        }
+    }
+
+    /** "similar-method": {@code min}/{@code max}, {@code startswith}/{@code endswith}, {@code strip}/{@code rstrip}... */
+    static void similarMethod(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode c : tree.nodesOn(line, "call")) {
+            String name = c.get("name").asText();
+            for (String other : SIMILAR.getOrDefault(name, List.of())) {
+                edits.replace(c.get("nameRange"), other, "`" + name + "` -> `" + other + "`");
+            }
+        }
+    }
+
+    /** "swap-args": two neighbouring positional arguments of a call swapped. */
+    static void swapArguments(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode c : tree.nodesOn(line, "call")) {
+            JsonNode args = c.get("args");
+            for (int i = 0; i + 1 < args.size(); i++) {
+                int from = tree.begin(args.get(i));
+                int to = tree.end(args.get(i + 1));
+                String a = tree.source(args.get(i));
+                String b = tree.source(args.get(i + 1));
+                String between = tree.text().substring(tree.end(args.get(i)), tree.begin(args.get(i + 1)));
+                edits.replace(from, to, b + between + a, "`" + a + ", " + b + "` -> `" + b + ", " + a + "`");
+            }
+        }
+    }
+
+    /** "remove-statement": an expression statement or an assignment that starts on the line, unless alone in its block. */
+    static void removeStatement(PythonTree tree, int line, PythonEdits edits) {
+        for (JsonNode s : tree.nodesOn(line, "stmt")) {
+            String type = s.path("type").asText();
+            if (s.get("r").get(0).asInt() == line && !s.path("alone").asBoolean()
+                    && Set.of("Expr", "Assign", "AugAssign", "AnnAssign").contains(type)) {
+                edits.remove(s, "statement removed");
+            }
+        }
+    }
+
+    private static String lastWord(String text) {
+        Matcher m = Pattern.compile("[\\w.]+$").matcher(text);
+        return m.find() ? m.group() : text;
+    }
+
+    private static String firstWord(String text) {
+        Matcher m = Pattern.compile("^[\\w.']+").matcher(text);
+        return m.find() ? m.group() : text;
+    }
+
+    private static List<String> kinds(JsonNode node) {
+        List<String> out = new ArrayList<>();
+        node.path("kinds").forEach(k -> out.add(k.asText()));
+        return out;
+    }
+
+    /** Names of the same shape first, then parameters, then the rest; at most six. */
+    private static List<String> byShape(JsonNode names, JsonNode shapes, String shape) {
+        List<String> same = new ArrayList<>();
+        List<String> params = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String s = shapes.get(i).asText();
+            (s.equals(shape) ? same : s.equals("param") ? params : rest).add(names.get(i).asText());
+        }
+        same.addAll(params);
+        same.addAll(rest);
+        return same.subList(0, Math.min(6, same.size()));
+    }
+
+    /** What a guard returns: None (or nothing) first, then what the function returns elsewhere, then by the method. */
+    private static Set<String> defaults(JsonNode returns, String method) {
+        Set<String> out = new LinkedHashSet<>();
+        out.add("None");
+        for (JsonNode r : returns) {
+            switch (r.asText()) {
+                case "num" -> out.add("0");
+                case "str" -> out.add("''");
+                case "bool" -> out.add("False");
+                case "list" -> out.add("[]");
+                case "dict" -> out.add("{}");
+                case "tuple" -> out.add("()");
+                default -> { }
+            }
+        }
+        if (STR_METHODS.contains(method)) {
+            out.add("''");
+        }
+        if (method.equals("len")) {
+            out.add("0");
+        }
+        return out;
+    }
+
+    /** Offset of an operator matching {@code regex} between two operands, or -1. */
+    private static int operator(PythonTree tree, JsonNode left, JsonNode right, String regex) {
+        int[] at = operatorRange(tree, left, right, regex);
+        return at == null ? -1 : at[0];
+    }
+
+    private static int[] operatorRange(PythonTree tree, JsonNode left, JsonNode right, String regex) {
+        int from = tree.end(left);
+        int to = tree.begin(right);
+        if (from > to) {
+            return null;
+        }
+        Matcher m = Pattern.compile(regex).matcher(tree.text().substring(from, to));
+        return m.find() ? new int[] {from + m.start(), from + m.end()} : null;
+    }
+}

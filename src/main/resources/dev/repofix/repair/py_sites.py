@@ -1,0 +1,250 @@
+# Reads Python source on stdin and prints JSON: the syntax nodes repofix's fix templates
+# edit, each with its exact source range as [line, col, end_line, end_col] (1-based lines,
+# 0-based character columns), or {"error": ...} when the source does not parse.
+# Shipped in repofix's jar and run with the python3 found on PATH; Python 3.8+.
+import ast
+import json
+import sys
+
+LITERAL_KINDS = {type(None): "none", bool: "bool", str: "str", bytes: "str"}
+
+
+def main():
+    source = sys.stdin.read()
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError) as e:
+        print(json.dumps({"error": "SyntaxError: %s" % e}))
+        return
+    lines = source.split("\n")
+    out = Sites(lines)
+    out.module(tree)
+    print(json.dumps({"nodes": out.nodes}))
+
+
+def kind(node):
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            return "num"
+        return LITERAL_KINDS.get(type(node.value), "other")
+    if isinstance(node, ast.JoinedStr):
+        return "str"
+    if isinstance(node, (ast.List, ast.ListComp)):
+        return "list"
+    if isinstance(node, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if isinstance(node, (ast.Tuple, ast.Set, ast.SetComp)):
+        return "tuple"
+    if isinstance(node, ast.Call):
+        f = node.func
+        return "call:" + (f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else "")
+    if isinstance(node, ast.Name):
+        return "name"
+    if isinstance(node, ast.BinOp):
+        return "binop"
+    return type(node).__name__.lower()
+
+
+PRIMARY = (ast.Name, ast.Call, ast.Attribute, ast.Subscript, ast.Constant)
+
+
+class Sites:
+    def __init__(self, lines):
+        self.lines = lines
+        self.nodes = []
+        self.globals = {}
+
+    def col(self, line, byte_col):
+        # ast columns count UTF-8 bytes; Java counts characters
+        return len(self.lines[line - 1].encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+    def range(self, n):
+        return [n.lineno, self.col(n.lineno, n.col_offset), n.end_lineno, self.col(n.end_lineno, n.end_col_offset)]
+
+    def add(self, k, node, **fields):
+        fields["k"] = k
+        fields["r"] = self.range(node)
+        self.nodes.append(fields)
+
+    def module(self, tree):
+        for stmt in tree.body:
+            for t in assigned_targets(stmt):
+                self.globals.setdefault(t[0], kind(t[1]) if t[1] is not None else "other")
+        self.walk_body(tree.body, None, None)
+
+    def walk_body(self, body, func, cls):
+        for i, stmt in enumerate(body):
+            self.statement(stmt, func, cls, len(body) == 1)
+
+    def statement(self, stmt, func, cls, alone):
+        if isinstance(stmt, ast.ClassDef):
+            attrs = {}
+            for n in ast.walk(stmt):
+                if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                    for t in (n.targets if isinstance(n, ast.Assign) else [n.target]):
+                        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                            attrs.setdefault(t.attr, kind(n.value) if n.value is not None else "other")
+            self.walk_body(stmt.body, None, attrs)
+            return
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = stmt.args
+            params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+            method = cls is not None and bool(params) and params[0] == "self"
+            returns = sorted({kind(r.value) if r.value is not None else "none"
+                              for r in ast.walk(stmt) if isinstance(r, ast.Return)})
+            scope = Scope(stmt, params, method, cls or {}, self.globals, returns)
+            self.walk_body(stmt.body, scope, cls)
+            return
+        fields = {"simple": not hasattr(stmt, "body"), "alone": alone, "type": type(stmt).__name__,
+                  "indent": self.col(stmt.lineno, stmt.col_offset), "inFunction": func is not None}
+        if func is not None:
+            fields["returns"] = func.returns
+        self.add("stmt", stmt, **fields)
+        for node in header_nodes(stmt):
+            self.expressions(node, stmt, func)
+        if func is not None:
+            func.learn(stmt)
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                self.walk_body(block, func, cls)
+        for handler in getattr(stmt, "handlers", []):
+            self.walk_body(handler.body, func, cls)
+
+    def expressions(self, root, stmt, func):
+        callees = {id(n.func) for n in ast.walk(root) if isinstance(n, ast.Call)}
+        if isinstance(stmt, (ast.If, ast.While)) and root is stmt.test:
+            self.add("cond", root, primary=isinstance(root, PRIMARY))
+        if isinstance(stmt, ast.AugAssign) and root is stmt.value:
+            self.add("augassign", stmt, op=OPS.get(type(stmt.op), ""), left=self.range(stmt.target),
+                     right=self.range(stmt.value), kinds=[kind(stmt.target), kind(stmt.value)])
+        if isinstance(stmt, ast.Return) and root is stmt.value:
+            self.add("return", stmt, value=kind(stmt.value) if stmt.value is not None else "",
+                     literal=repr(stmt.value.value) if isinstance(stmt.value, ast.Constant) else "",
+                     name=stmt.value.id if isinstance(stmt.value, ast.Name) else "")
+        for node in ast.walk(root):
+            if isinstance(node, ast.BinOp):
+                self.add("binop", node, op=OPS.get(type(node.op), ""), left=self.range(node.left),
+                         right=self.range(node.right), kinds=[kind(node.left), kind(node.right)],
+                         rightValue=const(node.right))
+            elif isinstance(node, ast.Compare):
+                self.add("compare", node, ops=[OPS.get(type(o), "") for o in node.ops],
+                         operands=[self.range(o) for o in [node.left] + node.comparators],
+                         kinds=[kind(o) for o in [node.left] + node.comparators])
+            elif isinstance(node, ast.BoolOp):
+                self.add("boolop", node, op="and" if isinstance(node.op, ast.And) else "or",
+                         values=[self.range(v) for v in node.values])
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                self.add("not", node, operand=self.range(node.operand))
+            elif isinstance(node, ast.IfExp):
+                self.add("cond", node.test, primary=isinstance(node.test, PRIMARY))
+            elif isinstance(node, ast.Call):
+                self.call(node)
+            elif isinstance(node, ast.Subscript):
+                index = node.slice.value if isinstance(node.slice, ast.Index) else node.slice
+                if not isinstance(index, (ast.Slice, ast.Tuple)):
+                    self.add("index", index, base=self.range(node.value), literal=const(index))
+                elif isinstance(index, ast.Slice):
+                    for b in (index.lower, index.upper):
+                        if b is not None:
+                            self.add("index", b, base=self.range(node.value), literal=const(b))
+            elif isinstance(node, ast.Constant) and kind(node) == "num" and isinstance(node.value, int):
+                self.add("int", node, value=node.value)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and func is not None \
+                    and node.id != "self" and id(node) not in callees:
+                self.add("name", node, id=node.id, **func.names_for(node.id, stmt.lineno))
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                self.attribute(node, stmt, func)
+
+    def attribute(self, node, stmt, func):
+        base = node.value
+        if isinstance(base, ast.Name) and base.id == "self" and func is not None and func.method:
+            others = [a for a in func.attrs if a != node.attr]
+            self.add("selfattr", node, attr=node.attr, others=others,
+                     shapes=[func.attrs[a] for a in others], shape=func.attrs.get(node.attr, "other"))
+        elif isinstance(base, ast.Name) and func is not None and base.id in func.locals:
+            self.add("deref", base, name=base.id, method=node.attr)
+
+    def call(self, node):
+        f = node.func
+        if isinstance(f, ast.Name):
+            name, r = f.id, self.range(f)
+        elif isinstance(f, ast.Attribute):
+            end = self.range(f)
+            name, r = f.attr, [end[2], end[3] - len(f.attr), end[2], end[3]]
+        else:
+            return
+        positional = [a for a in node.args if not isinstance(a, ast.Starred)]
+        self.nodes.append({"k": "call", "r": self.range(node), "name": name, "nameRange": r,
+                           "args": [self.range(a) for a in positional] if len(positional) == len(node.args) else [],
+                           "keywords": len(node.keywords)})
+        if name == "len" and len(node.args) == 1 and isinstance(node.args[0], ast.Name):
+            self.add("deref", node.args[0], name=node.args[0].id, method="len")
+        if isinstance(f, ast.Name) and f.id == "range" and positional:
+            bound = positional[-1] if len(positional) <= 2 else positional[1]
+            self.add("bound", bound, literal=const(bound))
+
+
+def const(node):
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, int) \
+        and not isinstance(node.value, bool) else None
+
+
+def header_nodes(stmt):
+    """The expressions of a statement itself, not of the statements in its body."""
+    out = []
+    for field, value in ast.iter_fields(stmt):
+        if field in ("body", "orelse", "finalbody", "handlers"):
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, ast.AST) and not isinstance(v, (ast.stmt, ast.expr_context)):
+                out.append(v)
+    return out
+
+
+def assigned_targets(stmt):
+    if isinstance(stmt, ast.Assign):
+        return [(n.id, stmt.value) for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and isinstance(stmt.target, ast.Name):
+        return [(stmt.target.id, stmt.value)]
+    if isinstance(stmt, (ast.For, ast.AsyncFor)):
+        return [(n.id, None) for n in ast.walk(stmt.target) if isinstance(n, ast.Name)]
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return [(n.id, None) for i in stmt.items if i.optional_vars is not None
+                for n in ast.walk(i.optional_vars) if isinstance(n, ast.Name)]
+    return []
+
+
+class Scope:
+    """What a function knows at a statement: parameters, names assigned above it, globals, self's attributes."""
+
+    def __init__(self, func, params, method, attrs, globals_, returns):
+        self.method = method
+        self.attrs = attrs if method else {}
+        self.globals = globals_
+        self.returns = returns
+        self.locals = {p: "param" for p in params if not (method and p == "self")}
+        self.assigned_at = {p: 0 for p in self.locals}
+
+    def learn(self, stmt):
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.stmt):
+                for name, value in assigned_targets(n):
+                    if name not in self.locals:
+                        self.locals[name] = kind(value) if value is not None else "other"
+                        self.assigned_at[name] = n.lineno
+
+    def names_for(self, name, line):
+        visible = {n: s for n, s in self.locals.items() if self.assigned_at[n] < line or n == name}
+        for g, s in self.globals.items():
+            visible.setdefault(g, "global")
+        others = [n for n in visible if n != name]
+        return {"shape": visible.get(name, ""), "others": others, "shapes": [visible[n] for n in others],
+                "selfAttr": self.method and name not in visible and name in self.attrs}
+
+
+OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+       ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+       ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
+
+main()

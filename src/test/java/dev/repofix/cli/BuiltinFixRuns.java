@@ -1,0 +1,29 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code repofix fix} with no model on a fixture repository, and the checks every FIXED run passes. */
+final class BuiltinFixRuns {
+    private BuiltinFixRuns() {}
+
+    /** Runs {@code repofix fix} on {@code repo}, its copies and report under {@code temp}. */
+    static RunOutput fix(Path temp, Path repo) {
+        Path out = temp.resolve("out");
+        return RunOutput.run(temp.resolve("work"), out,
+                List.of("fix", "--out", out.toString(), "--timeout", "5m", "--repo", repo.toString())
+                        .toArray(String[]::new));
+    }
+
+    /** The run's report, after checking the run says FIXED and wrote its patch. */
+    static JsonNode assertFixed(RunOutput run) {
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode report = run.report();
+        assertThat(report.path("status").asText()).isEqualTo("FIXED");
+        assertThat(run.outDir().resolve("fix.patch")).exists();
+        return report;
+    }
+}

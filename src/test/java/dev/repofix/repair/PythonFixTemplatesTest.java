@@ -1,0 +1,216 @@
+package dev.repofix.repair;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One realistic bug per Python family: the family proposes the fix, and the patched module
+ * passes its own small assertion under python3 (in the test). A bug is written as the
+ * module with a marked line {@code #BUG}, the fixed line and a check that the fix passes.
+ */
+class PythonFixTemplatesTest {
+    private static final String PATH = "pkg/demo.py";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void arithmeticOperatorFixesASubtractionInAdd() {
+        assertFixes("arithmetic-op", """
+                def add(a, b):
+                    return a - b  #BUG
+                """, "    return a + b  #BUG", "assert add(2, 3) == 5");
+    }
+
+    @Test
+    void arithmeticOperatorTurnsTrueDivisionIntoIntegerDivision() {
+        assertFixes("arithmetic-op", """
+                def middle(lo, hi):
+                    return (lo + hi) / 2  #BUG
+                """, "    return (lo + hi) // 2  #BUG", "assert middle(1, 4) == 2 and isinstance(middle(1, 4), int)");
+    }
+
+    @Test
+    void relationalOperatorMovesTheBoundary() {
+        assertFixes("relational-op", """
+                def needs_restock(quantity, reorder_level):
+                    return quantity < reorder_level  #BUG
+                """, "    return quantity <= reorder_level  #BUG", "assert needs_restock(5, 5)");
+    }
+
+    @Test
+    void offByOneWidensARangeBound() {
+        assertFixes("off-by-one", """
+                def total(xs):
+                    s = 0
+                    for i in range(len(xs) - 1):  #BUG
+                        s += xs[i]
+                    return s
+                """, "    for i in range(len(xs)):  #BUG", "assert total([1, 2, 3]) == 6");
+    }
+
+    @Test
+    void logicalOperatorTurnsADisjunctionIntoARangeCheck() {
+        assertFixes("logical-op", """
+                def within(v, lo, hi):
+                    return v >= lo or v <= hi  #BUG
+                """, "    return v >= lo and v <= hi  #BUG", "assert not within(9, 1, 5) and within(3, 1, 5)");
+    }
+
+    @Test
+    void negateConditionDropsAWrongNot() {
+        assertFixes("negate-condition", """
+                def label(items):
+                    if not items:  #BUG
+                        return "some"
+                    return "none"
+                """, "    if items:  #BUG", "assert label([1]) == 'some' and label([]) == 'none'");
+    }
+
+    @Test
+    void noneCheckGuardsADereferenceAtTheStatementsIndentation() {
+        assertFixes("none-check", """
+                def initials(name):
+                    if name == '':
+                        return ''
+                    first = name.strip()[0]  #BUG
+                    return first.upper()
+                """, "    if name is None:\n        return None\n    first = name.strip()[0]  #BUG",
+                "assert initials(None) is None and initials(' ada') == 'A'");
+    }
+
+    @Test
+    void returnValueFlipsABooleanLiteral() {
+        assertFixes("return-value", """
+                def is_empty(xs):
+                    for _ in xs:
+                        return False
+                    return False  #BUG
+                """, "    return True  #BUG", "assert is_empty([]) and not is_empty([1])");
+    }
+
+    @Test
+    void wrongVariablePrefersAnotherParameter() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("wrong-variable", """
+                LIMIT = 10
+
+                def area(width, height):
+                    return width * width  #BUG
+                """, "    return width * height  #BUG", "assert area(2, 3) == 6");
+        assertThat(candidates.stream().filter(c -> c.strategy().equals("wrong-variable")).findFirst().orElseThrow()
+                .description()).as("a parameter before a global").contains("height");
+    }
+
+    @Test
+    void missingSelfReadsTheAttribute() {
+        assertFixes("missing-self", """
+                class Counter:
+                    def __init__(self):
+                        self.count = 0
+
+                    def bump(self):
+                        self.count = count + 1  #BUG
+                        return self.count
+                """, "        self.count = self.count + 1  #BUG", "c = Counter(); c.bump(); assert c.bump() == 2");
+    }
+
+    @Test
+    void swapArgumentsFixesAnArgumentOrder() {
+        assertFixes("swap-args", """
+                def power(base, exponent):
+                    return base ** exponent
+
+                def square(x):
+                    return power(2, x)  #BUG
+                """, "    return power(x, 2)  #BUG", "assert square(3) == 9");
+    }
+
+    @Test
+    void similarMethodTakesTheOtherEnd() {
+        assertFixes("similar-method", """
+                def is_python(filename):
+                    return filename.startswith('.py')  #BUG
+                """, "    return filename.endswith('.py')  #BUG", "assert is_python('a.py')");
+    }
+
+    @Test
+    void removeStatementDropsAStrayUpdate() {
+        assertFixes("remove-statement", """
+                def clamp_all(xs, hi):
+                    out = []
+                    for x in xs:
+                        out.append(min(x, hi))
+                        out.append(x)  #BUG
+                    return out
+                """, "", "assert clamp_all([1, 9], 5) == [1, 5]");
+    }
+
+    @Test
+    void neverOrdersAgainstNoneABoolOrAStrLiteral() {
+        String source = """
+                def check(name, ok, s, n):
+                    return name == None or ok == True or s != 'a' or n < 3  #BUG
+                """;
+        List<PythonCandidates.Candidate> candidates = PythonCandidates.of(PATH, source, 2);
+
+        List<String> lines = candidates.stream().map(c -> c.patched().lines().toList().get(1)).toList();
+        assertThat(lines).isNotEmpty()
+                .noneMatch(l -> l.matches(".*(<|>|<=|>=) ?(None|True|False|'a').*"))
+                .noneMatch(l -> l.matches(".*'a' ?(<|>|<=|>=).*"));
+        assertThat(lines).as("equality still flips, and the number's comparison still moves").contains(
+                "    return name != None or ok == True or s != 'a' or n < 3  #BUG",
+                "    return name == None or ok != True or s != 'a' or n < 3  #BUG",
+                "    return name == None or ok == True or s == 'a' or n < 3  #BUG",
+                "    return name == None or ok == True or s != 'a' or n <= 3  #BUG");
+    }
+
+    @Test
+    void fallsBackToTheTokenTemplatesWhenPython3IsNotOnThePath() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("no-python"));
+        var byLanguage = FixTemplates.byLanguage(new PythonTrees(empty.toString(), Duration.ofSeconds(5)));
+        SourceFile file = SourceFile.of(PATH, "def add(a, b):\n    return a < b\n");
+
+        List<FixTemplate> templates = byLanguage.apply(file);
+
+        assertThat(templates).extracting(FixTemplate::name).isEqualTo(
+                FixTemplates.defaults().stream().map(FixTemplate::name).toList());
+        assertThat(FixTemplates.propose(templates, file, 2)).extracting(LineEdit::replacement)
+                .contains("    return a <= b");
+    }
+
+    @Test
+    void fallsBackToTheTokenTemplatesWhenTheFileDoesNotParse() {
+        var byLanguage = FixTemplates.byLanguage(PythonCandidates.trees());
+
+        assertThat(byLanguage.apply(SourceFile.of(PATH, "def add(a, b)\n    return a < b\n")))
+                .extracting(FixTemplate::name).doesNotContain("arithmetic-op");
+        assertThat(byLanguage.apply(SourceFile.of(PATH, "def add(a, b):\n    return a < b\n")))
+                .extracting(FixTemplate::name).contains("arithmetic-op", "none-check");
+    }
+
+    /** The family proposes {@code fixed} for the marked line, the result parses and passes {@code check}. */
+    private List<PythonCandidates.Candidate> assertFixes(String family, String source, String fixed, String check) {
+        int line = source.lines().toList().indexOf(source.lines().filter(l -> l.contains("#BUG")).findFirst()
+                .orElseThrow()) + 1;
+        List<PythonCandidates.Candidate> candidates = PythonCandidates.of(PATH, source, line);
+        String expected = fixed.isEmpty() ? source.replaceAll("(?m)^.*#BUG\\n", "")
+                : source.replaceAll("(?m)^.*#BUG$", java.util.regex.Matcher.quoteReplacement(fixed));
+        assertThat(candidates).as(candidates.toString())
+                .anySatisfy(c -> {
+                    assertThat(c.strategy()).isEqualTo(family);
+                    assertThat(c.patched()).isEqualTo(expected);
+                });
+        assertThat(PythonCandidates.parses(dir, expected)).isTrue();
+        PythonCandidates.Result run = PythonCandidates.python(dir, expected + "\n" + check + "\n");
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(PythonCandidates.python(dir, source + "\n" + check + "\n").exitCode())
+                .as("the bug fails the check").isNotZero();
+        return candidates;
+    }
+}
