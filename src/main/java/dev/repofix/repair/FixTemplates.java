@@ -1,5 +1,6 @@
 package dev.repofix.repair;
 
+import dev.repofix.config.HostEnvironment;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -61,7 +62,7 @@ public final class FixTemplates {
      */
     static Function<SourceFile, List<FixTemplate>> byLanguage() {
         // the PATH a child process would search for python3 anyway
-        return byLanguage(new PythonTrees(System.getenv().getOrDefault("PATH", ""), PYTHON_TIMEOUT));
+        return byLanguage(new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PYTHON_TIMEOUT));
     }
 
     /** The same with a chosen way to parse Python. */
