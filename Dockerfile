@@ -31,8 +31,9 @@ COPY pom.xml ./
 RUN mvn -B -q -Dstyle.color=never dependency:resolve dependency:resolve-plugins >/dev/null
 COPY src/main ./src/main
 COPY docker ./docker
-# The run record's JSON Schema goes into the jar ('repofix publish' checks saved reports against it).
-COPY docs/report.schema.json ./docs/report.schema.json
+# The JSON Schemas go into the jar: the run record's ('repofix publish' checks saved reports against
+# it) and the benchmark's case and result files ('repofix eval' checks what it reads).
+COPY docs/report.schema.json docs/eval-case.schema.json docs/eval-result.schema.json ./docs/
 RUN mvn -B -q -Dstyle.color=never -Dmaven.test.skip=true package
 
 FROM ${RUNTIME_BASE}
