@@ -7,9 +7,7 @@ import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.EvalRunner;
 import dev.repofix.eval.GoldStages;
 import dev.repofix.eval.ResultStore;
-import dev.repofix.eval.RunManifest;
 import dev.repofix.eval.SanityCheck;
-import dev.repofix.report.SarifReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,9 +119,7 @@ final class EvalCheckCommand implements Callable<Integer> {
         try (EvalSession session = new EvalSession(env, options, model, err)) {
             session.checkSetUps(plan.cases());
             EvalRunner runner = session.runner(store, Optional.empty(), new EvalSession.Progress(err, env.interactive()), Map.of());
-            runner.run(plan, new RunManifest(cases.toString(), RunManifest.sha256(cases), plan.shard().index(),
-                    plan.shard().count(), model, List.of(), env.clock().instant(), "repofix " + SarifReport.TOOL_VERSION,
-                    List.of()));
+            runner.run(plan, session.manifest(cases, plan.shard(), List.of()));
         }
     }
 

@@ -81,6 +81,19 @@ final class EvalInjectCommand implements Callable<Integer> {
         this.env = env;
     }
 
+    /**
+     * Bugs injected into {@code ws} (tests run through {@code executor}) and written as cases
+     * over a repository of their own at {@code repoDir}; shared with {@code bench repair}.
+     */
+    static List<EvalCase> inject(Environment env, Executor executor, Workspace ws, Optional<String> testCommand,
+            int count, int bugsPerCase, long seed, java.time.Duration testTimeout, Path repoDir, String prefix,
+            java.util.function.Consumer<String> progress) {
+        TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
+        List<BugInjector.Injected> bugs = new BugInjector(new BuildDetector(), runner, testTimeout)
+                .inject(ws, testCommand, count, bugsPerCase, seed, progress);
+        return InjectedCases.write(ws, bugs, repoDir, prefix, testCommand);
+    }
+
     @Override
     public Integer call() {
         if (count < 1 || bugsPerCase < 1) {
@@ -95,16 +108,12 @@ final class EvalInjectCommand implements Callable<Integer> {
         try (Executor executor = Sandboxes.create(c, env, err);
                 Workspace ws = new Workspaces(Sandboxes.workDir(c, env), FixCommand.CLONE_TIMEOUT)
                         .open(repo, Optional.ofNullable(ref))) {
-            TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(),
-                    new StackFrameExtractor());
-            BugInjector injector = new BugInjector(new BuildDetector(), runner,
-                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)));
-            List<BugInjector.Injected> bugs = injector.inject(ws, command, count, bugsPerCase, seed, line -> {
-                err.println("  " + line);
-                err.flush();
-            });
-            List<EvalCase> cases = InjectedCases.write(ws, bugs, out.resolve("repo").toAbsolutePath(), prefix,
-                    command);
+            List<EvalCase> cases = inject(env, executor, ws, command, count, bugsPerCase, seed,
+                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), out.resolve("repo").toAbsolutePath(), prefix,
+                    line -> {
+                        err.println("  " + line);
+                        err.flush();
+                    });
             Path file = out.resolve("cases.jsonl");
             try (Writer w = Files.newBufferedWriter(file)) {
                 CaseFile.write(cases, w);

@@ -8,10 +8,8 @@ import dev.repofix.eval.EvalRunner;
 import dev.repofix.eval.IssueJudge;
 import dev.repofix.eval.ResultStatus;
 import dev.repofix.eval.ResultStore;
-import dev.repofix.eval.RunManifest;
 import dev.repofix.eval.SanityCheck;
 import dev.repofix.eval.Setting;
-import dev.repofix.report.SarifReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,10 +99,8 @@ final class EvalRunCommand implements Callable<Integer> {
             Map<String, SanityCheck.Verdict> excluded = sanity == null ? Map.of() : SanityCheck.read(sanity);
             EvalSession.Progress progress = new EvalSession.Progress(err, env.interactive());
             EvalRunner runner = session.runner(new ResultStore(out), judge, progress, excluded);
-            RunManifest manifest = new RunManifest(cases.toString(), RunManifest.sha256(cases), plan.shard().index(),
-                    plan.shard().count(), session.model(), chosen.stream().map(Setting::id).toList(),
-                    env.clock().instant(), "repofix " + SarifReport.TOOL_VERSION, List.of());
-            EvalRunner.Outcome outcome = runner.run(plan, manifest);
+            EvalRunner.Outcome outcome = runner.run(plan, session.manifest(cases, plan.shard(),
+                    chosen.stream().map(Setting::id).toList()));
             return finish(outcome, progress, spec.commandLine().getOut());
         }
     }

@@ -18,6 +18,7 @@ import dev.repofix.eval.GoldStages;
 import dev.repofix.eval.IssueJudge;
 import dev.repofix.eval.ResultStatus;
 import dev.repofix.eval.ResultStore;
+import dev.repofix.eval.RunManifest;
 import dev.repofix.eval.SanityCheck;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
@@ -104,6 +105,13 @@ final class EvalSession implements AutoCloseable {
         return !fromCase() && !ModelChoice.parse(config.get(ConfigKey.MODEL)).isBuiltin();
     }
 
+    /** The manifest of a run of {@code cases} by this session's model, written before its first result. */
+    RunManifest manifest(Path cases, EvalRunner.Shard shard, java.util.List<String> settings) {
+        return new RunManifest(cases.toString(), RunManifest.sha256(cases), shard.index(), shard.count(), model(),
+                settings, env.clock().instant(), "repofix " + dev.repofix.report.SarifReport.TOOL_VERSION,
+                java.util.List.of());
+    }
+
     /** Where this session's tests run. */
     Executor executor() {
         return executor;
@@ -140,8 +148,9 @@ final class EvalSession implements AutoCloseable {
                         .orElse(StageInputs.chained().withCaseId(kase.id()));
                 String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
                         : config.get(ConfigKey.CONTEXT);
+                // No client: the builtin engine, which takes neither inputs nor a budget.
                 yield chat.map(client -> StagesFactory.engine(config, client, inputs, budget))
-                        .orElseGet(() -> StagesFactory.engine(config, env.host(), inputs, budget));
+                        .orElseGet(() -> StagesFactory.engine(config, env.host()));
             }
         };
         Map<String, String> variables = new LinkedHashMap<>(env.host().variables());

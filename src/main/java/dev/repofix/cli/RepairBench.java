@@ -1,27 +1,22 @@
 package dev.repofix.cli;
 
-import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RepofixException;
-import dev.repofix.eval.BugInjector;
 import dev.repofix.eval.CaseResult;
 import dev.repofix.eval.CaseScores;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.EvalRunner;
-import dev.repofix.eval.InjectedCases;
+import dev.repofix.eval.InjectionOperator;
 import dev.repofix.eval.ResultStatus;
 import dev.repofix.eval.ResultStore;
 import dev.repofix.eval.RunManifest;
 import dev.repofix.eval.Scores;
-import dev.repofix.exec.Executor;
-import dev.repofix.testrun.JUnitXmlReportParser;
-import dev.repofix.testrun.StackFrameExtractor;
-import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,11 +48,9 @@ final class RepairBench {
     /** Measures on {@code repos}; a repository whose tests do not pass is skipped with the reason. */
     int run(List<String> repos, int count, long seed, Path dir) {
         List<EvalCase> cases = new ArrayList<>();
-        Map<String, String> operatorOf = new HashMap<>();
         try (EvalSession session = new EvalSession(env, options, "builtin", err)) {
             for (int i = 0; i < repos.size(); i++) {
-                inject(repos.get(i), "r" + (i + 1), count, seed, dir.resolve("r" + (i + 1)), session, cases,
-                        operatorOf);
+                inject(repos.get(i), "r" + (i + 1), count, seed, dir.resolve("r" + (i + 1)), session, cases);
             }
             if (cases.isEmpty()) {
                 err.println("repofix bench repair: no case was made; give repositories whose tests pass (--repo)");
@@ -68,28 +61,30 @@ final class RepairBench {
             runner.run(new EvalRunner.Plan(cases, List.of(), List.of(), 1, EvalRunner.Shard.all(), 1),
                     new RunManifest("injected", "-", 1, 1, "builtin", List.of(), env.clock().instant(),
                             "repofix bench repair", List.of()));
+            Map<String, String> operatorOf = new HashMap<>();
+            cases.forEach(c -> operatorOf.put(c.id(), operator(c)));
             table(store.results(), operatorOf);
             return ExitCodes.OK;
         }
     }
 
     private void inject(String repo, String prefix, int count, long seed, Path dir, EvalSession session,
-            List<EvalCase> cases, Map<String, String> operatorOf) {
+            List<EvalCase> cases) {
         try (Workspace ws = new Workspaces(dir.resolve("work"), FixCommand.CLONE_TIMEOUT).open(repo, Optional.empty())) {
-            BugInjector injector = new BugInjector(new BuildDetector(), new TestRunner(session.executor(), env.host(),
-                    new JUnitXmlReportParser(), new StackFrameExtractor()), Duration.ofMinutes(10));
-            List<BugInjector.Injected> bugs = injector.inject(ws, Optional.empty(), count, 1, seed, line -> { });
-            List<EvalCase> made = InjectedCases.write(ws, bugs, dir.resolve("repo").toAbsolutePath(), prefix,
-                    Optional.empty());
-            for (int i = 0; i < made.size(); i++) {
-                operatorOf.put(made.get(i).id(), bugs.get(i).injections().get(0).operator().label());
-            }
+            List<EvalCase> made = EvalInjectCommand.inject(env, session.executor(), ws, Optional.empty(), count, 1, seed,
+                    Duration.ofMinutes(10), dir.resolve("repo").toAbsolutePath(), prefix, line -> { });
             cases.addAll(made);
             err.println("injected " + made.size() + " bug(s) into " + repo);
         } catch (RepofixException e) {
             err.println("skipped " + repo + ": " + e.getMessage());
         }
         err.flush();
+    }
+
+    /** The operator that made a case: its tag among the operators' labels. */
+    private static String operator(EvalCase kase) {
+        return Arrays.stream(InjectionOperator.values()).map(InjectionOperator::label).filter(kase.tags()::contains)
+                .findFirst().orElse("?");
     }
 
     /** One row per operator and a total: cases, fixed, reference-equal, top-1, top-5, seconds per bug. */
@@ -116,7 +111,7 @@ final class RepairBench {
     }
 
     private static String inTemplates(String label) {
-        for (var op : dev.repofix.eval.InjectionOperator.values()) {
+        for (InjectionOperator op : InjectionOperator.values()) {
             if (op.label().equals(label)) {
                 return op.inTemplates() ? "yes" : "no";
             }

@@ -32,22 +32,6 @@ final class StagesFactory {
 
     private StagesFactory() {}
 
-    static Stages create(ResolvedConfig c, HostEnvironment host) {
-        return create(c, host, StageInputs.chained(), c.get(ConfigKey.CONTEXT));
-    }
-
-    /**
-     * The stages with given inputs (a benchmark setting) and context budget (a sweep's);
-     * the builtin engine takes neither.
-     */
-    static Stages create(ResolvedConfig c, HostEnvironment host, StageInputs inputs, String contextBudget) {
-        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
-        if (model.isBuiltin()) {
-            return new BuiltinStages();
-        }
-        return create(c, chatClient(c, host), inputs, contextBudget);
-    }
-
     /**
      * The configured model's client behind the recorder and the cache the settings ask for.
      * A benchmark makes one for all its cases: a replay then hands out each recorded answer
@@ -73,26 +57,28 @@ final class StagesFactory {
     }
 
     /** Model-answered stages over {@code client} with given inputs and context budget. */
-    static Stages create(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
+    private static Stages create(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
         ContextBudget budget = ContextBudget.parse(contextBudget);
         ContextBuilder context = new ContextBuilder(new TokenCounter());
         return new LlmStages(client, report -> context.build(report, budget).render(),
                 c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), inputs, MAX_TOKENS);
     }
 
-    /** The stages with what the run record says of them: the model's name and list price. */
+    /**
+     * The stages the settings ask for, with what the run record says of them: the model's
+     * name and list price. The builtin engine when no model is configured.
+     */
     static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host) {
-        return engine(c, host, StageInputs.chained(), c.get(ConfigKey.CONTEXT));
+        if (ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin()) {
+            return new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty());
+        }
+        return engine(c, chatClient(c, host), StageInputs.chained(), c.get(ConfigKey.CONTEXT));
     }
 
-    /** {@link #engine(ResolvedConfig, HostEnvironment)} with given inputs and context budget. */
-    static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host, StageInputs inputs,
-            String contextBudget) {
-        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
-        return new RepairPipeline.Engine(create(c, host, inputs, contextBudget), model.toString(), price(model));
-    }
-
-    /** {@link #engine(ResolvedConfig, HostEnvironment, StageInputs, String)} over a client shared by several runs. */
+    /**
+     * Model-answered stages over a client (a benchmark shares one over its cases), with
+     * given inputs (a setting) and context budget (a sweep's).
+     */
     static RepairPipeline.Engine engine(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
         ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
         return new RepairPipeline.Engine(create(c, client, inputs, contextBudget), model.toString(), price(model));

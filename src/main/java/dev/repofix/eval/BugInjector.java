@@ -92,7 +92,7 @@ public final class BugInjector {
             Consumer<String> progress) {
         BuildSystem build = detector.detect(ws.root(), testCommand);
         TestCommand command = build.testCommand(ws.root(), testCommand.orElse(null));
-        TestRun baseline = completed(run(ws, build, command, List.of()), command)
+        TestRun baseline = completed(run(ws, build, command, List.of()))
                 .orElseThrow(() -> new RepofixException(ErrorKind.INPUT, "the tests do not run to the end at the "
                         + "start: '" + command.shell() + "'; inject into a repository whose tests pass"));
         if (!baseline.failing().isEmpty()) {
@@ -119,7 +119,7 @@ public final class BugInjector {
                 break;
             }
             tries++;
-            Optional<TestRun> after = completed(run(ws, build, command, group), command);
+            Optional<TestRun> after = completed(run(ws, build, command, group));
             String where = group.stream().map(i -> i.file() + ":" + i.line() + " " + i.description())
                     .reduce((a, b) -> a + "; " + b).orElse("");
             if (after.isPresent() && !after.get().failing().isEmpty() && !after.get().onlyCollectionErrors()
@@ -168,7 +168,7 @@ public final class BugInjector {
         }
     }
 
-    private static Optional<TestRun> completed(TestOutcome outcome, TestCommand command) {
+    private static Optional<TestRun> completed(TestOutcome outcome) {
         return outcome instanceof TestOutcome.Completed c ? Optional.of(c.run()) : Optional.empty();
     }
 

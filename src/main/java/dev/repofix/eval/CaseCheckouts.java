@@ -10,6 +10,7 @@ import dev.repofix.exec.Executor;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.workspace.Workspace;
+import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -205,7 +206,7 @@ public final class CaseCheckouts implements AutoCloseable {
 
     /** A path is fetched by its file URL; anything else is a URL already. */
     private static String remote(String repo) {
-        if (repo.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.+|[\\w.-]+@[\\w.-]+:.+")) {
+        if (Workspaces.isUrl(repo)) {
             return repo;
         }
         return Path.of(repo).toAbsolutePath().normalize().toUri().toString();

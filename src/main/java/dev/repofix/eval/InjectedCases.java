@@ -3,7 +3,6 @@ package dev.repofix.eval;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.patch.UnifiedDiffs;
-import dev.repofix.repair.SourceLanguage;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.workspace.Workspace;
@@ -111,8 +110,7 @@ public final class InjectedCases {
                 : ": " + (message.length() > 100 ? message.substring(0, 97) + "..." : message)),
                 bug.failing().size() + " test(s) fail: " + String.join(", ", bug.failing().stream()
                         .map(TestResult::id).limit(10).toList()) + (message.isEmpty() ? "" : "\n\n" + message));
-        String language = SourceLanguage.forPath(first.file()).map(l -> first.file().endsWith(".py") ? "python"
-                : first.file().endsWith(".java") ? "java" : "generic").orElse("generic");
+        String language = CaseLanguage.derive(bug.injections().stream().map(BugInjector.Injection::file).toList());
         return new EvalCase(id, repoDir.toAbsolutePath().toString(), commit, testCommand, language,
                 bug.failing().stream().map(TestResult::id).toList(), bug.passing(), issue,
                 Optional.of("Injected: " + String.join("; ", bug.injections().stream().map(i -> "`" + i.original()

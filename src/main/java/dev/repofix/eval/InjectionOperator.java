@@ -32,6 +32,9 @@ public enum InjectionOperator {
 
     private static final Map<String, String> ARITHMETIC_SWAPS = Map.of("+", "-", "-", "+", "*", "/", "/", "*");
     private static final Set<String> BOOLEANS = Set.of("True", "False", "true", "false");
+    /** The engine's token templates by name, made once: every line of every file asks them. */
+    private static final Map<String, FixTemplate> TEMPLATES = FixTemplates.defaults().stream()
+            .collect(java.util.stream.Collectors.toMap(FixTemplate::name, t -> t, (a, b) -> a));
 
     private final String template;
     private final String bugType;
@@ -68,12 +71,8 @@ public enum InjectionOperator {
     }
 
     private List<LineEdit> fromTemplate(SourceFile file, int line) {
-        for (FixTemplate t : FixTemplates.defaults()) {
-            if (t.name().equals(template)) {
-                return t.propose(file, line);
-            }
-        }
-        return List.of();
+        FixTemplate t = TEMPLATES.get(template);
+        return t == null ? List.of() : t.propose(file, line);
     }
 
     private static List<LineEdit> arithmetic(SourceFile file, int line) {

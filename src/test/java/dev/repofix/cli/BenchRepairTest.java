@@ -51,6 +51,14 @@ class BenchRepairTest {
                 .contains("skipped " + failing + ": 1 test(s) fail before any bug is injected");
         assertThat(run.stdout()).contains("operator          in templates  cases  fixed  reference-equal")
                 .containsPattern("(?m)^all\\s+2\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\.\\d$");
+        // The rows per operator add up to the total, each fixed count at most its cases.
+        int cases = 0;
+        for (String row : run.stdout().lines().filter(l -> l.matches("[a-z-]+ +(yes|no) .*")).toList()) {
+            String[] cells = row.trim().split(" +");
+            cases += Integer.parseInt(cells[2]);
+            assertThat(Integer.parseInt(cells[3])).as(row).isLessThanOrEqualTo(Integer.parseInt(cells[2]));
+        }
+        assertThat(cases).isEqualTo(2);
     }
 
     @Test
