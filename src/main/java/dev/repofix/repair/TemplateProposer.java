@@ -13,9 +13,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Builtin stage 3, first version: fix templates at the top suspected lines, most
- * suspicious line first and, within a line, the templates' own order. Test code is
- * never edited: a fix that changes the tests proves nothing.
+ * Builtin stage 3: fix templates at the top suspected lines. Test code is never edited: a
+ * fix that changes the tests proves nothing.
+ *
+ * <p>Candidates are ordered along diagonals of (line rank, edit depth): the suspected line
+ * of rank r gets its edit of depth d (the d-th edit the templates give it, in their order)
+ * at position r + d. So the top line gets the most tries early, yet one line with many
+ * candidates (a wrong-variable line in a function with ten locals) cannot use the whole
+ * {@code --max-candidates} budget before the second and third suspects get a first try.
  */
 final class TemplateProposer {
     /** Lines beyond this rank are rarely the fault and would only spend the budget. */
@@ -29,11 +34,10 @@ final class TemplateProposer {
     }
 
     List<PatchCandidate> propose(FailureReport report, List<Location> locations, SourceCache sources) {
-        List<PatchCandidate> out = new ArrayList<>();
+        List<List<Proposal>> byLine = new ArrayList<>();
         Set<String> seenDiffs = new HashSet<>();
-        int used = 0;
         for (Location loc : locations) {
-            if (used == MAX_LOCATIONS) {
+            if (byLine.size() == MAX_LOCATIONS) {
                 break;
             }
             if (report.build().isTestPath(loc.file())) {
@@ -43,19 +47,51 @@ final class TemplateProposer {
             if (file.isEmpty() || loc.line() > file.get().lineCount()) {
                 continue;
             }
-            used++;
-            for (FixTemplate template : templates.apply(file.get())) {
-                for (LineEdit edit : template.propose(file.get(), loc.line())) {
-                    String before = sources.content(loc.file());
-                    String diff = UnifiedDiffs.create(loc.file(), before, withLine(before, edit));
-                    if (!diff.isEmpty() && seenDiffs.add(diff)) {
-                        out.add(new PatchCandidate("c" + (out.size() + 1), template.name(), loc.file(), edit.line(),
-                                edit.description(), diff));
-                    }
+            List<Proposal> here = proposalsAt(file.get(), loc, sources, seenDiffs);
+            if (!here.isEmpty()) {
+                byLine.add(here);
+            }
+        }
+        List<PatchCandidate> out = new ArrayList<>();
+        for (Proposal p : diagonals(byLine)) {
+            out.add(new PatchCandidate("c" + (out.size() + 1), p.template(), p.file(), p.edit().line(),
+                    p.edit().description(), p.diff()));
+        }
+        return out;
+    }
+
+    /** The templates' edits at one suspected line, in the templates' order, without diffs seen before. */
+    private List<Proposal> proposalsAt(SourceFile file, Location loc, SourceCache sources, Set<String> seenDiffs) {
+        List<Proposal> here = new ArrayList<>();
+        String before = sources.content(loc.file());
+        for (FixTemplate template : templates.apply(file)) {
+            for (LineEdit edit : template.propose(file, loc.line())) {
+                String diff = UnifiedDiffs.create(loc.file(), before, withLine(before, edit));
+                if (!diff.isEmpty() && seenDiffs.add(diff)) {
+                    here.add(new Proposal(template.name(), loc.file(), edit, diff));
+                }
+            }
+        }
+        return here;
+    }
+
+    /** Rank r's edit of depth d goes at position r + d; on one diagonal the higher-ranked line comes first. */
+    static <T> List<T> diagonals(List<List<T>> byRank) {
+        List<T> out = new ArrayList<>();
+        int longest = byRank.stream().mapToInt(List::size).max().orElse(0);
+        for (int diagonal = 0; diagonal < byRank.size() + longest; diagonal++) {
+            for (int rank = 0; rank <= diagonal && rank < byRank.size(); rank++) {
+                List<T> line = byRank.get(rank);
+                int depth = diagonal - rank;
+                if (depth < line.size()) {
+                    out.add(line.get(depth));
                 }
             }
         }
         return out;
+    }
+
+    private record Proposal(String template, String file, LineEdit edit, String diff) {
     }
 
     /** The file's text with the edit's lines replaced, its line endings kept. */

@@ -83,7 +83,25 @@ class TemplateProposerTest {
                 IntStream.rangeClosed(1, candidates.size()).mapToObj(i -> "c" + i).toList());
         assertThat(candidates.get(0).line()).isEqualTo(5);
         assertThat(candidates.get(0).strategy()).isEqualTo("relational-op");
-        assertThat(candidates).extracting(PatchCandidate::line).isSortedAccordingTo(Integer::compare);
+    }
+
+    @Test
+    void ordersEditsAlongDiagonalsOfLineRankAndEditDepth() {
+        List<List<String>> byRank = List.of(List.of("a0", "a1", "a2", "a3"), List.of("b0"), List.of("c0", "c1"));
+
+        assertThat(TemplateProposer.diagonals(byRank))
+                .containsExactly("a0", "a1", "b0", "a2", "c0", "a3", "c1");
+    }
+
+    @Test
+    void aLineWithManyEditsLeavesTheNextSuspectsAnEarlyTry() {
+        FixtureRepo repo = mavenRepo();
+        List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT, 5), at(ACCOUNT, 8));
+        long onTop = candidates.stream().filter(c -> c.line() == 5).count();
+
+        assertThat(onTop).as("the fixture's top line must have several edits for this test to mean something")
+                .isGreaterThan(2);
+        assertThat(candidates.subList(0, 3)).extracting(PatchCandidate::line).contains(8);
     }
 
     @Test
