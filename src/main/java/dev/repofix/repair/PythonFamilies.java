@@ -2,6 +2,7 @@ package dev.repofix.repair;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -195,7 +196,12 @@ final class PythonFamilies {
 
     /** "negate-condition": an {@code if}/{@code while}/conditional-expression test negated, or a {@code not} dropped. */
     static void negate(PythonTree tree, int line, PythonEdits edits) {
+        Set<JsonNode> negations = new HashSet<>();
+        tree.nodesOn(line, "not").forEach(n -> negations.add(n.get("r")));
         for (JsonNode c : tree.nodesOn(line, "cond")) {
+            if (negations.contains(c.get("r"))) {
+                continue; // a test that is a `not` is negated by dropping it (below), never by `not (not ...)`
+            }
             String text = tree.source(c.get("r"));
             String negated = c.path("primary").asBoolean() ? "not " + text : "not (" + text + ")";
             edits.replace(c.get("r"), negated, "`" + text + "` -> `" + negated + "`");

@@ -74,6 +74,18 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void negateConditionNeverWrapsANotInAnotherNot() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("negate-condition", """
+                def label(count):
+                    if not (count >= 10):  #BUG
+                        return "many"
+                    return "few"
+                """, "    if (count >= 10):  #BUG", "assert label(12) == 'many' and label(3) == 'few'");
+
+        assertThat(candidates).extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("not (not"));
+    }
+
+    @Test
     void noneCheckGuardsADereferenceAtTheStatementsIndentation() {
         assertFixes("none-check", """
                 def initials(name):
