@@ -50,7 +50,7 @@ class BenchRepairTest {
         assertThat(run.stderr()).contains("injected 2 bug(s) into " + repo)
                 .contains("skipped " + failing + ": 1 test(s) fail before any bug is injected");
         assertThat(run.stdout()).contains("operator          in templates  cases  fixed  reference-equal")
-                .containsPattern("(?m)^all\\s+2\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\.\\d$");
+                .containsPattern("(?m)^all\\s+2\\s+\\d\\s+\\d\\s+\\d\\s+\\d\\s+\\d+\\.\\d$");
         // The rows per operator add up to the total, each fixed count at most its cases.
         int cases = 0;
         for (String row : run.stdout().lines().filter(l -> l.matches("[a-z-]+ +(yes|no) .*")).toList()) {
