@@ -34,12 +34,14 @@ final class DashboardChart {
     static String lines(String id, String title, List<Series> series) {
         TreeSet<LocalDate> days = new TreeSet<>();
         series.forEach(s -> s.points().forEach(p -> days.add(p.day())));
-        StringBuilder svg = open(id, title, WIDTH, HEIGHT);
+        // The legend may need more room than the plot when there are many models.
+        int height = Math.max(HEIGHT, legendY(series.size()) + 10);
+        StringBuilder svg = open(id, title, WIDTH, height);
         shareAxis(svg);
         dayAxis(svg, days);
         for (int i = 0; i < series.size(); i++) {
-            line(svg, series.get(i), colour(i), days);
-            legend(svg, i, series.get(i).name(), colour(i));
+            line(svg, series.get(i), i, days);
+            legend(svg, i, series.get(i).name());
         }
         return svg.append("</svg>\n").toString();
     }
@@ -104,15 +106,16 @@ final class DashboardChart {
         text(svg, x(day, days), HEIGHT - BOTTOM + 18, "middle", day.toString(), null);
     }
 
-    private static void line(StringBuilder svg, Series series, String colour, TreeSet<LocalDate> days) {
+    private static void line(StringBuilder svg, Series series, int index, TreeSet<LocalDate> days) {
+        String colour = colour(index);
         StringBuilder points = new StringBuilder();
         for (Point p : series.points()) {
             points.append(points.isEmpty() ? "" : " ").append(fmt(x(p.day(), days))).append(',')
                     .append(fmt(y(p.share())));
         }
         if (series.points().size() > 1) {
-            svg.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-                    + "points=\"%s\"/>\n", colour, points));
+            svg.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
+                    + "points=\"%s\"/>\n", colour, dashes(index), points));
         }
         for (Point p : series.points()) {
             svg.append(String.format(Locale.ROOT, "<circle class=\"point\" data-series=\"%s\" data-day=\"%s\" "
@@ -123,10 +126,11 @@ final class DashboardChart {
         }
     }
 
-    private static void legend(StringBuilder svg, int row, String name, String colour) {
-        double y = TOP + 10 + row * 18;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%s\" width=\"14\" height=\"4\" fill=\"%s\"/>\n",
-                WIDTH - RIGHT + 15, fmt(y - 4), colour));
+    private static void legend(StringBuilder svg, int row, String name) {
+        double y = legendY(row);
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"%s\" "
+                + "stroke-width=\"4\"%s/>\n", WIDTH - RIGHT + 15, fmt(y - 4), WIDTH - RIGHT + 29, fmt(y - 4),
+                colour(row), dashes(row)));
         text(svg, WIDTH - RIGHT + 34, y, "start", DashboardText.oneLine(name, LEGEND_CHARS), name);
     }
 
@@ -138,6 +142,19 @@ final class DashboardChart {
 
     private static String colour(int i) {
         return COLOURS.get(i % COLOURS.size());
+    }
+
+    /** Past the tenth series colours repeat, so a repeated colour is drawn dashed (then dotted) to tell it apart. */
+    private static String dashes(int i) {
+        return switch (i / COLOURS.size() % 3) {
+            case 0 -> "";
+            case 1 -> " stroke-dasharray=\"6 3\"";
+            default -> " stroke-dasharray=\"2 2\"";
+        };
+    }
+
+    private static int legendY(int row) {
+        return TOP + 10 + row * 18;
     }
 
     private static double x(LocalDate day, TreeSet<LocalDate> days) {

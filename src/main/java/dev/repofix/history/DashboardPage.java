@@ -12,6 +12,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -134,7 +135,7 @@ final class DashboardPage {
     private static void row(StringBuilder html, RunSummary r) {
         html.append("<tr data-run=\"").append(escape(r.id())).append("\">")
                 .append(cell(MINUTE.format(r.startedAt())))
-                .append(cell(r.kind().name().toLowerCase(java.util.Locale.ROOT)))
+                .append(cell(r.kind().name().toLowerCase(Locale.ROOT)))
                 .append(cell(DashboardText.oneLine(r.repository(), 80)))
                 .append(cell(r.commit().map(c -> c.length() > 12 ? c.substring(0, 12) : c).orElse("")))
                 .append(cell(r.trigger())).append(cell(r.model())).append(cell(r.status()))

@@ -66,6 +66,22 @@ class DashboardSiteTest {
     }
 
     @Test
+    void manyModelsGetRoomForTheirLegendAndRepeatedColoursAreDashed() {
+        List<RunSummary> runs = new ArrayList<>();
+        for (int m = 0; m < 16; m++) {
+            runs.add(eval("a" + m, "2026-11-20T01:00:00Z", String.format("model-%02d", m), 2, 1).run());
+            runs.add(eval("b" + m, "2026-11-21T01:00:00Z", String.format("model-%02d", m), 2, 2).run());
+        }
+
+        String chart = section(site.render(runs), "success");
+
+        assertThat(chart).contains("height=\"328\" viewBox=\"0 0 760 328\"");
+        assertThat(chart).contains("<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=");
+        assertThat(chart).contains("<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" "
+                + "stroke-dasharray=\"6 3\" points=");
+    }
+
+    @Test
     void costPerFixedBugDividesWhatAModelSpentByTheBugsItFixed() {
         String html = site.render(List.of(
                 eval("r1", "2026-11-20T01:00:00Z", "openai:gpt-4o", 4, 2).cost(1.00).run(),
