@@ -12,8 +12,51 @@ import org.junit.jupiter.api.Test;
 
 /** What every history store does, whatever the engine: each engine's test runs these against a real one. */
 abstract class HistoryStoreContract {
-    /** A new, empty store. */
-    abstract HistoryStore store();
+    /** Where a new, empty store is; each call names another one. */
+    abstract StoreLocation location();
+
+    HistoryStore store() {
+        return HistoryStore.open(location());
+    }
+
+    @Test
+    void aWriterKilledMidRunLeavesEveryFinishedRunAndNoHalfOne() throws Exception {
+        StoreLocation where = location();
+        HistoryStore.open(where);
+        Process writer = HistoryWriterProcess.start(where, "killed", 100_000);
+        List<String> finished = HistoryWriterProcess.awaitFinished(writer, 20);
+
+        writer.destroyForcibly(); // SIGKILL on Unix: no shutdown hook, no rollback by the writer
+        assertThat(writer.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        HistoryStore reopened = HistoryStore.open(where);
+        List<RunSummary> runs = reopened.runs(RunFilter.all());
+        assertThat(runs).extracting(RunSummary::id).containsAll(finished);
+        int stagesPerRun = HistoryWriterProcess.run("x", 0).stages().size();
+        int candidatesPerRun = HistoryWriterProcess.run("x", 0).candidates().size();
+        assertThat(reopened.size().stages()).isEqualTo((long) runs.size() * stagesPerRun);
+        assertThat(reopened.size().candidates()).isEqualTo((long) runs.size() * candidatesPerRun);
+        reopened.record(HistoryRuns.fix("after", "builtin", true, 0));
+        assertThat(reopened.run("after")).isPresent();
+    }
+
+    @Test
+    void twoWritersAtOnceLoseNothing() throws Exception {
+        StoreLocation where = location();
+        HistoryStore.open(where);
+        Process a = HistoryWriterProcess.start(where, "a", 40);
+        Process b = HistoryWriterProcess.start(where, "b", 40);
+
+        List<String> finishedA = HistoryWriterProcess.awaitFinished(a, 40);
+        List<String> finishedB = HistoryWriterProcess.awaitFinished(b, 40);
+        assertThat(a.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(b.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        assertThat(a.exitValue()).isZero();
+        assertThat(b.exitValue()).isZero();
+        List<String> stored = HistoryStore.open(where).runs(RunFilter.all()).stream().map(RunSummary::id).toList();
+        assertThat(stored).hasSize(80).containsAll(finishedA).containsAll(finishedB);
+    }
 
     @Test
     void keepsAFixRunWithItsStagesAndCandidates() {

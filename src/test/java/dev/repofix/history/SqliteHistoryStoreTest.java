@@ -11,14 +11,16 @@ class SqliteHistoryStoreTest extends HistoryStoreContract {
     @TempDir
     Path dir;
 
+    private int stores;
+
     @Override
-    HistoryStore store() {
-        return HistoryStore.open(StoreLocation.of("", dir));
+    StoreLocation location() {
+        return StoreLocation.of("", dir.resolve("store-" + ++stores));
     }
 
     @Test
     void theDefaultStoreIsAFileUnderTheWorkingDirectory() {
-        HistoryStore store = store();
+        HistoryStore store = HistoryStore.open(StoreLocation.of("", dir));
         store.record(HistoryRuns.fix("run-1", "builtin", true, 0));
 
         assertThat(dir.resolve(".repofix/history.db")).isRegularFile();
