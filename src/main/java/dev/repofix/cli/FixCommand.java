@@ -41,6 +41,9 @@ final class FixCommand implements Callable<Integer> {
             description = "Validate at most N patch candidates. Default: 30")
     String maxCandidates;
 
+    @Mixin
+    HistoryCommand.Recording history = new HistoryCommand.Recording();
+
     private final Environment env;
 
     FixCommand(Environment env) {
@@ -60,7 +63,13 @@ final class FixCommand implements Callable<Integer> {
             RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
-            return Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            int exit = Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            if (history.wanted()) {
+                HistoryCommand.record(history.history, HistoryCommand.workingDirectory(), () -> dev.repofix.history
+                        .FixRuns.of(result, Optional.of(options.out.resolve("report.json").toString())),
+                        spec.commandLine().getErr());
+            }
+            return exit;
         }
     }
 

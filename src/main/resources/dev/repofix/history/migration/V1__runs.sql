@@ -25,10 +25,12 @@ CREATE TABLE runs (
     report       VARCHAR(2000),
     record       TEXT
 );
+-- The trend indexes cover every column a trend adds up, so a trend reads the index alone,
+-- in group order, never the (wide) rows: 100,000 runs group in well under a second.
 CREATE INDEX runs_by_time ON runs (started_at);
-CREATE INDEX runs_by_model ON runs (model, started_at);
-CREATE INDEX runs_by_repository ON runs (repository, started_at);
-CREATE INDEX runs_by_week ON runs (week);
+CREATE INDEX runs_by_model ON runs (model, cases, localized, applied, fixed, issue_score, tokens, cost_usd);
+CREATE INDEX runs_by_repository ON runs (repository, cases, localized, applied, fixed, issue_score, tokens, cost_usd);
+CREATE INDEX runs_by_week ON runs (week, cases, localized, applied, fixed, issue_score, tokens, cost_usd);
 
 CREATE TABLE run_stages (
     run_id        VARCHAR(200) NOT NULL REFERENCES runs (id),
@@ -44,7 +46,7 @@ CREATE TABLE run_stages (
     summary       TEXT         NOT NULL,
     PRIMARY KEY (run_id, case_key, ord)
 );
-CREATE INDEX run_stages_by_stage ON run_stages (stage, status);
+CREATE INDEX run_stages_by_stage ON run_stages (stage, status, elapsed_ms, input_tokens, output_tokens, cost_usd);
 
 CREATE TABLE run_candidates (
     run_id       VARCHAR(200)  NOT NULL REFERENCES runs (id),
