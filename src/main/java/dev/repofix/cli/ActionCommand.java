@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.history.StoreLocation;
+import dev.repofix.history.FixRuns;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.GitHubContext;
@@ -176,7 +178,7 @@ final class ActionCommand implements Callable<Integer> {
             return;
         }
         try {
-            dev.repofix.history.StoreLocation.of(history.get(), workspace).secrets()
+            StoreLocation.of(history.get(), workspace).secrets()
                     .forEach(s -> out.println(WorkflowCommands.mask(s)));
         } catch (RuntimeException e) {
             // an unusable value is reported by record, below, as a warning
@@ -184,7 +186,7 @@ final class ActionCommand implements Callable<Integer> {
         out.flush();
         Optional<String> report = written.stream().filter(p -> p.getFileName().toString().equals("report.json"))
                 .map(Path::toString).findFirst();
-        HistoryCommand.record(history.get(), workspace, () -> dev.repofix.history.FixRuns.of(result, report),
+        HistoryCommand.record(history.get(), workspace, () -> FixRuns.of(result, report),
                 spec.commandLine().getOut());
     }
 

@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.history.FixRuns;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
@@ -65,8 +66,7 @@ final class FixCommand implements Callable<Integer> {
             RunResult result = pipeline.run(config);
             int exit = Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
             if (history.wanted()) {
-                HistoryCommand.record(history.history, HistoryCommand.workingDirectory(), () -> dev.repofix.history
-                        .FixRuns.of(result, Optional.of(options.out.resolve("report.json").toString())),
+                HistoryCommand.record(history.history, HistoryCommand.workingDirectory(), () -> FixRuns.of(result, Optional.of(options.out.resolve("report.json").toString())),
                         spec.commandLine().getErr());
             }
             return exit;

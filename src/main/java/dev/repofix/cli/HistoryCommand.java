@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.config.ConfigException;
 import dev.repofix.config.RepofixException;
 import dev.repofix.history.HistoryStore;
 import dev.repofix.history.HistoryTables;
@@ -139,7 +140,7 @@ final class HistoryCommand implements Callable<Integer> {
                 try {
                     f = f.kind(RunSummary.RunKind.valueOf(kind.strip().toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
-                    throw new dev.repofix.config.ConfigException("--kind is fix or eval, not '" + kind + "'");
+                    throw new ConfigException("--kind is fix or eval, not '" + kind + "'");
                 }
             }
             return f;
@@ -160,7 +161,7 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            RunDetail run = store.open().run(id).orElseThrow(() -> new dev.repofix.config.ConfigException("no run "
+            RunDetail run = store.open().run(id).orElseThrow(() -> new ConfigException("no run "
                     + id + " in the history " + store.location().shown() + ": 'repofix history list' shows the runs "
                     + "there are"));
             spec.commandLine().getOut().print(HistoryTables.detail(run));
