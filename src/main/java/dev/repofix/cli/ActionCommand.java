@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.history.StoreLocation;
+import dev.repofix.history.FixRuns;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.GitHubContext;
@@ -114,6 +116,7 @@ final class ActionCommand implements Callable<Integer> {
         writeOutputs(gh, result, written);
         writeSummary(gh, result, target, out);
         publish(gh, target, result, mode, out);
+        recordHistory(gh.workspace(), result, written, out);
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
         out.flush();
         return failOn.exitCode(result.status());
@@ -163,6 +166,28 @@ final class ActionCommand implements Callable<Integer> {
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
         out.flush();
         return failOn.exitCode(result.status());
+    }
+
+    /**
+     * The {@code history} input: record the run in a SQLite file (relative to the workspace) or a
+     * PostgreSQL URL, whose password is masked in the log first. A failure is a warning.
+     */
+    private void recordHistory(Path workspace, RunResult result, List<Path> written, PrintWriter out) {
+        Optional<String> history = env.host().get("INPUT_HISTORY").filter(v -> !v.isBlank());
+        if (history.isEmpty()) {
+            return;
+        }
+        try {
+            StoreLocation.of(history.get(), workspace).secrets()
+                    .forEach(s -> out.println(WorkflowCommands.mask(s)));
+        } catch (RuntimeException e) {
+            // an unusable value is reported by record, below, as a warning
+        }
+        out.flush();
+        Optional<String> report = written.stream().filter(p -> p.getFileName().toString().equals("report.json"))
+                .map(Path::toString).findFirst();
+        HistoryCommand.record(history.get(), workspace, () -> FixRuns.of(result, report),
+                spec.commandLine().getOut());
     }
 
     /** The run record's trigger for a GitHub event name. */

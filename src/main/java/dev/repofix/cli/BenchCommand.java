@@ -51,12 +51,13 @@ import picocli.CommandLine.Spec;
                 "'sandbox': the whole suite as a local process and in a Docker container (the engine and the image "
                         + "must be there), the ratio and the time the container adds.",
                 "'repair': bugs injected into repositories whose tests pass (--count per repository, --seed), each "
-                        + "run with the builtin engine; per operator: fixed, reference-equal, top-1/top-5, time."})
+                        + "run with the builtin engine; per operator: fixed, reference-equal, top-1/top-5, time.",
+                "'history': a generated history store of --runs runs (SQLite) and how long each trend takes on it."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, sandbox or repair")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, sandbox, repair or history")
     String what;
 
     @Option(names = "--repo", paramLabel = "PATH", description = "Repositories to measure. Default: examples/*")
@@ -78,6 +79,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "repair: where the injected repositories and the results go. Default: ${DEFAULT-VALUE}")
     Path out;
 
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "100000",
+            description = "history: runs in the generated store. Default: ${DEFAULT-VALUE}")
+    int runs;
+
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
 
@@ -89,8 +94,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("validate", "sandbox", "repair").contains(what)) {
-            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox, repair");
+        if (!List.of("validate", "sandbox", "repair", "history").contains(what)) {
+            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox, repair, "
+                    + "history");
+        }
+        if (what.equals("history")) {
+            return new HistoryBenchCommand(runs, seed, repeat).run(env.tempDir(), spec.commandLine().getOut());
         }
         if (what.equals("repair")) {
             if (repos.isEmpty()) {

@@ -26,6 +26,15 @@ final class Cli {
         cl.addSubcommand("images", new CommandLine(new ImagesCommand())
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
+        cl.addSubcommand("history", new CommandLine(new HistoryCommand())
+                .addSubcommand("list", new HistoryCommand.ListRuns())
+                .addSubcommand("show", new HistoryCommand.Show())
+                .addSubcommand("trend", new HistoryTrendCommand())
+                .addSubcommand("compare", new HistoryTrendCommand.Compare())
+                .addSubcommand("export", new HistoryExportCommand())
+                .addSubcommand("import", new HistoryImportCommand())
+                .addSubcommand("prune", new HistoryCommand.Prune())
+                .addSubcommand("size", new HistoryCommand.Size()));
         cl.addSubcommand("eval", new CommandLine(new EvalCommand())
                 .addSubcommand("check", new EvalCheckCommand(env))
                 .addSubcommand("import", new EvalImportCommand())

@@ -76,6 +76,9 @@ final class EvalRunCommand implements Callable<Integer> {
     @Mixin
     EvalOptions options = new EvalOptions();
 
+    @Mixin
+    HistoryCommand.Recording history = new HistoryCommand.Recording();
+
     private final Environment env;
 
     EvalRunCommand(Environment env) {
@@ -99,8 +102,16 @@ final class EvalRunCommand implements Callable<Integer> {
             Map<String, SanityCheck.Verdict> excluded = sanity == null ? Map.of() : SanityCheck.read(sanity);
             EvalSession.Progress progress = new EvalSession.Progress(err, env.interactive());
             EvalRunner runner = session.runner(new ResultStore(out), judge, progress, excluded);
+            java.time.Instant began = env.clock().instant();
             EvalRunner.Outcome outcome = runner.run(plan, session.manifest(cases, plan.shard(),
                     chosen.stream().map(Setting::id).toList()));
+            if (history.wanted()) {
+                ResultStore results = new ResultStore(out);
+                HistoryCommand.record(history.history, HistoryCommand.workingDirectory(), () -> HistoryImportCommand
+                        .evalRun(results.manifest().orElseThrow(), results.results(), env.host().get("GITHUB_EVENT_NAME")
+                                .map(ActionCommand::trigger).orElse("local"), java.time.Duration.between(began,
+                                env.clock().instant()), out).stored(), err);
+            }
             return finish(outcome, progress, spec.commandLine().getOut());
         }
     }

@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.history.FixRuns;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
@@ -41,6 +42,9 @@ final class FixCommand implements Callable<Integer> {
             description = "Validate at most N patch candidates. Default: 30")
     String maxCandidates;
 
+    @Mixin
+    HistoryCommand.Recording history = new HistoryCommand.Recording();
+
     private final Environment env;
 
     FixCommand(Environment env) {
@@ -60,7 +64,12 @@ final class FixCommand implements Callable<Integer> {
             RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
-            return Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            int exit = Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
+            if (history.wanted()) {
+                HistoryCommand.record(history.history, HistoryCommand.workingDirectory(), () -> FixRuns.of(result, Optional.of(options.out.resolve("report.json").toString())),
+                        spec.commandLine().getErr());
+            }
+            return exit;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.repofix.eval;
 
+import dev.repofix.report.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 

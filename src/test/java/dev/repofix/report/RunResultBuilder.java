@@ -15,32 +15,32 @@ import java.util.List;
 import java.util.Optional;
 
 /** A run record to change one field of, for the renderers' tests. */
-final class RunResultBuilder {
-    String runId;
-    String source;
-    Optional<String> commit;
-    String build;
-    String testCommand;
-    String reproduce;
-    String model;
-    String sandbox;
-    RunStatus status;
-    List<TestResult> failing;
-    int passingCount;
-    List<String> flaky;
-    Optional<IssueDraft> issue;
-    Optional<Localization> localization;
-    List<CandidateRecord> candidates;
-    Optional<String> fixId;
-    String buildLog;
-    List<StageRecord> stages;
-    Optional<RunError> error;
-    List<String> notes;
-    RunOrigin origin;
-    Instant startedAt;
-    Duration total;
+public final class RunResultBuilder {
+    public String runId;
+    public String source;
+    public Optional<String> commit;
+    public String build;
+    public String testCommand;
+    public String reproduce;
+    public String model;
+    public String sandbox;
+    public RunStatus status;
+    public List<TestResult> failing;
+    public int passingCount;
+    public List<String> flaky;
+    public Optional<IssueDraft> issue;
+    public Optional<Localization> localization;
+    public List<CandidateRecord> candidates;
+    public Optional<String> fixId;
+    public String buildLog;
+    public List<StageRecord> stages;
+    public Optional<RunError> error;
+    public List<String> notes;
+    public RunOrigin origin;
+    public Instant startedAt;
+    public Duration total;
 
-    static RunResultBuilder from(RunResult r) {
+    public static RunResultBuilder from(RunResult r) {
         RunResultBuilder b = new RunResultBuilder();
         b.runId = r.runId();
         b.source = r.source();
@@ -68,7 +68,7 @@ final class RunResultBuilder {
         return b;
     }
 
-    RunResult build() {
+    public RunResult build() {
         return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing, passingCount,
                 flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total);
     }

@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** Run results of every status, built in code, for the renderers' tests. */
-final class RunResults {
+/** Run results of every status, built in code, for the renderers' tests (and the history's). */
+public final class RunResults {
     static final Instant STARTED = Instant.parse("2025-03-04T05:06:07Z");
     static final String ACCOUNT = "src/main/java/com/acme/Account.java";
     static final String SOURCE = "https://example.org/acme/bank.git@main";
@@ -67,7 +67,7 @@ final class RunResults {
 
     private RunResults() {}
 
-    static RunResult fixed() {
+    public static RunResult fixed() {
         Validation failed = new Validation("c1", Verdict.TESTS_FAIL, List.of(), List.of(WITHDRAW_ALL.id()),
                 List.of("com.acme.AccountTest#deposit"), "1 passing test(s) broke: a | b", Duration.ofMillis(1500));
         Validation valid = new Validation("c2", Verdict.VALID, List.of(WITHDRAW_ALL.id(), CLOSE_TO_ZERO.id()),
@@ -88,7 +88,7 @@ final class RunResults {
                 List.of(failed, valid, alsoValid), Optional.of(RELATIONAL_GT));
     }
 
-    static RunResult notFixed() {
+    public static RunResult notFixed() {
         Validation failed = new Validation("c1", Verdict.TESTS_FAIL, List.of(CLOSE_TO_ZERO.id()),
                 List.of(WITHDRAW_ALL.id()), List.of(), "1 target test(s) still fail: `withdrawAll` | again",
                 Duration.ofMillis(900));
@@ -105,7 +105,7 @@ final class RunResults {
                 + "candidates"));
     }
 
-    static RunResult testsPass() {
+    public static RunResult testsPass() {
         return new RunResult(RUN_ID, SOURCE, Optional.of(COMMIT), "maven", COMMAND, COMMAND, "builtin", "local",
                 RunStatus.TESTS_PASS, List.of(), 7, List.of(), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), "", stages("no test failed"), Optional.empty(), List.of(), RunOrigin.local(), STARTED,
@@ -145,7 +145,7 @@ final class RunResults {
     }
 
     /** A model answered: attempts, tokens and cost per stage; the patch stage needed two answers. */
-    static RunResult fixedByModel() {
+    public static RunResult fixedByModel() {
         RunResultBuilder b = RunResultBuilder.from(fixed());
         b.model = "openai:gpt-4o";
         b.stages = List.of(

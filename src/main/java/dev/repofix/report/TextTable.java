@@ -1,18 +1,21 @@
-package dev.repofix.eval;
+package dev.repofix.report;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** A Markdown table whose columns are padded to one width, so it reads in a fixed-width font too. */
-final class TextTable {
+/**
+ * A Markdown table whose columns are padded to one width, so it reads in a fixed-width font too.
+ * Shared by the benchmark's summary (eval) and the history's tables (history), which cannot see each other.
+ */
+public final class TextTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
-    TextTable(String... header) {
+    public TextTable(String... header) {
         this.header = List.of(header);
     }
 
-    TextTable row(String... cells) {
+    public TextTable row(String... cells) {
         if (cells.length != header.size()) {
             throw new IllegalArgumentException("a row of " + cells.length + " cells in a table of " + header.size());
         }
@@ -24,7 +27,7 @@ final class TextTable {
         return this;
     }
 
-    String render() {
+    public String render() {
         int[] widths = new int[header.size()];
         for (int i = 0; i < widths.length; i++) {
             widths[i] = Math.max(3, header.get(i).length());

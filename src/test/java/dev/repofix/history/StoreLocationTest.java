@@ -1,0 +1,43 @@
+package dev.repofix.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class StoreLocationTest {
+    private static final Path WORK = Path.of("/work/dir");
+
+    @Test
+    void nothingGivenIsTheDefaultFileUnderTheWorkingDirectory() {
+        StoreLocation l = StoreLocation.of("", WORK);
+
+        assertThat(l.engine()).isEqualTo(StoreLocation.Engine.SQLITE);
+        assertThat(l.file()).contains(WORK.resolve(".repofix/history.db"));
+    }
+
+    @Test
+    void aRelativePathIsASqliteFileUnderTheWorkingDirectory() {
+        assertThat(StoreLocation.of("ci/history.db", WORK).file()).contains(WORK.resolve("ci/history.db"));
+    }
+
+    @Test
+    void aPostgresUrlShowsNoPasswordInEitherForm() {
+        StoreLocation query = StoreLocation.of("jdbc:postgresql://db:5432/h?user=ci&password=p%40ss&ssl=true", WORK);
+        StoreLocation userInfo = StoreLocation.of("jdbc:postgresql://ci:pass@db/h", WORK);
+
+        assertThat(query.engine()).isEqualTo(StoreLocation.Engine.POSTGRESQL);
+        assertThat(query.toString()).isEqualTo("jdbc:postgresql://db:5432/h?user=ci&password=***&ssl=true");
+        assertThat(query.secrets()).containsExactly("p@ss");
+        assertThat(userInfo.shown()).isEqualTo("jdbc:postgresql://ci:***@db/h");
+        assertThat(userInfo.secrets()).containsExactly("pass");
+    }
+
+    @Test
+    void anotherDatabaseIsRefusedWithWhatIsTaken() {
+        assertThatThrownBy(() -> StoreLocation.of("jdbc:mysql://db/h?password=x", WORK))
+                .isInstanceOf(HistoryException.class).hasMessageContaining("jdbc:postgresql://")
+                .hasMessageNotContaining("password=x");
+    }
+}
