@@ -34,7 +34,8 @@ final class Cli {
                 .addSubcommand("export", new HistoryExportCommand())
                 .addSubcommand("import", new HistoryImportCommand())
                 .addSubcommand("prune", new HistoryCommand.Prune())
-                .addSubcommand("size", new HistoryCommand.Size()));
+                .addSubcommand("size", new HistoryCommand.Size())
+                .addSubcommand("dashboard", new HistoryDashboardCommand(env)));
         cl.addSubcommand("eval", new CommandLine(new EvalCommand())
                 .addSubcommand("check", new EvalCheckCommand(env))
                 .addSubcommand("import", new EvalImportCommand())

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix history}: the kept runs; it only lists its subcommands. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Every recorded fix and eval run (docs/history.md): list, show, trend, compare, export, "
+        description = {"Every recorded fix and eval run (docs/history.md): list, show, trend, compare, export, dashboard, "
                 + "import, prune, size. The store is .repofix/history.db unless --history names a SQLite file or a "
                 + "jdbc:postgresql:// URL."})
 final class HistoryCommand implements Callable<Integer> {

@@ -73,12 +73,22 @@ class BenchmarkWorkflowTest {
 
     @Test
     void everyRepofixCommandInTheWorkflowParses() throws IOException {
+        assertEveryCommandParses(workflow(), 3);
+    }
+
+    @Test
+    void everyRepofixCommandInTheNightlyDashboardWorkflowParses() throws IOException {
+        assertEveryCommandParses(new YAMLMapper().readTree(Path.of("workflows-examples",
+                "nightly-eval-dashboard.yml").toFile()), 2);
+    }
+
+    private void assertEveryCommandParses(JsonNode workflow, int count) {
         Environment env = new Environment(new HostEnvironment(Map.of()), Clock.systemUTC(), temp, false);
         List<String> commands = new ArrayList<>();
-        workflow().path("jobs").forEach(job -> job.path("steps").forEach(s -> s.path("run").asText().lines()
+        workflow.path("jobs").forEach(job -> job.path("steps").forEach(s -> s.path("run").asText().lines()
                 .filter(l -> l.contains("repofix/bin/repofix ")).forEach(commands::add)));
         // Folded (>-) blocks come as one line per command.
-        assertThat(commands).hasSize(3);
+        assertThat(commands).hasSize(count);
         for (String command : commands) {
             List<String> args = words(command.substring(command.indexOf("repofix/bin/repofix ")
                     + "repofix/bin/repofix ".length()).replace("${{ matrix.shard }}", "1"));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -57,6 +58,13 @@ class HistoryEndToEndTest {
         RunOutput rebuilt = repofix("history", "trend", "--by", "model", "--history",
                 temp.resolve("rebuilt.db").toString());
         assertThat(rebuilt.stdout()).isEqualTo(trend.stdout());
+
+        RunOutput site = repofix("history", "dashboard", "--history", db, "--out", temp.resolve("site").toString());
+        assertThat(site.exitCode()).as(site.stderr()).isZero();
+        String page = Files.readString(temp.resolve("site").resolve("index.html"));
+        assertThat(page).as("4 of the gold run's cases and none of the empty patch's were fixed")
+                .contains("<strong id=\"success-rate\">50%</strong> fixed (4 of 8 cases)")
+                .contains(goldId).contains(emptyId);
 
         RunOutput json = repofix("history", "export", "--format", "json", "--history", db);
         JsonNode runs = new ObjectMapper().readTree(json.stdout());
