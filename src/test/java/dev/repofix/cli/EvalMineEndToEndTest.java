@@ -72,4 +72,28 @@ class EvalMineEndToEndTest {
         assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
         assertThat(check.stdout()).contains("2 of 2 cases sound");
     }
+
+    @Test
+    void minedCasesRoundTripThroughSweBenchTaskInstances() throws IOException {
+        eval("eval", "mine", "--repo", repo.toString(), "--out", temp.resolve("mined").toString());
+        Path instances = temp.resolve("instances.jsonl");
+
+        RunOutput export = eval("eval", "export", "--format", "swebench", "--cases",
+                temp.resolve("mined/cases.jsonl").toString(), "--out", instances.toString());
+        RunOutput back = eval("eval", "import", "--format", "swebench", "--file", instances.toString(), "--repo-map",
+                "local/shop=" + repo.toAbsolutePath().normalize(), "--out", temp.resolve("back.jsonl").toString());
+
+        assertThat(export.exitCode()).as(export.stderr()).isZero();
+        assertThat(export.stdout()).contains("wrote 2 task instances");
+        assertThat(back.exitCode()).as(back.stdout() + back.stderr()).isZero();
+        List<JsonNode> mined = EvalFixtures.jsonLines(temp.resolve("mined/cases.jsonl"));
+        List<JsonNode> imported = EvalFixtures.jsonLines(temp.resolve("back.jsonl"));
+        assertThat(imported).hasSameSizeAs(mined);
+        for (int i = 0; i < mined.size(); i++) {
+            for (String field : List.of("id", "repo", "base_commit", "language", "fail_to_pass", "pass_to_pass",
+                    "issue", "patch", "created_at")) {
+                assertThat(imported.get(i).get(field)).as(field).isEqualTo(mined.get(i).get(field));
+            }
+        }
+    }
 }
