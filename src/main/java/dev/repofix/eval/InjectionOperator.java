@@ -5,30 +5,31 @@ import dev.repofix.repair.FixTemplates;
 import dev.repofix.repair.LineEdit;
 import dev.repofix.repair.SourceFile;
 import dev.repofix.repair.Token;
+import dev.repofix.stage.BugType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The mutation operators bugs are injected with, each with the bug type a case records.
+ * The mutation operators bugs are injected with, each with the bug type (of {@link BugType}) a case records.
  * One table: the builtin engine's own fix templates (a template that fixes a bug also
  * makes one), and operators it has no template for, so that a benchmark of injected
  * bugs is not circular for the builtin engine ({@link #inTemplates()} says which).
  */
 public enum InjectionOperator {
     /** {@code <} for {@code <=} and the like: the engine's relational template. */
-    RELATIONAL("relational-op", "condition", true),
+    RELATIONAL("relational-op", BugType.CONDITION, true),
     /** A negated or un-negated condition. */
-    NEGATION("negate-condition", "condition", true),
+    NEGATION("negate-condition", BugType.CONDITION, true),
     /** An integer literal or bound one off. */
-    OFF_BY_ONE("off-by-one", "off-by-one", true),
+    OFF_BY_ONE("off-by-one", BugType.OFF_BY_ONE, true),
     /** {@code &&} for {@code ||}, {@code and} for {@code or}. */
-    LOGICAL("logical-op", "logic", true),
+    LOGICAL("logical-op", BugType.LOGIC, true),
     /** {@code +} for {@code -}, {@code *} for {@code /}: no template of the engine makes this change. */
-    ARITHMETIC("arithmetic", "wrong operator", false),
+    ARITHMETIC("arithmetic", BugType.WRONG_OPERATOR, false),
     /** A boolean literal flipped ({@code True}/{@code False}, {@code true}/{@code false}): no template either. */
-    BOOLEAN_LITERAL("boolean-literal", "wrong return", false);
+    BOOLEAN_LITERAL("boolean-literal", BugType.WRONG_RETURN, false);
 
     private static final Map<String, String> ARITHMETIC_SWAPS = Map.of("+", "-", "-", "+", "*", "/", "/", "*");
     private static final Set<String> BOOLEANS = Set.of("True", "False", "true", "false");
@@ -37,18 +38,18 @@ public enum InjectionOperator {
             .collect(java.util.stream.Collectors.toMap(FixTemplate::name, t -> t, (a, b) -> a));
 
     private final String template;
-    private final String bugType;
+    private final BugType bugType;
     private final boolean inTemplates;
 
-    InjectionOperator(String template, String bugType, boolean inTemplates) {
+    InjectionOperator(String template, BugType bugType, boolean inTemplates) {
         this.template = template;
         this.bugType = bugType;
         this.inTemplates = inTemplates;
     }
 
-    /** The bug type recorded in a case made by this operator. */
+    /** The bug type (of the one taxonomy, {@link BugType}) recorded in a case made by this operator. */
     public String bugType() {
-        return bugType;
+        return bugType.label();
     }
 
     /** Whether the builtin engine has a fix template that undoes this operator. */

@@ -31,4 +31,13 @@ class InjectionOperatorTest {
         assertThat(Arrays.stream(InjectionOperator.values()).filter(o -> !o.inTemplates()))
                 .containsExactly(InjectionOperator.ARITHMETIC, InjectionOperator.BOOLEAN_LITERAL);
     }
+
+    @Test
+    void everyOperatorRecordsABugTypeOfTheOneTaxonomy() {
+        for (InjectionOperator op : InjectionOperator.values()) {
+            assertThat(dev.repofix.stage.BugType.of(op.bugType())).as(op.label()).isPresent()
+                    .get().isNotEqualTo(dev.repofix.stage.BugType.OTHER);
+            assertThat(dev.repofix.stage.BugType.of(op.bugType()).get().label()).isEqualTo(op.bugType());
+        }
+    }
 }
