@@ -41,6 +41,7 @@ final class Cli {
                 .addSubcommand("import", new EvalImportCommand())
                 .addSubcommand("run", new EvalRunCommand(env))
                 .addSubcommand("inject", new EvalInjectCommand(env))
+                .addSubcommand("mine", new EvalMineCommand(env))
                 .addSubcommand("merge", new EvalMergeCommand())
                 .addSubcommand("report", new EvalReportCommand())
                 .addSubcommand("export", new EvalExportCommand()));

@@ -31,6 +31,8 @@ import java.util.OptionalDouble;
  * @param pass           cases fixed (a VALID candidate)
  * @param referenceEqual fixed cases whose fix equals the reference, of fixed cases with a reference patch
  * @param issueScore     mean judge score (0-100) over the judged cases; empty when none was judged
+ * @param bugType        cases whose bug type stage 1 identified, of those whose case names one (BI accuracy)
+ * @param allCauses      cases where every bug's cause line is predicted, of those with a cause (DSDBench)
  * @param inputTokens    prompt tokens, summed
  * @param outputTokens   answer tokens, summed
  * @param costUsd        cost summed over the cases with a known cost; empty when none has
@@ -41,6 +43,7 @@ import java.util.OptionalDouble;
 public record Aggregate(String group, int cases, Rate loads, double microPrecision, double microRecall,
         double microF1, double meanPrecision, double meanRecall, double meanF1, Rate fileHit, Rate top1, Rate top5,
         Rate cause, Rate effect, Rate apply, Rate pass, Rate referenceEqual, OptionalDouble issueScore,
+        Rate bugType, Rate allCauses,
         long inputTokens, long outputTokens, Optional<Double> costUsd, double meanWallMs,
         Map<String, Double> meanStageMs) {
     public Aggregate {
@@ -65,6 +68,8 @@ public record Aggregate(String group, int cases, Rate loads, double microPrecisi
                 rate(scores, CaseScores::applied), rate(scores, CaseScores::passed),
                 Rate.count(scores.stream().flatMap(s -> s.referenceEqual().stream()).toList()),
                 scores.stream().flatMapToDouble(s -> s.issueScore().stream()).average(),
+                Rate.count(scores.stream().flatMap(s -> s.bugTypeHit().stream()).toList()),
+                Rate.count(scores.stream().flatMap(s -> s.allCausesHit().stream()).toList()),
                 scores.stream().mapToLong(CaseScores::inputTokens).sum(),
                 scores.stream().mapToLong(CaseScores::outputTokens).sum(),
                 costs.isEmpty() ? Optional.empty() : Optional.of(costs.stream().mapToDouble(d -> d).sum()),

@@ -37,7 +37,24 @@ public final class Aggregates {
         List<Aggregate> sweep = byBudget.size() < 2 ? List.of()
                 : byBudget.entrySet().stream().map(e -> Aggregate.of(String.valueOf(e.getKey()), e.getValue())).toList();
         return new SettingSummary(setting, Aggregate.of("all", scores), groups(scores, CaseScores::language),
-                groups(byBugType), loadsAtK(scores), correlations(scores), sweep, scores);
+                groups(byBugType), byShape(scores), loadsAtK(scores), correlations(scores), sweep, scores);
+    }
+
+    /** Single- and multi-bug cases (of those with a cause), then single- and multi-hop (of those with an effect too). */
+    static List<Aggregate> byShape(List<CaseScores> scores) {
+        Map<String, List<CaseScores>> shapes = new java.util.LinkedHashMap<>();
+        for (String shape : List.of("single-bug", "multi-bug", "single-hop", "multi-hop")) {
+            shapes.put(shape, new ArrayList<>());
+        }
+        for (CaseScores s : scores) {
+            CaseReference ref = s.result().reference();
+            if (!ref.causeLines().isEmpty()) {
+                shapes.get(ref.multiBug() ? "multi-bug" : "single-bug").add(s);
+            }
+            ref.multiHop().ifPresent(hop -> shapes.get(hop ? "multi-hop" : "single-hop").add(s));
+        }
+        return shapes.entrySet().stream().filter(e -> !e.getValue().isEmpty())
+                .map(e -> Aggregate.of(e.getKey(), e.getValue())).toList();
     }
 
     private static List<Aggregate> groups(List<CaseScores> scores, Function<CaseScores, String> key) {

@@ -28,4 +28,28 @@ public record CaseReference(String language, List<String> bugTypes, List<LineRef
         Objects.requireNonNull(sourcePatch, "sourcePatch");
         failToPass = List.copyOf(failToPass);
     }
+
+    /**
+     * Every bug's cause line: the recorded cause and, since an injected bug is one changed line
+     * that the reference patch changes back, the reference locations; empty when no cause is recorded.
+     */
+    public java.util.Set<LineRef> causeLines() {
+        java.util.Set<LineRef> out = new java.util.LinkedHashSet<>();
+        cause.ifPresent(c -> {
+            out.add(c);
+            out.addAll(locations);
+        });
+        return out;
+    }
+
+    /** Whether the case has several bugs (cause lines); meaningful when it records a cause. */
+    public boolean multiBug() {
+        return causeLines().size() > 1;
+    }
+
+    /** Whether the failure shows elsewhere than the cause; empty unless both are recorded. */
+    public Optional<Boolean> multiHop() {
+        return cause.isPresent() && effect.isPresent() ? Optional.of(!cause.get().equals(effect.get()))
+                : Optional.empty();
+    }
 }

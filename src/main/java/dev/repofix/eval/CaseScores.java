@@ -30,12 +30,15 @@ import java.util.OptionalInt;
  * @param costUsd        list-price cost, when known
  * @param stageMs        wall time per stage that ran, in order
  * @param issueScore     the judge's 0-100 score of the drafted issue, when judged
+ * @param bugTypeHit     stage 1's bug type is one of the case's (bug identification); empty when the case has none
+ * @param allCausesHit   every bug's cause line is predicted (DSDBench's "localized"); empty when the case has no cause
  */
 public record CaseScores(CaseResult result, boolean loads, List<LineRef> predicted, int truePositives,
         double precision, double recall, double f1, boolean fileHit, boolean top1, boolean top5,
         Optional<Boolean> causeHit, Optional<Boolean> effectHit, boolean applied, boolean passed,
         Optional<Boolean> referenceEqual, long inputTokens, long outputTokens, Optional<Double> costUsd,
-        Map<String, Long> stageMs, OptionalDouble issueScore) {
+        Map<String, Long> stageMs, OptionalDouble issueScore, Optional<Boolean> bugTypeHit,
+        Optional<Boolean> allCausesHit) {
     public CaseScores {
         Objects.requireNonNull(result, "result");
         predicted = List.copyOf(predicted);
@@ -45,6 +48,8 @@ public record CaseScores(CaseResult result, boolean loads, List<LineRef> predict
         Objects.requireNonNull(costUsd, "costUsd");
         stageMs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stageMs));
         Objects.requireNonNull(issueScore, "issueScore");
+        Objects.requireNonNull(bugTypeHit, "bugTypeHit");
+        Objects.requireNonNull(allCausesHit, "allCausesHit");
     }
 
     public int referenceCount() {

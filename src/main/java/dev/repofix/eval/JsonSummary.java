@@ -41,6 +41,7 @@ final class JsonSummary {
         aggregate(n.putObject("overall"), s.overall());
         s.byLanguage().forEach(a -> aggregate(n.withArray("by_language").addObject(), a));
         s.byBugType().forEach(a -> aggregate(n.withArray("by_bug_type").addObject(), a));
+        s.byShape().forEach(a -> aggregate(n.withArray("by_shape").addObject(), a));
         ObjectNode loads = n.putObject("loads_at_k");
         s.loadsAtK().forEach((k, r) -> rate(loads, String.valueOf(k), r));
         ArrayNode correlations = n.putArray("correlations");
@@ -64,6 +65,8 @@ final class JsonSummary {
         rate(n, "top5", a.top5());
         rate(n, "cause_line", a.cause());
         rate(n, "effect_line", a.effect());
+        rate(n, "all_cause_lines", a.allCauses());
+        rate(n, "bug_type", a.bugType());
         rate(n, "apply", a.apply());
         rate(n, "pass", a.pass());
         rate(n, "reference_equal", a.referenceEqual());

@@ -26,21 +26,22 @@ final class MarkdownSummary {
         List<Row> groups = groups(s);
         md.append("### Localization\n\n");
         TextTable loc = new TextTable("group", "cases", "Loads", "P (micro)", "R (micro)", "F1 (micro)", "F1 (mean)",
-                "file", "top-1", "top-5", "cause", "effect");
+                "file", "top-1", "top-5", "cause", "effect", "all causes");
         for (Row g : groups) {
             Aggregate a = g.a();
             loc.row(g.group(), String.valueOf(a.cases()), Figures.share(a.loads()),
                     Figures.number(a.microPrecision()), Figures.number(a.microRecall()), Figures.number(a.microF1()),
                     Figures.number(a.meanF1()), Figures.share(a.fileHit()), Figures.share(a.top1()),
-                    Figures.share(a.top5()), Figures.share(a.cause()), Figures.share(a.effect()));
+                    Figures.share(a.top5()), Figures.share(a.cause()), Figures.share(a.effect()),
+                    Figures.share(a.allCauses()));
         }
         md.append(loc.render()).append('\n');
         md.append("### Issue and patch\n\n");
-        TextTable patch = new TextTable("group", "cases", "issue (0-100)", "Apply", "Pass", "reference-equal");
+        TextTable patch = new TextTable("group", "cases", "issue (0-100)", "BI", "Apply", "Pass", "reference-equal");
         for (Row g : groups) {
             Aggregate a = g.a();
             patch.row(g.group(), String.valueOf(a.cases()), Figures.number(a.issueScore()),
-                    Figures.share(a.apply()), Figures.share(a.pass()), Figures.share(a.referenceEqual()));
+                    Figures.share(a.bugType()), Figures.share(a.apply()), Figures.share(a.pass()), Figures.share(a.referenceEqual()));
         }
         md.append(patch.render()).append('\n');
         md.append("### Cost\n\n");
@@ -67,6 +68,7 @@ final class MarkdownSummary {
         out.add(new Row("all", s.overall()));
         s.byLanguage().forEach(a -> out.add(new Row("language: " + a.group(), a)));
         s.byBugType().forEach(a -> out.add(new Row("bug type: " + a.group(), a)));
+        s.byShape().forEach(a -> out.add(new Row("shape: " + a.group(), a)));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.repofix.eval;
 
+import dev.repofix.stage.BugType;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
@@ -44,7 +45,22 @@ public final class Scores {
                 ref.cause().map(predicted::contains), ref.effect().map(predicted::contains), applied(record),
                 record.status() == RunStatus.FIXED, referenceEqual(record, ref), record.inputTokens(),
                 record.outputTokens(), record.costUsd(), stageMs(record),
-                result.issueScore().map(s -> OptionalDouble.of(s.score())).orElse(OptionalDouble.empty()));
+                result.issueScore().map(s -> OptionalDouble.of(s.score())).orElse(OptionalDouble.empty()),
+                bugTypeHit(record, ref), ref.causeLines().isEmpty() ? Optional.empty()
+                        : Optional.of(predicted.containsAll(ref.causeLines())));
+    }
+
+    /**
+     * Whether stage 1 named one of the case's bug types, both read through the one taxonomy
+     * ({@link BugType}); "other" identifies nothing. Empty when the case names no type.
+     */
+    static Optional<Boolean> bugTypeHit(RunResult record, CaseReference ref) {
+        if (ref.bugTypes().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<BugType> said = record.issue().flatMap(i -> BugType.of(i.bugType())).filter(t -> t != BugType.OTHER);
+        return Optional.of(said.isPresent() && ref.bugTypes().stream().map(BugType::of)
+                .anyMatch(t -> t.equals(said)));
     }
 
     /** The localization stage produced a parsed answer. */

@@ -1,5 +1,6 @@
 package dev.repofix.repair;
 
+import dev.repofix.stage.BugType;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.StackFrame;
@@ -37,7 +38,9 @@ final class IssueWriter {
         String title = title(failing, first, exception);
         String description = description(report);
         String explanation = explanation(report, first, exception);
-        return new IssueDraft(title, description, explanation, bugType(exception, first.message()));
+        // The trace's first line carries the message when the report's message field is empty.
+        return new IssueDraft(title, description, explanation, bugType(exception, first.message() + "\n"
+                + first.trace().lines().findFirst().orElse("")));
     }
 
     private static String title(List<TestResult> failing, TestResult first, String exception) {
@@ -156,31 +159,45 @@ final class IssueWriter {
         return msg.find() ? simple(msg.group(1)) : "";
     }
 
+    /** The builtin's best guess of the bug's type from the failure: a {@link BugType} label, else {@code other: ...}. */
     static String bugType(String exception, String message) {
-        String e = exception.toLowerCase(Locale.ROOT);
-        String msg = message.toLowerCase(Locale.ROOT);
+        return bugTypeOf(exception.toLowerCase(Locale.ROOT), message.toLowerCase(Locale.ROOT))
+                .map(BugType::label).orElse(BugType.normalize("other: unexpected exception (" + exception + ")"));
+    }
+
+    private static Optional<BugType> bugTypeOf(String e, String msg) {
         if (e.contains("nullpointer") || msg.contains("'nonetype'")) {
-            return "null dereference";
+            return Optional.of(BugType.NULL_DEREFERENCE);
+        }
+        if (e.contains("nosuchelement") && msg.contains("no value present")) {
+            return Optional.of(BugType.UNCHECKED_OPTIONAL); // Optional.get() on an empty Optional
         }
         if (e.contains("indexoutofbounds") || e.equals("indexerror")) {
-            return "out-of-bounds index";
+            return Optional.of(BugType.OUT_OF_BOUNDS);
         }
         if (e.contains("arithmetic") || e.contains("zerodivision")) {
-            return "arithmetic error";
+            return Optional.of(BugType.ARITHMETIC_ERROR);
         }
         if (e.contains("classcast") || e.equals("typeerror")) {
-            return "type error";
+            return Optional.of(BugType.TYPE_ERROR);
+        }
+        if (e.equals("nameerror") || e.equals("attributeerror") || e.equals("unboundlocalerror")
+                || e.contains("nosuchmethod") || e.contains("nosuchfield")) {
+            return Optional.of(BugType.REFERENCE_ERROR);
+        }
+        if (e.equals("importerror") || e.equals("modulenotfounderror") || e.contains("noclassdeffound")) {
+            return Optional.of(BugType.IMPORT_ERROR);
         }
         if (e.contains("stackoverflow") || e.contains("recursion")) {
-            return "infinite recursion";
+            return Optional.of(BugType.INFINITE_RECURSION);
         }
         if (e.contains("nosuchelement") || e.equals("keyerror")) {
-            return "missing element";
+            return Optional.of(BugType.MISSING_ELEMENT);
         }
         if (e.contains("assert") || e.contains("comparisonfailure") || e.isEmpty()) {
-            return "wrong result";
+            return Optional.of(BugType.WRONG_RESULT);
         }
-        return "unexpected exception (" + exception + ")";
+        return Optional.empty();
     }
 
     private static String simple(String qualified) {

@@ -22,7 +22,8 @@ final class AnswerReaders {
         if (title.isEmpty()) {
             throw new UnusableAnswer("the issue's \"title\" is empty");
         }
-        String bugType = text(json, "bugType").strip();
+        // A type outside the taxonomy is kept as "other: <text>", never refused: the rest of the answer is good.
+        String bugType = BugType.normalize(text(json, "bugType"));
         return new IssueDraft(title, text(json, "description"), text(json, "explanation"),
                 bugType.isEmpty() ? "unknown" : bugType);
     }

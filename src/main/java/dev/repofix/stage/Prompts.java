@@ -10,7 +10,7 @@ import java.util.List;
  * context already rendered to text, and the earlier stages' outputs. Pure.
  */
 public final class Prompts {
-    /** Stage 1 answer: {@code {"title", "description", "explanation", "bugType"?}}. */
+    /** Stage 1 answer: {@code {"title", "description", "explanation", "bugType"?}}; bugType from {@link BugType}. */
     public static final JsonShape ISSUE = JsonShape.object("title", "description", "explanation");
     /** Stage 2 answer: {@code [{"file", "line", "content"}]}, most suspicious first. */
     public static final JsonShape LOCATIONS = JsonShape.arrayOf("locations", "file", "line");
@@ -31,7 +31,9 @@ public final class Prompts {
             Write the issue a developer would file for these failures. Answer with JSON only, in this shape:
             {"title": "<one line>", "description": "<what fails and how to reproduce it>", \
             "explanation": "<why it fails: the faulty code and its effect>", \
-            "bugType": "<a short class, e.g. wrong result, null dereference, off-by-one>"}""";
+            "bugType": "<the bug's type: one label of the list below>"}
+            Bug types (label: meaning):
+            """ + BugType.listing().stripTrailing();
 
     private static final String LOCATION_FORMAT = """
             List the source lines most likely to be faulty, most suspicious first, at most 10. Name lines \

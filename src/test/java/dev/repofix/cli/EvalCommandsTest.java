@@ -36,7 +36,7 @@ class EvalCommandsTest {
         EvalExportCommand export = CommandLine.populateCommand(new EvalExportCommand(), "--format", "swebench",
                 "--results", "r", "--out", "p.jsonl", "--setting", "oracle", "--sample", "2");
 
-        assertThat(export.results.results).isEqualTo(Path.of("r"));
+        assertThat(export.input.results).isEqualTo(Path.of("r"));
         assertThat(export.setting).isEqualTo("oracle");
         assertThat(export.sample).isEqualTo(2);
     }

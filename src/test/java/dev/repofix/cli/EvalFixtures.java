@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -119,6 +120,16 @@ final class EvalFixtures {
         Path file = dir.resolve("cases.jsonl");
         write(dir, Map.of("cases.jsonl", String.join("\n", lines) + "\n"));
         return file;
+    }
+
+    /** The JSON objects of a JSON Lines file (a case file), in order. */
+    static List<JsonNode> jsonLines(Path file) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            out.add(json.readTree(line));
+        }
+        return out;
     }
 
     private static void write(Path dir, Map<String, String> files) {

@@ -3,9 +3,7 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +69,7 @@ class EvalInjectEndToEndTest {
 
         assertThat(inject.exitCode()).as(inject.stderr()).isZero();
         assertThat(inject.stdout()).contains("made 4 of 4 case(s)");
-        List<JsonNode> cases = cases(temp.resolve("inj/cases.jsonl"));
+        List<JsonNode> cases = EvalFixtures.jsonLines(temp.resolve("inj/cases.jsonl"));
         assertThat(cases).hasSize(4).allSatisfy(c -> {
             assertThat(c.path("cause").path("file").asText()).isEqualTo("ages.py");
             assertThat(c.path("fail_to_pass")).isNotEmpty();
@@ -107,17 +105,8 @@ class EvalInjectEndToEndTest {
 
     private static List<String> patches(Path file) throws IOException {
         List<String> out = new ArrayList<>();
-        for (JsonNode c : cases(file)) {
+        for (JsonNode c : EvalFixtures.jsonLines(file)) {
             out.add(c.path("patch").path("source").asText());
-        }
-        return out;
-    }
-
-    private static List<JsonNode> cases(Path file) throws IOException {
-        ObjectMapper json = new ObjectMapper();
-        List<JsonNode> out = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
-            out.add(json.readTree(line));
         }
         return out;
     }

@@ -29,6 +29,76 @@ class InjectionOperatorTest {
     void usesTheEnginesOwnTemplatesAndSaysWhichOperatorsAreOutsideThem() {
         assertThat(mutants(InjectionOperator.RELATIONAL, "a.py", "    return age > 18")).contains("    return age >= 18");
         assertThat(Arrays.stream(InjectionOperator.values()).filter(o -> !o.inTemplates()))
-                .containsExactly(InjectionOperator.ARITHMETIC, InjectionOperator.BOOLEAN_LITERAL);
+                .containsExactly(InjectionOperator.ARITHMETIC, InjectionOperator.BOOLEAN_LITERAL,
+                        InjectionOperator.MISSING_SELF, InjectionOperator.MUTABLE_DEFAULT,
+                        InjectionOperator.INTEGER_DIVISION, InjectionOperator.REFERENCE_EQUALITY,
+                        InjectionOperator.UNCHECKED_OPTIONAL);
+    }
+
+    @Test
+    void everyOperatorRecordsABugTypeOfTheOneTaxonomy() {
+        for (InjectionOperator op : InjectionOperator.values()) {
+            assertThat(dev.repofix.stage.BugType.of(op.bugType())).as(op.label()).isPresent()
+                    .get().isNotEqualTo(dev.repofix.stage.BugType.OTHER);
+            assertThat(dev.repofix.stage.BugType.of(op.bugType()).get().label()).isEqualTo(op.bugType());
+        }
+    }
+
+    private static final String CART_PY = """
+            class Cart:
+                def __init__(self, items=None):
+                    self.items = items or []
+
+                def total(self):
+                    return sum(self.items) / len(self.items)  # self.items
+            """;
+    private static final String CART_JAVA = """
+            class Cart {
+                boolean same(String a, String b) {
+                    return a.equals(b) && !b.equals("x");
+                }
+                double mean(int sum, int n) {
+                    return (double) sum / n + sum / 2.0;
+                }
+                int first(java.util.Optional<Integer> o) {
+                    return o.orElse(0) + o.orElseGet(() -> f(1));
+                }
+            }
+            """;
+
+    private static java.util.List<String> mutants(InjectionOperator op, String path, String text, int line) {
+        return op.mutate(SourceFile.of(path, text), line).stream().map(LineEdit::replacement).toList();
+    }
+
+    @Test
+    void pythonOperatorsDropSelfShareADefaultAndFloorADivision() {
+        assertThat(mutants(InjectionOperator.MISSING_SELF, "cart.py", CART_PY, 6))
+                .containsExactly("        return sum(items) / len(self.items)  # self.items",
+                        "        return sum(self.items) / len(items)  # self.items");
+        assertThat(mutants(InjectionOperator.MISSING_SELF, "cart.py", CART_PY, 3)).as("an assignment stays").isEmpty();
+        assertThat(mutants(InjectionOperator.MUTABLE_DEFAULT, "cart.py", CART_PY, 2))
+                .containsExactly("    def __init__(self, items=[]):");
+        assertThat(mutants(InjectionOperator.INTEGER_DIVISION, "cart.py", CART_PY, 6))
+                .containsExactly("        return sum(self.items) // len(self.items)  # self.items");
+    }
+
+    @Test
+    void javaOperatorsCompareByIdentityUnwrapUncheckedAndDivideIntegers() {
+        assertThat(mutants(InjectionOperator.REFERENCE_EQUALITY, "src/Cart.java", CART_JAVA, 3))
+                .containsExactly("        return a == b && !b.equals(\"x\");",
+                        "        return a.equals(b) && b != \"x\";");
+        assertThat(mutants(InjectionOperator.UNCHECKED_OPTIONAL, "src/Cart.java", CART_JAVA, 9))
+                .containsExactly("        return o.get() + o.orElseGet(() -> f(1));",
+                        "        return o.orElse(0) + o.get();");
+        assertThat(mutants(InjectionOperator.INTEGER_DIVISION, "src/Cart.java", CART_JAVA, 6))
+                .containsExactly("        return sum / n + sum / 2.0;", "        return (double) sum / n + sum / 2;");
+    }
+
+    @Test
+    void languageOperatorsApplyOnlyToTheLanguageTheirBugTypeNames() {
+        assertThat(mutants(InjectionOperator.MISSING_SELF, "Cart.java", "int n = self.items;\n", 1)).isEmpty();
+        assertThat(mutants(InjectionOperator.REFERENCE_EQUALITY, "cart.py", "ok = a.equals(b)\n", 1)).isEmpty();
+        assertThat(mutants(InjectionOperator.UNCHECKED_OPTIONAL, "cart.js", "x = o.orElse(0);\n", 1)).isEmpty();
+        assertThat(InjectionOperator.INTEGER_DIVISION.appliesTo(SourceFile.of("a.py", "x = 1\n"))).isTrue();
     }
 }

@@ -50,6 +50,8 @@ final class Results {
     OptionalInt contextTokens = OptionalInt.empty();
     String language = "java";
     List<String> bugTypes = List.of("logic");
+    /** The bug type stage 1 names. */
+    String saidBugType = "logic";
     List<LineRef> reference = List.of(new LineRef(CALC, 11));
     Optional<LineRef> cause = Optional.empty();
     Optional<LineRef> effect = Optional.empty();
@@ -122,7 +124,7 @@ final class Results {
                 .map(l -> new Location(l.file(), l.line(), "code", 0.5, "suspect")).toList())) : Optional.empty();
         return new RunResult("run-" + caseId, "https://example.org/acme/calc.git@main", Optional.of("a".repeat(40)),
                 "maven", "mvn -B test", "mvn test", "openai:gpt-test", "local", s, List.of(), 3, List.of(),
-                Optional.of(new IssueDraft("add subtracts", "add returns a - b", "the operator is wrong", "logic")),
+                Optional.of(new IssueDraft("add subtracts", "add returns a - b", "the operator is wrong", saidBugType)),
                 localization, candidates, fixId, "", stages, runError, List.of(), RunOrigin.local(),
                 Instant.parse("2026-01-02T03:04:05Z"), Duration.ofMillis(4000));
     }

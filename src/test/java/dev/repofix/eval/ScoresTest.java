@@ -301,4 +301,72 @@ class ScoresTest {
         r.localizes = loads;
         return r;
     }
+
+    @Test
+    void bugIdentificationReadsBothTheCaseAndStageOneThroughTheOneTaxonomy() {
+        Results r = Results.scored();
+        r.bugTypes = List.of("off-by-one", "Wrong Operator");
+        r.saidBugType = "wrong_operator";
+        assertThat(Scores.of(r.build()).bugTypeHit()).contains(true);
+
+        r.saidBugType = "other: a typo";
+        r.bugTypes = List.of("other: a typo");
+        assertThat(Scores.of(r.build()).bugTypeHit()).as("'other' identifies nothing").contains(false);
+
+        r.saidBugType = "condition";
+        r.bugTypes = List.of("wrong operator");
+        assertThat(Scores.of(r.build()).bugTypeHit()).contains(false);
+
+        r.bugTypes = List.of();
+        assertThat(Scores.of(r.build()).bugTypeHit()).as("a case without a type is not measured").isEmpty();
+    }
+
+    @Test
+    void aMultiBugCaseIsLocalizedOnlyWhenEveryCauseLineIsPredicted() {
+        Results r = Results.scored().predicting(at(CALC, 11), at(CALC, 40));
+        r.cause = Optional.of(at(CALC, 11));
+        r.reference = List.of(at(CALC, 11), at(CALC, 20));
+
+        CaseScores one = Scores.of(r.build());
+        CaseScores both = Scores.of(r.predicting(at(CALC, 20), at(CALC, 11)).build());
+        r.cause = Optional.empty();
+        CaseScores noCause = Scores.of(r.build());
+
+        assertThat(one.causeHit()).contains(true);
+        assertThat(one.allCausesHit()).contains(false);
+        assertThat(both.allCausesHit()).contains(true);
+        assertThat(noCause.allCausesHit()).isEmpty();
+    }
+
+    @Test
+    void theReportSplitsCasesWithACauseIntoSingleAndMultiBugAndSingleAndMultiHop() {
+        Results single = Results.scored().predicting(at(CALC, 11));
+        single.caseId = "single";
+        single.cause = Optional.of(at(CALC, 11));
+        single.effect = Optional.of(at(CALC, 11));
+        Results multi = Results.scored().predicting(at(CALC, 11), at(UTIL, 30));
+        multi.caseId = "multi";
+        multi.cause = Optional.of(at(CALC, 11));
+        multi.effect = Optional.of(at(UTIL, 30));
+        multi.reference = List.of(at(CALC, 11), at(CALC, 20));
+        multi.saidBugType = "condition";
+        Results mined = Results.scored();
+        mined.caseId = "mined";
+
+        Summary summary = Aggregates.summarize(List.of(single.build(), multi.build(), mined.build()));
+        SettingSummary s = summary.settings().get(0);
+
+        assertThat(s.byShape()).extracting(Aggregate::group)
+                .containsExactly("single-bug", "multi-bug", "single-hop", "multi-hop");
+        Aggregate multiBug = s.byShape().get(1);
+        assertThat(multiBug.cases()).isEqualTo(1);
+        assertThat(multiBug.allCauses().hits()).isZero();
+        assertThat(multiBug.cause().hits()).isEqualTo(1);
+        assertThat(multiBug.effect().hits()).as("its effect line is predicted").isEqualTo(1);
+        assertThat(s.overall().bugType().hits()).isEqualTo(2);
+        assertThat(s.overall().bugType().n()).isEqualTo(3);
+        assertThat(s.overall().allCauses().n()).isEqualTo(2);
+        String md = MarkdownSummary.render(summary);
+        assertThat(md).containsPattern("\\| shape: multi-hop +\\| 1 ").contains("all causes").containsPattern("\\| BI +\\|");
+    }
 }

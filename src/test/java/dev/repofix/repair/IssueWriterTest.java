@@ -133,7 +133,7 @@ class IssueWriterTest {
         assertThat(issue.explanation()).startsWith("The test ends with `InsufficientFundsException`. "
                 + "It is raised in the code under test at `" + ACCOUNT + ":9` in `withdraw`, "
                 + "called from the test at `" + ACCOUNT_TEST + ":14`. ");
-        assertThat(issue.bugType()).isEqualTo("unexpected exception (InsufficientFundsException)");
+        assertThat(issue.bugType()).isEqualTo("other: unexpected exception (InsufficientFundsException)");
     }
 
     @Test
@@ -234,14 +234,17 @@ class IssueWriterTest {
             "E       ZeroDivisionError: division by zero ~ arithmetic error",
             "java.lang.ArithmeticException: / by zero ~ arithmetic error",
             "E       KeyError: 'sku-1' ~ missing element",
-            "java.util.NoSuchElementException: No value present ~ missing element",
+            "java.util.NoSuchElementException: No value present ~ unchecked optional",
+            "java.util.NoSuchElementException: no more tokens ~ missing element",
+            "E       NameError: name 'totl' is not defined ~ reference error",
+            "E       ModuleNotFoundError: No module named 'pricing' ~ import error",
             "E       TypeError: unsupported operand ~ type error",
             "java.lang.ClassCastException: A cannot be cast to B ~ type error",
             "java.lang.StackOverflowError ~ infinite recursion",
             "E       RecursionError: maximum recursion depth exceeded ~ infinite recursion",
             "org.opentest4j.AssertionFailedError: expected: <1> but was: <2> ~ wrong result",
-            "com.acme.InsufficientFundsException: 30 > 20 ~ unexpected exception (InsufficientFundsException)",
-            "E       inventory.OutOfStockError: sku-1 ~ unexpected exception (OutOfStockError)",
+            "com.acme.InsufficientFundsException: 30 > 20 ~ other: unexpected exception (InsufficientFundsException)",
+            "E       inventory.OutOfStockError: sku-1 ~ other: unexpected exception (OutOfStockError)",
     })
     void classifiesTheBugByTheException(String traceLine, String bugType) {
         TestResult t = errored("com.acme.AccountTest#x", "", traceLine + "\n");

@@ -29,6 +29,16 @@ class PromptsTest {
     }
 
     @Test
+    void stageOneListsTheBugTypesOfTheTaxonomy() {
+        String prompt = user(Prompts.issue(report(List.of(failing(1, "boom")), ""), ""));
+
+        assertThat(prompt).contains("\"bugType\": \"<the bug's type: one label of the list below>\"");
+        for (BugType t : BugType.values()) {
+            assertThat(prompt).contains("- " + t.label() + ": " + t.meaning());
+        }
+    }
+
+    @Test
     void trimsLongTracesAndManyFailures() {
         List<TestResult> failing = IntStream.rangeClosed(1, 12).mapToObj(i -> failing(i, "line\n".repeat(40))).toList();
 

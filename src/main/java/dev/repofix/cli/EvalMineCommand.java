@@ -1,0 +1,205 @@
+package dev.repofix.cli;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.config.ConfigException;
+import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ConfigResolver;
+import dev.repofix.config.Durations;
+import dev.repofix.config.GitHubContext;
+import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.SettingsFile;
+import dev.repofix.eval.CaseCheckouts;
+import dev.repofix.eval.CaseFile;
+import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.FixVerifier;
+import dev.repofix.eval.GitHubIssues;
+import dev.repofix.eval.HistoryMiner;
+import dev.repofix.eval.IssueTracker;
+import dev.repofix.eval.MinedCases;
+import dev.repofix.exec.Executor;
+import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestRunner;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code repofix eval mine}: benchmark cases from the fix commits of a repository's history. */
+@Command(name = "mine", mixinStandardHelpOptions = true,
+        description = {"Walks a Git repository's history for fix commits (the message says bug, fix or fixed, or it",
+                "closes a GitHub issue that does or carries a bug label) and writes each as a case: base = the",
+                "parent, the reference patch its diff split into source and test parts. Merges, first commits and",
+                "commits without a source change are skipped and counted. Without --verify, fail_to_pass names the",
+                "tests the test change adds or edits; with --verify the tests run at the parent with the test change",
+                "and at the fix, and only fixes with a test going from failing to passing are kept.",
+                "Writes OUT/cases.jsonl. Exit 0 when a case was made, 1 when none, 2 on bad input."})
+final class EvalMineCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--repo", required = true, paramLabel = "PATH", description = "The Git repository (a path).")
+    Path repo;
+
+    @Option(names = "--ref", paramLabel = "REF", defaultValue = "HEAD", description = "Where the walk starts. "
+            + "Default: HEAD")
+    String ref;
+
+    @Option(names = "--since", paramLabel = "DATE", description = "Only commits made on or after DATE "
+            + "(2026-01-31 or 2026-01-31T12:00:00Z).")
+    String since;
+
+    @Option(names = "--github", paramLabel = "OWNER/NAME", description = "Look up the issues commits close in "
+            + "this GitHub repository (GITHUB_TOKEN, GITHUB_API_URL).")
+    String github;
+
+    @Option(names = "--verify", description = "Run the tests before and after each fix; keep only fixes they show, "
+            + "with fail_to_pass and pass_to_pass from the runs.")
+    boolean verify;
+
+    @Option(names = "--test-cmd", paramLabel = "CMD", description = "Shell command that runs the tests. Default: "
+            + "detected")
+    String testCmd;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where cases.jsonl goes.")
+    Path out;
+
+    @Option(names = "--id-prefix", paramLabel = "P", defaultValue = "mined", description = "Case ids are "
+            + "P-<commit>. Default: mined")
+    String prefix;
+
+    @Mixin
+    EvalOptions options = new EvalOptions();
+
+    private final Environment env;
+
+    EvalMineCommand(Environment env) {
+        this.env = env;
+    }
+
+    /** For option parsing in tests: runs nothing. */
+    EvalMineCommand() {
+        this(null);
+    }
+
+    @Override
+    public Integer call() {
+        Optional<Instant> from = Optional.ofNullable(since).map(EvalMineCommand::parseSince);
+        IssueTracker tracker = github == null ? IssueTracker.none()
+                : new GitHubIssues(URI.create(env.host().get("GITHUB_API_URL").filter(u -> !u.isBlank())
+                        .orElse(GitHubContext.DEFAULT_API_URL)), github,
+                        env.host().get("GITHUB_TOKEN").or(() -> env.host().get("GH_TOKEN")).filter(t -> !t.isBlank()));
+        Path repoPath = repo.toAbsolutePath().normalize();
+        HistoryMiner.Mining mining = new HistoryMiner(tracker).mine(repoPath, ref, from);
+        Map<HistoryMiner.Skip, Integer> skipped = new EnumMap<>(HistoryMiner.Skip.class);
+        skipped.putAll(mining.skipped());
+        PrintWriter err = spec.commandLine().getErr();
+        List<EvalCase> cases = verify ? verified(mining, repoPath.toString(), skipped, err)
+                : guessed(mining, repoPath.toString(), skipped);
+        Path file = out.resolve("cases.jsonl");
+        try {
+            Files.createDirectories(out);
+            try (Writer w = Files.newBufferedWriter(file)) {
+                CaseFile.write(cases, w);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("mined " + cases.size() + " case(s) from " + (mining.fixes().size()
+                + mining.skipped().values().stream().mapToInt(Integer::intValue).sum()) + " commit(s) into " + file);
+        skipped.forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
+        stdout.println("next: repofix eval check --cases " + file + (verify ? "" : " --run"));
+        stdout.flush();
+        return cases.isEmpty() ? ExitCodes.NOT_FIXED : ExitCodes.OK;
+    }
+
+    /** Cases whose fail_to_pass is what the test change adds or edits; a fix that names no test is skipped. */
+    private List<EvalCase> guessed(HistoryMiner.Mining mining, String repoPath, Map<HistoryMiner.Skip, Integer> skipped) {
+        List<EvalCase> cases = new ArrayList<>();
+        for (HistoryMiner.MinedFix fix : mining.fixes()) {
+            List<String> tests = MinedCases.testsNamed(fix);
+            if (tests.isEmpty()) {
+                skipped.merge(HistoryMiner.Skip.NO_TEST, 1, Integer::sum);
+                continue;
+            }
+            keep(MinedCases.of(prefix, repoPath, fix, tests, List.of(), false), cases, skipped);
+        }
+        return cases;
+    }
+
+    private List<EvalCase> verified(HistoryMiner.Mining mining, String repoPath,
+            Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err) {
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        options.putFlags(flags);
+        ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
+                Optional.ofNullable(options.configFile).map(SettingsFile::operator));
+        Duration testTimeout = Durations.parse(c.get(ConfigKey.TEST_TIMEOUT));
+        Path work = Sandboxes.workDir(c, env).resolve("repofix-mine-" + Sandboxes.runId());
+        List<EvalCase> cases = new ArrayList<>();
+        try (Executor executor = Sandboxes.create(c, env, err);
+                CaseCheckouts checkouts = new CaseCheckouts(work, new LocalProcessExecutor(env.clock()), env.host(),
+                        Durations.parse(options.setupTimeout), false)) {
+            TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(),
+                    new StackFrameExtractor());
+            FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), runner, testTimeout,
+                    Optional.ofNullable(testCmd));
+            for (HistoryMiner.MinedFix fix : mining.fixes()) {
+                String id = MinedCases.id(prefix, fix);
+                switch (verifier.verify(id, repoPath, fix)) {
+                    case FixVerifier.Verdict.Verified v -> {
+                        keep(MinedCases.of(prefix, repoPath, fix, v.failToPass(), v.passToPass(), true), cases, skipped);
+                        err.println("  kept " + id + ": " + v.failToPass().size() + " test(s) fail before the fix");
+                    }
+                    case FixVerifier.Verdict.Dropped d -> {
+                        skipped.merge(d.why(), 1, Integer::sum);
+                        err.println("  dropped " + id + ": " + d.why().why() + " (" + d.detail() + ")");
+                    }
+                }
+                err.flush();
+            }
+        } finally {
+            dev.repofix.workspace.Workspace.deleteTree(work);
+        }
+        return cases;
+    }
+
+    /** Keeps {@code kase} when it passes the case file's checks, as {@code eval run} will read it. */
+    private static void keep(EvalCase kase, List<EvalCase> cases, Map<HistoryMiner.Skip, Integer> skipped) {
+        if (new CaseFile().problems(kase).isEmpty()) {
+            cases.add(kase);
+        } else {
+            skipped.merge(HistoryMiner.Skip.CASE_CHECK, 1, Integer::sum);
+        }
+    }
+
+    static Instant parseSince(String text) {
+        try {
+            return text.contains("T") ? Instant.parse(text) : LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC)
+                    .toInstant();
+        } catch (DateTimeParseException e) {
+            throw new ConfigException("--since wants a date (2026-01-31) or an instant (2026-01-31T12:00:00Z), not '"
+                    + text + "'");
+        }
+    }
+}
