@@ -55,8 +55,8 @@ final class FixCommand implements Callable<Integer> {
     public Integer call() {
         ResolvedConfig settings = options.resolve(env.host(), Optional.ofNullable(maxCandidates));
         RunConfig config = options.config(settings, env.host());
+        RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host());
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
             RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
