@@ -1,22 +1,55 @@
 package dev.repofix.repair;
 
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.Executor;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The builtin engine: no network, no model. Issue from the test output, lines from
- * stack frames (and what the failing test calls), fixes from templates. The default
- * when no model is configured.
+ * The builtin engine: no network, no model. Issue from the test output; lines ranked by a
+ * spectrum formula over per-test coverage plus the stack frames, or by the frames (and
+ * what the failing test calls) alone where there is no coverage; fixes from templates.
+ * The default when no model is configured.
  */
 public final class BuiltinStages implements Stages {
+    private static final Logger LOG = LoggerFactory.getLogger(BuiltinStages.class);
     private final IssueWriter issues = new IssueWriter();
     private final FrameLocalizer localizer = new FrameLocalizer();
     private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage());
+    private final CoverageCollector coverage;
+    private final SpectrumLocalizer spectrumLocalizer;
+    private final List<String> notes = new ArrayList<>();
     private SourceCache sources;
+
+    /** Without coverage: lines from stack frames and callees only. */
+    public BuiltinStages() {
+        this(CoverageCollector.none("no coverage runs were set up for this engine"), SpectrumFormula.OCHIAI);
+    }
+
+    BuiltinStages(CoverageCollector coverage, SpectrumFormula formula) {
+        this.coverage = Objects.requireNonNull(coverage, "coverage");
+        this.spectrumLocalizer = new SpectrumLocalizer(formula);
+    }
+
+    /**
+     * With per-test coverage: the failing tests and the tests related to them run once more
+     * under a coverage tool, through {@code executor} (the baseline's, with its limits),
+     * each command within {@code timeout}.
+     */
+    public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
+            SpectrumFormula formula) {
+        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock), formula);
+    }
 
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
@@ -25,12 +58,30 @@ public final class BuiltinStages implements Stages {
 
     @Override
     public Localization localize(FailureReport failures, IssueDraft issue) {
-        return localizer.localize(failures, sourcesFor(failures));
+        SourceCache cache = sourcesFor(failures);
+        Localization frames = localizer.localize(failures, cache);
+        return switch (coverage.collect(failures, cache)) {
+            case Coverage.Collected c -> {
+                notes.add("localization: " + c.tests() + " ran under coverage in " + c.elapsed().toMillis() / 1000.0
+                        + " s");
+                yield spectrumLocalizer.localize(c.spectra(), frames, failures, cache);
+            }
+            case Coverage.Unavailable u -> {
+                LOG.info("no per-test coverage, ranking lines by stack frames only: {}", u.why());
+                notes.add("localization from stack frames only, no per-test coverage: " + u.why());
+                yield frames;
+            }
+        };
     }
 
     @Override
     public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
         return proposer.propose(failures, localization.locations(), sourcesFor(failures));
+    }
+
+    /** What the engine has to say about how it worked (coverage used or why not), in order; never null. */
+    public List<String> notes() {
+        return List.copyOf(notes);
     }
 
     /** One cache per workspace: a run reads each file once across stages. */

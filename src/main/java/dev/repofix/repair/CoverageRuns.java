@@ -1,0 +1,132 @@
+package dev.repofix.repair;
+
+import dev.repofix.build.BuildSystem;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RepofixException;
+import dev.repofix.exec.CleanEnvironment;
+import dev.repofix.exec.Command;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import dev.repofix.testrun.FailureReport;
+import dev.repofix.workspace.FileIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Per-test coverage through the executor the baseline used (local or sandboxed, same
+ * limits), in a throwaway copy of the workspace next to the pristine one, with the tools
+ * put into that copy's {@value #TOOLS} folder: nothing is installed anywhere else. Maven
+ * runs with JaCoCo's agent ({@link JacocoCoverage}), pytest with coverage.py
+ * ({@link PytestCoverage}); other builds have no agent yet.
+ */
+final class CoverageRuns implements CoverageCollector {
+    private static final Logger LOG = LoggerFactory.getLogger(CoverageRuns.class);
+    /** The tools' folder inside the copy; a dot folder, which pytest does not collect from. */
+    static final String TOOLS = ".repofix-coverage";
+
+    private final Executor executor;
+    private final HostEnvironment host;
+    private final Duration timeout;
+    private final Clock clock;
+
+    /** @param timeout limit of each command of a coverage run (the test run, a tool install) */
+    CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.host = Objects.requireNonNull(host, "host");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** Runs one shell command of a coverage run in the copy, the way the baseline ran the tests. */
+    interface Shell {
+        ExecResult run(String script, Map<String, String> extraEnv);
+    }
+
+    /** One ecosystem's way to per-test spectra, in a copy whose {@value #TOOLS} folder exists. */
+    interface Tool {
+        Coverage collect(FailureReport report, SourceCache sources, Path copy, Shell shell);
+    }
+
+    @Override
+    public Coverage collect(FailureReport report, SourceCache sources) {
+        BuildSystem build = report.build();
+        Tool tool = switch (build.name()) {
+            case "maven" -> new JacocoCoverage();
+            case "pytest" -> new PytestCoverage();
+            default -> null;
+        };
+        if (tool == null) {
+            return new Coverage.Unavailable("no per-test coverage for " + build.name() + " builds yet");
+        }
+        Instant start = clock.instant();
+        Path copy = null;
+        try {
+            copy = copyOf(report.files());
+            Files.createDirectories(copy.resolve(TOOLS));
+            Path dir = copy;
+            Shell shell = (script, extraEnv) -> executor.run(Command.shell(script, dir,
+                    CleanEnvironment.of(host, build.environmentNames(), extraEnv), timeout).withImage(build.sandboxImage()));
+            Coverage c = tool.collect(report, sources, copy, shell);
+            if (c instanceof Coverage.Collected got) {
+                Duration elapsed = Duration.between(start, clock.instant());
+                LOG.info("per-test coverage of {} ({}) took {} s", got.tests(), build.name(), elapsed.toSeconds());
+                return new Coverage.Collected(got.spectra(), elapsed, got.tests());
+            }
+            return c;
+        } catch (IOException | UncheckedIOException | RepofixException e) {
+            return new Coverage.Unavailable("the coverage run failed: " + e.getMessage());
+        } finally {
+            if (copy != null) {
+                deleteTree(copy);
+            }
+        }
+    }
+
+    /** A copy of the workspace's files beside the pristine tree (inside the run's folder, which a sandbox can mount). */
+    private static Path copyOf(FileIndex files) throws IOException {
+        Path root = files.root();
+        Path parent = root.toAbsolutePath().normalize().getParent();
+        Path copy = Files.createTempDirectory(parent, "copy-coverage-");
+        for (String rel : files.files()) {
+            Path from = root.resolve(rel);
+            // Links are left out: a test run must not reach through one out of the copy.
+            if (Files.isRegularFile(from, LinkOption.NOFOLLOW_LINKS)) {
+                Path to = copy.resolve(rel);
+                Files.createDirectories(to.getParent());
+                Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        return copy;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("could not delete the coverage copy {}: {}", dir, e.toString());
+        }
+    }
+
+    /** The last lines of a command's output, for a reason that says what went wrong. */
+    static String tail(ExecResult r, int lines) {
+        String[] all = r.output().strip().split("\n");
+        StringBuilder out = new StringBuilder();
+        for (int i = Math.max(0, all.length - lines); i < all.length; i++) {
+            out.append(all[i].strip()).append(i + 1 < all.length ? " | " : "");
+        }
+        return out.toString();
+    }
+}

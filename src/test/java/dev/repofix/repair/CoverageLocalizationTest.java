@@ -1,0 +1,213 @@
+package dev.repofix.repair;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.repofix.build.BuildSystem;
+import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
+import dev.repofix.build.TestCommand;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.stage.IssueDraft;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestOutcome;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.FileIndex;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The builtin localization with per-test coverage, on real {@code mvn} and real pytest
+ * runs of small projects whose faulty line sits in a private helper two calls below the
+ * function the test calls: there the stack shows only the test, and the callee search
+ * stops a level above. Coverage finds it.
+ */
+@Tag("slow")
+class CoverageLocalizationTest {
+    private static final Duration LIMIT = Duration.ofMinutes(5);
+    /** The bundled Maven example's POM: JUnit 5 and every plugin pinned, so it resolves offline from the cache. */
+    private static final Path EXAMPLE_POM = Path.of("examples", "maven-bank", "pom.xml");
+    private static final IssueDraft ISSUE = new IssueDraft("t", "d", "e", "bug");
+    private final Clock clock = Clock.systemUTC();
+    private final HostEnvironment host = HostEnvironment.fromSystem();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void mavenCoverageFindsTheFaultInAPrivateHelperTwoCallsBelowTheTest() throws IOException {
+        Map<String, String> files = Map.of(
+                "pom.xml", Files.readString(EXAMPLE_POM),
+                "src/main/java/org/shop/Invoice.java", """
+                        package org.shop;
+
+                        import java.util.List;
+
+                        public final class Invoice {
+                            private final List<int[]> lines;
+
+                            public Invoice(List<int[]> lines) {
+                                this.lines = List.copyOf(lines);
+                            }
+
+                            public int total() {
+                                return subtotal();
+                            }
+
+                            private int subtotal() {
+                                int sum = 0;
+                                for (int[] line : lines) {
+                                    sum += lineAmount(line[0], line[1]);
+                                }
+                                return sum;
+                            }
+
+                            private static int lineAmount(int price, int quantity) {
+                                if (quantity >= 10) {
+                                    return price * quantity * 9 / 100;
+                                }
+                                return price * quantity;
+                            }
+                        }
+                        """,
+                "src/test/java/org/shop/InvoiceTest.java", """
+                        package org.shop;
+
+                        import static org.junit.jupiter.api.Assertions.assertEquals;
+
+                        import java.util.List;
+                        import org.junit.jupiter.api.Test;
+
+                        class InvoiceTest {
+                            @Test
+                            void addsSmallOrders() {
+                                assertEquals(30, new Invoice(List.of(new int[] {10, 3})).total());
+                            }
+
+                            @Test
+                            void addsTwoLines() {
+                                assertEquals(26, new Invoice(List.of(new int[] {10, 2}, new int[] {2, 3})).total());
+                            }
+
+                            @Test
+                            void discountsBulkOrders() {
+                                assertEquals(90, new Invoice(List.of(new int[] {1, 100})).total());
+                            }
+                        }
+                        """);
+        FailureReport report = baseline(files, new MavenBuild());
+
+        assertThat(framesOnly(report)).as("before").doesNotContain("src/main/java/org/shop/Invoice.java:26");
+        BuiltinStages withCoverage = withCoverage();
+        Localization loc = withCoverage.localize(report, ISSUE);
+
+        assertThat(withCoverage.notes()).singleElement().asString().contains("ran under coverage");
+        assertThat(lines(loc, 1)).containsExactly("src/main/java/org/shop/Invoice.java:26");
+        assertThat(loc.locations().get(0).reason()).contains("run by 1 of 1 failing and 0 of 2 passing tests");
+    }
+
+    @Test
+    void pytestCoverageFindsTheFaultBelowAMultiLineSignatureAndAssertion() throws IOException {
+        Map<String, String> files = Map.of(
+                "pyproject.toml", "[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n",
+                "shop/__init__.py", "",
+                "shop/invoice.py", """
+                        def total(
+                            lines,
+                            shipping=0,
+                        ):
+                            return _subtotal(lines) + shipping
+
+
+                        def _subtotal(lines):
+                            s = 0
+                            for price, quantity in lines:
+                                s += _line_amount(price, quantity)
+                            return s
+
+
+                        def _line_amount(price, quantity):
+                            if quantity >= 10:
+                                return price * quantity * 9 // 100
+                            return price * quantity
+                        """,
+                "tests/test_invoice.py", """
+                        from shop.invoice import total
+
+
+                        def test_small_orders():
+                            assert total([(10, 3)]) == 30
+
+
+                        def test_two_lines():
+                            assert total([(10, 2), (2, 3)], shipping=1) == 27
+
+
+                        def test_bulk_orders():
+                            assert total(
+                                [(1, 100)],
+                                shipping=0,
+                            ) == 90
+                        """);
+        FailureReport report = baseline(files, new PytestBuild());
+
+        assertThat(framesOnly(report)).as("before").doesNotContain("shop/invoice.py:17");
+        BuiltinStages withCoverage = withCoverage();
+        Localization loc = withCoverage.localize(report, ISSUE);
+
+        assumeFalse(withCoverage.notes().toString().contains("pip could not install"),
+                "coverage.py is neither installed nor installable here: " + withCoverage.notes());
+        assertThat(lines(loc, 1)).containsExactly("shop/invoice.py:17");
+        assertThat(lines(loc, 60)).as("no parameter line of the multi-line signature")
+                .doesNotContain("shop/invoice.py:2", "shop/invoice.py:3");
+    }
+
+    /** The 60 suspects of the ranking without coverage (stack frames and callees), as it was before coverage. */
+    private static List<String> framesOnly(FailureReport report) {
+        return lines(new BuiltinStages().localize(report, ISSUE), 60);
+    }
+
+    private BuiltinStages withCoverage() {
+        return BuiltinStages.withCoverage(new LocalProcessExecutor(clock), host, LIMIT, clock, SpectrumFormula.OCHIAI);
+    }
+
+    /** Runs the whole suite once, as the pipeline's baseline does, and reports its failures. */
+    private FailureReport baseline(Map<String, String> files, BuildSystem build) throws IOException {
+        Path root = Files.createDirectories(temp.resolve("repo"));
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            Path p = root.resolve(f.getKey());
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, f.getValue());
+        }
+        FileIndex index = new FileIndex(root, files.keySet().stream().sorted().toList());
+        Path run = Files.createDirectories(temp.resolve("baseline"));
+        for (String f : index.files()) {
+            Files.createDirectories(run.resolve(f).getParent());
+            Files.copy(root.resolve(f), run.resolve(f));
+        }
+        TestCommand command = build.testCommand(run, null);
+        TestOutcome outcome = new TestRunner(new LocalProcessExecutor(clock), host, new JUnitXmlReportParser(),
+                new StackFrameExtractor()).run(run, build, command, index, LIMIT);
+        assertThat(outcome).isInstanceOf(TestOutcome.Completed.class);
+        TestOutcome.Completed done = (TestOutcome.Completed) outcome;
+        assertThat(done.run().failing()).hasSize(1);
+        return new FailureReport(command.shell(), done.run(), done.run().failing(), "", index, build);
+    }
+
+    private static List<String> lines(Localization loc, int top) {
+        return loc.top(top).stream().map(Location::toString).toList();
+    }
+}

@@ -1,0 +1,114 @@
+package dev.repofix.repair;
+
+import static dev.repofix.repair.FixtureRepo.failed;
+import static dev.repofix.repair.FixtureRepo.frame;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.MavenBuild;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.testrun.FailureReport;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Spectra combined with the stack-frame ranking, on hand-built spectra over a small repository. */
+class SpectrumLocalizerTest {
+    private static final String CALC = "src/main/java/org/calc/Calc.java";
+    private static final String UTIL = "src/main/java/org/calc/Util.java";
+    private static final String TEST = "src/test/java/org/calc/CalcTest.java";
+
+    @TempDir
+    Path root;
+
+    private FixtureRepo repo;
+    private SourceCache sources;
+
+    @BeforeEach
+    void writeRepository() {
+        repo = new FixtureRepo(root, new MavenBuild())
+                .lines(CALC, "package org.calc;", "class Calc {", "    static int f(int a) {", "        int b = a + 1;",
+                        "        int c = b * 2;", "        int d = c - 3;", "        return d;", "    }", "}")
+                .lines(UTIL, "package org.calc;", "class Util {", "    static int g(int a) {", "        return a;",
+                        "    }", "}")
+                .lines(TEST, "package org.calc;", "class CalcTest {", "    void t() {", "        Calc.f(1);", "    }",
+                        "}")
+                .passing("org.calc.CalcTest#u");
+        sources = new SourceCache(repo.files());
+    }
+
+    private FailureReport report(int deepestLine) {
+        return repo.report(failed("org.calc.CalcTest#t", "boom", "trace", frame(CALC, deepestLine, "f"),
+                frame(TEST, 4, "t")));
+    }
+
+    @Test
+    void ranksByOchiaiAndSaysWhy() {
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 0),
+                new Spectra.LineSpectrum(UTIL, 4, 0, 1)), 1, 1);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                report(7), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":5", CALC + ":4");
+        assertThat(loc.locations().get(0).score()).isEqualTo(1.0);
+        assertThat(loc.locations().get(0).content()).isEqualTo("        int c = b * 2;");
+        assertThat(loc.locations().get(0).reason()).isEqualTo("ochiai 1.00: run by 1 of 1 failing and 0 of 1 passing tests");
+    }
+
+    @Test
+    void breaksTiesByDistanceToTheDeepestFrame() {
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(UTIL, 4, 1, 0),
+                new Spectra.LineSpectrum(CALC, 4, 1, 0),
+                new Spectra.LineSpectrum(CALC, 5, 1, 0),
+                new Spectra.LineSpectrum(CALC, 6, 1, 0)), 1, 0);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString)
+                .containsExactly(CALC + ":6", CALC + ":5", CALC + ":4", UTIL + ":4");
+    }
+
+    @Test
+    void stackEvidenceLiftsOneOfEquallySuspiciousLines() {
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 6, 1, 1)), 1, 1);
+        Localization frames = new Localization(List.of(new Location(CALC, 4, "", 1.0, "raised here")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":4", CALC + ":6");
+        assertThat(loc.locations().get(0).reason()).endsWith("; raised here");
+    }
+
+    @Test
+    void dropsFrameSuspectsCoverageSawNoTestRunAndKeepsThoseInUnmeasuredFilesLast() {
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 5, 1, 3)), 1, 3);
+        Localization frames = new Localization(List.of(
+                new Location(CALC, 3, "", 1.0, "declaration"),
+                new Location(UTIL, 4, "", 1.0, "called by the failing test")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(5), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":5", UTIL + ":4");
+        assertThat(loc.locations().get(1).reason()).contains("no failing test ran it under coverage");
+    }
+
+    @Test
+    void leavesTestCodeOut() {
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(TEST, 4, 1, 0),
+                new Spectra.LineSpectrum(CALC, 4, 1, 1)), 1, 1);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.DSTAR).localize(spectra, new Localization(List.of()),
+                report(4), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":4");
+    }
+}
