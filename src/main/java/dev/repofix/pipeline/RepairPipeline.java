@@ -198,6 +198,9 @@ public final class RepairPipeline {
             return new Started(build, command, override, unusable(outcome, command, build, limit));
         }, s -> summarize(s.outcome));
         SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
+        if (started.outcome instanceof TestOutcome.Completed c) {
+            run.suiteTime = Optional.of(c.exec().elapsed());
+        }
         return switch (started.outcome) {
             case TestOutcome.Completed c when c.run().failing().isEmpty() -> {
                 run.passing = c.run().passing().size();
