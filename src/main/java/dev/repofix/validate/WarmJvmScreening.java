@@ -125,6 +125,10 @@ public final class WarmJvmScreening implements Screening {
         if (sources.stream().anyMatch(s -> !s.endsWith(".java"))) {
             return new ScreenResult.Inconclusive("the candidate changes files other than Java sources", since(start));
         }
+        if (sources.stream().anyMatch(s -> !Files.isRegularFile(copy.resolve(s)))) {
+            // Its old class would still load from the baseline's outputs.
+            return new ScreenResult.Inconclusive("the candidate deletes a source file", since(start));
+        }
         try {
             if ((process == null || !process.isAlive()) && !startJvm()) {
                 return new ScreenResult.Inconclusive("no screening JVM in this sandbox", since(start));

@@ -98,6 +98,17 @@ class WarmJvmScreeningTest {
     }
 
     @Test
+    void aCandidateThatDeletesASourceFileIsLeftToTheFullRunNotCalledABuildFailure() throws IOException {
+        Path copy = temp.resolve("deleted");
+        Files.createDirectories(copy);
+
+        ScreenResult r = screen(copy);
+
+        assertThat(r).isInstanceOf(ScreenResult.Inconclusive.class);
+        assertThat(((ScreenResult.Inconclusive) r).why()).contains("deletes a source file");
+    }
+
+    @Test
     void aLoopingCandidateIsKilledAtItsLimitAndTheNextOneIsScreenedInANewJvm() throws IOException {
         ScreenResult looping = screening.screen("loop", candidate("        for (int i = 1; i < n; i += 0) {"),
                 List.of(GeneratedMavenProject.CALC), TESTS, Duration.ofSeconds(3));
