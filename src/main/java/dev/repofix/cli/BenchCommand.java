@@ -115,7 +115,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<String> targets = new ArrayList<>(repos.isEmpty() && generated == 0 ? examples() : repos);
         if (generated > 0) {
-            Path dir = out.resolve("generated-" + generated + "-" + UUID.randomUUID());
+            Path dir = out.resolve("generated-" + generated + "-" + UUID.randomUUID().toString().substring(0, 8));
             targets.add(GeneratedMavenProject.write(dir, generated, Duration.ofMillis(300)).toString());
         }
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -162,7 +162,8 @@ final class BenchCommand implements Callable<Integer> {
 
     private static void row(PrintWriter out, ValidationBench.Figures f, String mode, ValidationBench.RunFigures r) {
         Duration full = r.fullRun().orElse(Duration.ZERO);
-        String repo = f.repo().length() > 40 ? "..." + f.repo().substring(f.repo().length() - 37) : f.repo();
+        String name = String.valueOf(Path.of(f.repo()).getFileName());
+        String repo = name.length() > 40 ? "..." + name.substring(name.length() - 37) : name;
         out.println(String.format(Locale.ROOT, "%-40s %-6s %5d  %6.2fs  %-6s  %-9s  %5d  %6.2fs (%.3f)  %6.2fs (%.2f)  "
                 + "%6.2fs (%.2f)", repo, f.build(), f.tests(), secs(f.suite()), mode, r.status(), r.screens().size(),
                 secs(r.medianScreen()), f.ratio(r.medianScreen()), secs(full), f.ratio(full), secs(r.total()),
