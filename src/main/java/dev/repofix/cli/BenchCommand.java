@@ -11,6 +11,7 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.pipeline.GeneratedMavenProject;
 import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.SandboxBench;
@@ -19,6 +20,8 @@ import dev.repofix.repair.BuiltinStages;
 import dev.repofix.testrun.JUnitXmlReportParser;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
+import dev.repofix.validate.Screenings;
+import dev.repofix.validate.WarmJvmScreenings;
 import dev.repofix.workspace.Workspaces;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,8 +49,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measures repofix on the given repositories (default: the bundled examples).",
-                "'validate': T_suite (a bare test run), screening one candidate and a full verdict, each as a ratio "
-                        + "to T_suite, with the configured --sandbox.",
+                "'validate': T_suite (a bare test run), then whole runs of the builtin engine without (before) and "
+                        + "with (after) screening in a warm test JVM: screening per candidate, the fix's full run and "
+                        + "the time to VALID, each as a ratio to T_suite, with the configured --sandbox.",
                 "'sandbox': the whole suite as a local process and in a Docker container (the engine and the image "
                         + "must be there), the ratio and the time the container adds.",
                 "'repair': bugs injected into repositories whose tests pass (--count per repository, --seed), each "
@@ -76,12 +80,18 @@ final class BenchCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "repofix-bench-repair",
-            description = "repair: where the injected repositories and the results go. Default: ${DEFAULT-VALUE}")
+            description = "repair: where the injected repositories and the results go; validate: where --generated writes. "
+                    + "Default: ${DEFAULT-VALUE}")
     Path out;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "100000",
             description = "history: runs in the generated store. Default: ${DEFAULT-VALUE}")
     int runs;
+
+    @Option(names = "--generated", paramLabel = "CLASSES", defaultValue = "0",
+            description = "validate: also measure a generated Maven project with this many unrelated test classes "
+                    + "(0.3 s each) and a one-line bug, written under --out. Default: none")
+    int generated;
 
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
@@ -112,7 +122,11 @@ final class BenchCommand implements Callable<Integer> {
             return new RepairBench(env, options, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .run(repos, count, seed, out);
         }
-        List<String> targets = repos.isEmpty() ? examples() : repos;
+        List<String> targets = new ArrayList<>(repos.isEmpty() && generated == 0 ? examples() : repos);
+        if (generated > 0) {
+            Path dir = out.resolve("generated-" + generated + "-" + UUID.randomUUID().toString().substring(0, 8));
+            targets.add(GeneratedMavenProject.write(dir, generated, Duration.ofMillis(300)).toString());
+        }
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
         ResolvedConfig settings = ConfigResolver.resolve(flags, env.host(), Optional.empty());
@@ -127,24 +141,42 @@ final class BenchCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            validate(targets, workspaces, runner(executor), out);
+            validate(targets, workspaces, executor, out);
         }
         return ExitCodes.OK;
     }
 
-    private void validate(List<String> targets, Workspaces workspaces, TestRunner runner, PrintWriter out) {
-        out.println("repo                               build   tests  T_suite  screen (xT)      verdict (xT)     result");
-        RepairPipeline pipeline = new RepairPipeline(workspaces, new BuildDetector(), runner,
-                new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()), env.clock(),
-                ProgressListener.none(), env.cancellation(), () -> UUID.randomUUID().toString());
-        ValidationBench bench = new ValidationBench(workspaces, new BuildDetector(), runner, pipeline, env.clock());
+    private void validate(List<String> targets, Workspaces workspaces, Executor executor, PrintWriter out) {
+        out.println("repo                                     build  tests  T_suite  mode    status     cands  "
+                + "screen/cand (xT)   full run (xT)     to VALID (xT)");
+        TestRunner runner = runner(executor);
+        RepairPipeline before = pipeline(workspaces, runner, Screenings.none());
+        RepairPipeline after = pipeline(workspaces, runner, new WarmJvmScreenings(executor, env.host(), env.clock()));
+        ValidationBench bench = new ValidationBench(workspaces, new BuildDetector(), runner, before, after,
+                env.clock());
         for (String repo : targets) {
             ValidationBench.Figures f = bench.measure(config(repo, env.host()), repeat);
-            out.println(String.format(Locale.ROOT, "%-34s %-7s %5d  %6.2fs  %6.2fs (%.2f)  %6.2fs (%.2f)  %s",
-                    f.repo(), f.build(), f.tests(), secs(f.suite()), secs(f.screen()), f.screenRatio(),
-                    secs(f.verdict()), f.verdictRatio(), f.verdictName()));
+            row(out, f, "before", f.before());
+            row(out, f, "after", f.after());
+            f.after().notes().forEach(n -> out.println("  note: " + n));
             out.flush();
         }
+    }
+
+    private RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, Screenings screenings) {
+        return new RepairPipeline(workspaces, new BuildDetector(), runner,
+                new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()), env.clock(),
+                ProgressListener.none(), env.cancellation(), () -> UUID.randomUUID().toString(), screenings);
+    }
+
+    private static void row(PrintWriter out, ValidationBench.Figures f, String mode, ValidationBench.RunFigures r) {
+        Duration full = r.fullRun().orElse(Duration.ZERO);
+        String name = String.valueOf(Path.of(f.repo()).getFileName());
+        String repo = name.length() > 40 ? "..." + name.substring(name.length() - 37) : name;
+        out.println(String.format(Locale.ROOT, "%-40s %-6s %5d  %6.2fs  %-6s  %-9s  %5d  %6.2fs (%.3f)  %6.2fs (%.2f)  "
+                + "%6.2fs (%.2f)", repo, f.build(), f.tests(), secs(f.suite()), mode, r.status(), r.screens().size(),
+                secs(r.medianScreen()), f.ratio(r.medianScreen()), secs(full), f.ratio(full), secs(r.total()),
+                f.ratio(r.total())));
     }
 
     private void compare(List<String> targets, Workspaces workspaces, TestRunner local, TestRunner docker,

@@ -14,6 +14,17 @@ public interface Executor extends AutoCloseable {
     ExecResult run(Command command);
 
     /**
+     * Starts {@code command} and leaves it running, for a long-lived helper such as a warm
+     * test JVM; its timeout is not applied (the caller bounds each exchange and closes it).
+     * Empty where this executor cannot keep a process to talk to (the default).
+     *
+     * @throws ExecException when the command cannot be started at all
+     */
+    default java.util.Optional<LiveProcess> start(Command command) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Where commands of {@code family} run, for the run record: {@code local}, or
      * {@code docker <image>}.
      */

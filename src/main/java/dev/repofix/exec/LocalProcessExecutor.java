@@ -1,8 +1,13 @@
 package dev.repofix.exec;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -64,16 +69,8 @@ public final class LocalProcessExecutor implements Executor {
                 .directory(command.workdir().toFile())
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
-        pb.environment().clear();
-        pb.environment().putAll(command.environment());
         Instant start = clock.instant();
-        Process process;
-        try {
-            process = pb.start();
-        } catch (IOException e) {
-            throw new ExecException("cannot start '" + String.join(" ", command.argv()) + "' in "
-                    + command.workdir() + ": " + e.getMessage() + "; check that the program is installed and on PATH", e);
-        }
+        Process process = start(pb, command);
         Session session = new Session(process.toHandle(), SETSID.isPresent());
         running.add(session);
         CappedOutput output = new CappedOutput(command.outputCap());
@@ -107,6 +104,57 @@ public final class LocalProcessExecutor implements Executor {
         } finally {
             session.end();
             running.remove(session);
+        }
+    }
+
+    /** Starts {@code command} as {@link #run} does, with its own session, and leaves it running. */
+    @Override
+    public Optional<LiveProcess> start(Command command) {
+        List<String> argv = new ArrayList<>();
+        SETSID.ifPresent(setsid -> argv.add(setsid.toString()));
+        argv.addAll(command.argv());
+        ProcessBuilder pb = new ProcessBuilder(argv)
+                .directory(command.workdir().toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process process = start(pb, command);
+        Session session = new Session(process.toHandle(), SETSID.isPresent());
+        running.add(session);
+        BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8));
+        Writer input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        return Optional.of(new LiveProcess() {
+            @Override
+            public Writer input() {
+                return input;
+            }
+
+            @Override
+            public BufferedReader output() {
+                return output;
+            }
+
+            @Override
+            public boolean isAlive() {
+                return process.isAlive();
+            }
+
+            @Override
+            public void close() {
+                session.end();
+                running.remove(session);
+            }
+        });
+    }
+
+    /** Starts {@code pb} with exactly the command's environment. */
+    private static Process start(ProcessBuilder pb, Command command) {
+        pb.environment().clear();
+        pb.environment().putAll(command.environment());
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new ExecException("cannot start '" + String.join(" ", command.argv()) + "' in "
+                    + command.workdir() + ": " + e.getMessage() + "; check that the program is installed and on PATH", e);
         }
     }
 

@@ -25,6 +25,9 @@ import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Baseline;
 import dev.repofix.validate.FlakyCheck;
 import dev.repofix.validate.PatchValidator;
+import dev.repofix.validate.RunLimits;
+import dev.repofix.validate.Screening;
+import dev.repofix.validate.Screenings;
 import dev.repofix.validate.SuiteRunner;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
@@ -79,6 +82,7 @@ public final class RepairPipeline {
     private final Cancellation cancellation;
     private final Supplier<String> runIds;
     private final BudgetedCall budgeted;
+    private final Screenings screenings;
 
     /**
      * @param cancellation set when the person or CI asks the run to stop
@@ -86,6 +90,16 @@ public final class RepairPipeline {
      */
     public RepairPipeline(Workspaces workspaces, BuildDetector detector, TestRunner runner, Engine engine, Clock clock,
             ProgressListener progress, Cancellation cancellation, Supplier<String> runIds) {
+        this(workspaces, detector, runner, engine, clock, progress, cancellation, runIds, Screenings.none());
+    }
+
+    /**
+     * @param screenings opens a run's screening of candidates (a warm test JVM) once its
+     *                   baseline has run
+     */
+    public RepairPipeline(Workspaces workspaces, BuildDetector detector, TestRunner runner, Engine engine, Clock clock,
+            ProgressListener progress, Cancellation cancellation, Supplier<String> runIds, Screenings screenings) {
+        this.screenings = Objects.requireNonNull(screenings, "screenings");
         this.workspaces = Objects.requireNonNull(workspaces, "workspaces");
         this.detector = Objects.requireNonNull(detector, "detector");
         this.runner = Objects.requireNonNull(runner, "runner");
@@ -132,12 +146,8 @@ public final class RepairPipeline {
 
     /** What the stages and the validator need once the baseline is known. */
     record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
-            Baseline baseline, String log, boolean screenFirst, Duration suiteTime) {}
-
-    /** A candidate's test run gets this many times the baseline's suite time... */
-    static final int RUN_TIME_FACTOR = 5;
-    /** ...and at least this much, however fast the baseline was (start-up varies, machines are shared). */
-    static final Duration MIN_CANDIDATE_RUN = Duration.ofSeconds(60);
+            Baseline baseline, String log, boolean screenFirst, Duration suiteTime, Optional<Duration> failingOnly,
+            Path baselineCopy, Optional<Screening> screening) {}
 
     /** A step failed or the run was cancelled; the step's record holds the error already. */
     private static final class Stopped extends RuntimeException {
@@ -160,7 +170,15 @@ public final class RepairPipeline {
             run.source = ws.source();
             run.commit = ws.commit();
             Ready ready = baseline(run, config, ws);
-            return ready == null ? run.finish(run.outcome) : next.apply(run, ready);
+            if (ready == null) {
+                return run.finish(run.outcome);
+            }
+            try {
+                return next.apply(run, ready);
+            } finally {
+                ready.screening.ifPresent(Screening::close);
+                ws.discard(ready.baselineCopy);
+            }
         } catch (Stopped s) {
             return stopped(run, s.error);
         } catch (RuntimeException e) {
@@ -172,14 +190,19 @@ public final class RepairPipeline {
     /**
      * Runs the baseline and the flaky check in a copy of their own, never in the pristine
      * tree that candidate copies are made from and the stages read: no candidate inherits
-     * what a test run wrote or deleted there. Returns null when the run ends there.
+     * what a test run wrote or deleted there. Returns null when the run ends there; else
+     * the copy stays, with its build outputs, for screening, until the caller discards it.
      */
     private Ready baseline(RunAssembly run, RunConfig config, Workspace ws) {
         Path copy = ws.newCopy("baseline");
+        Ready ready = null;
         try {
-            return baselineIn(copy, run, config, ws);
+            ready = baselineIn(copy, run, config, ws);
+            return ready;
         } finally {
-            ws.discard(copy);
+            if (ready == null) {
+                ws.discard(copy);
+            }
         }
     }
 
@@ -198,6 +221,9 @@ public final class RepairPipeline {
             return new Started(build, command, override, unusable(outcome, command, build, limit));
         }, s -> summarize(s.outcome));
         SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
+        if (started.outcome instanceof TestOutcome.Completed c) {
+            run.suiteTime = Optional.of(c.exec().elapsed());
+        }
         return switch (started.outcome) {
             case TestOutcome.Completed c when c.run().failing().isEmpty() -> {
                 run.passing = c.run().passing().size();
@@ -262,8 +288,13 @@ public final class RepairPipeline {
             return null;
         }
         boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
+        Screenings.Opened opened = screenings.open(copy, build, command, config.testCommand().orElse(null),
+                baseline.failing());
+        if (!opened.why().isEmpty()) {
+            run.notes.add(opened.why());
+        }
         return new Ready(ws, build, command, suite, c.run(), baseline, BuildLog.tail(c.exec().output(), LOG_LINES),
-                screen, c.exec().elapsed());
+                screen, c.exec().elapsed(), checked.failingOnly(), copy, opened.screening());
     }
 
     /** The three stages, then validation of their candidates. */
@@ -300,26 +331,16 @@ public final class RepairPipeline {
                 late -> {});
     }
 
-    /**
-     * The limit of one test run of a candidate: {@value #RUN_TIME_FACTOR} times the
-     * baseline's suite time, at least {@link #MIN_CANDIDATE_RUN}, at most {@code
-     * --test-timeout}. A candidate that makes a loop endless (an off-by-one on a loop bound)
-     * is then a TIMEOUT within about a minute, not after the whole test timeout.
-     */
-    static Duration candidateRunLimit(Duration testTimeout, Duration suiteTime) {
-        Duration scaled = suiteTime.multipliedBy(RUN_TIME_FACTOR);
-        Duration limit = scaled.compareTo(MIN_CANDIDATE_RUN) < 0 ? MIN_CANDIDATE_RUN : scaled;
-        return limit.compareTo(testTimeout) < 0 ? limit : testTimeout;
-    }
-
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
     private void search(RunAssembly run, Ready ready) {
         RunConfig config = run.config;
-        Duration runLimit = candidateRunLimit(config.testTimeout(), ready.suiteTime);
+        // In the warm JVM the failing tests' own time bounds screening, not a build's start-up.
+        RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,
+                ready.screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
-                new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst,
-                        Optional.of(runLimit)),
-                progress, clock, run.startedAt, config.timeout(), runLimit, config.jobs());
+                new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
+                        ready.screening),
+                progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
             run.validations = o.validations();

@@ -55,6 +55,8 @@ final class RunAssembly {
     List<Validation> validations = List.of();
     Optional<String> fixId = Optional.empty();
     String buildLog = "";
+    /** T_suite: the baseline's bare run of the whole suite, once it ran. */
+    Optional<Duration> suiteTime = Optional.empty();
     /** How many candidates the patch stage proposed, before {@code --max-candidates}. */
     private int proposedCount;
     /** How the run ends when it ends after the baseline. */
@@ -135,7 +137,7 @@ final class RunAssembly {
                 .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
                 model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
-                error, notes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()));
+                error, notes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime);
     }
 
     /** The stage records in pipeline order. */

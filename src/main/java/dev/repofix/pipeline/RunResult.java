@@ -40,6 +40,8 @@ import java.util.Optional;
  * @param origin       what started the run, for publishing and history
  * @param startedAt    when the run began
  * @param total        wall time of the run
+ * @param suiteTime    T_suite, the cost model's unit: the baseline's bare run of the whole
+ *                     suite; empty when the run ended before it
  */
 public record RunResult(
         String runId,
@@ -64,7 +66,8 @@ public record RunResult(
         List<String> notes,
         RunOrigin origin,
         Instant startedAt,
-        Duration total) {
+        Duration total,
+        Optional<Duration> suiteTime) {
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(source, "source");
@@ -88,6 +91,7 @@ public record RunResult(
         Objects.requireNonNull(origin, "origin");
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(total, "total");
+        Objects.requireNonNull(suiteTime, "suiteTime");
         if (fixId.isPresent() && candidates.stream().noneMatch(c -> c.id().equals(fixId.get()))) {
             throw new IllegalArgumentException("the fix " + fixId.get() + " is not among the candidates");
         }
@@ -97,6 +101,17 @@ public record RunResult(
             throw new IllegalArgumentException("a run has an error exactly when it ended in ERROR, CANCELLED or "
                     + "STAGE_FAILED, not " + status);
         }
+    }
+
+    /** A record without T_suite (made before the baseline ran, or by code that does not time it). */
+    public RunResult(String runId, String source, Optional<String> commit, String build, String testCommand,
+            String reproduce, String model, String sandbox, RunStatus status, List<TestResult> failing,
+            int passingCount, List<String> flaky, Optional<IssueDraft> issue, Optional<Localization> localization,
+            List<CandidateRecord> candidates, Optional<String> fixId, String buildLog, List<StageRecord> stages,
+            Optional<RunError> error, List<String> notes, RunOrigin origin, Instant startedAt, Duration total) {
+        this(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing, passingCount, flaky,
+                issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total,
+                Optional.empty());
     }
 
     /** The VALID candidate that fixes the failures, when there is one. */
@@ -153,6 +168,6 @@ public record RunResult(
     public RunResult withOrigin(RunOrigin o) {
         return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing,
                 passingCount, flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, o,
-                startedAt, total);
+                startedAt, total, suiteTime);
     }
 }

@@ -49,6 +49,7 @@ public final class JsonReport {
         origin(root.putObject("origin"), r.origin());
         root.put("startedAt", r.startedAt().toString());
         root.put("totalMillis", r.total().toMillis());
+        millis(root, "suiteMillis", r.suiteTime());
         root.putObject("tokens").put("input", r.inputTokens()).put("output", r.outputTokens());
         root.put("costUsd", r.costUsd().orElse(null));
         if (r.error().isPresent()) {
@@ -172,6 +173,7 @@ public final class JsonReport {
 
     private static void phases(ObjectNode n, PhaseTimes p) {
         millis(n, "apply", p.apply());
+        millis(n, "build", p.build());
         millis(n, "screen", p.screen());
         millis(n, "fullRun", p.fullRun());
         millis(n, "modifiedTests", p.modifiedTests());

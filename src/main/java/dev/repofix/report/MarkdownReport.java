@@ -155,6 +155,7 @@ public final class MarkdownReport {
     static String tried(RunResult r) {
         Map<String, Map<String, Integer>> byStrategy = new LinkedHashMap<>();
         Duration apply = Duration.ZERO;
+        Duration build = Duration.ZERO;
         Duration screen = Duration.ZERO;
         Duration full = Duration.ZERO;
         Duration modified = Duration.ZERO;
@@ -166,6 +167,7 @@ public final class MarkdownReport {
             byStrategy.computeIfAbsent(record.candidate().strategy(), k -> new LinkedHashMap<>())
                     .merge(v.verdict().name(), 1, Integer::sum);
             apply = apply.plus(v.phases().apply().orElse(Duration.ZERO));
+            build = build.plus(v.phases().build().orElse(Duration.ZERO));
             screen = screen.plus(v.phases().screen().orElse(Duration.ZERO));
             full = full.plus(v.phases().fullRun().orElse(Duration.ZERO));
             modified = modified.plus(v.phases().modifiedTests().orElse(Duration.ZERO));
@@ -174,9 +176,11 @@ public final class MarkdownReport {
                 + e.getValue().values().stream().mapToInt(Integer::intValue).sum() + " ("
                 + e.getValue().entrySet().stream().map(x -> x.getKey() + " " + x.getValue())
                         .collect(Collectors.joining(", ")) + ")").collect(Collectors.joining("; "));
-        return "Tried: " + counts + ". Validation time: apply " + Texts.duration(apply) + ", screening "
-                + Texts.duration(screen) + ", full runs " + Texts.duration(full) + ", patch-modified tests "
-                + Texts.duration(modified) + ".";
+        String unit = r.suiteTime().map(t -> " (T_suite, the baseline's bare run: " + Texts.duration(t) + ")")
+                .orElse("");
+        return "Tried: " + counts + ". Validation time" + unit + ": apply " + Texts.duration(apply)
+                + ", build for screening " + Texts.duration(build) + ", screening " + Texts.duration(screen)
+                + ", full runs " + Texts.duration(full) + ", patch-modified tests " + Texts.duration(modified) + ".";
     }
 
     private static void stages(StringBuilder sb, RunResult r) {

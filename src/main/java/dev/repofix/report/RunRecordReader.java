@@ -71,7 +71,8 @@ public final class RunRecordReader {
                 issue(r.get("issue")), locations(r.get("locations")), candidates(r.get("candidates")),
                 text(r.get("fix")), r.get("buildLog").asText(), list(r.get("stages"), RunRecordReader::stage),
                 error(r.get("error")), strings(r.get("notes")), origin(r.get("origin")),
-                Instant.parse(r.get("startedAt").asText()), Duration.ofMillis(r.get("totalMillis").asLong()));
+                Instant.parse(r.get("startedAt").asText()), Duration.ofMillis(r.get("totalMillis").asLong()),
+                millis(r.get("suiteMillis")));
     }
 
     private static RunOrigin origin(JsonNode n) {
@@ -130,7 +131,7 @@ public final class RunRecordReader {
 
     private static Validation validation(String id, JsonNode v) {
         JsonNode p = v.get("phasesMillis");
-        PhaseTimes phases = new PhaseTimes(millis(p.get("apply")), millis(p.get("screen")), millis(p.get("fullRun")),
+        PhaseTimes phases = new PhaseTimes(millis(p.get("apply")), millis(p.get("build")), millis(p.get("screen")), millis(p.get("fullRun")),
                 millis(p.get("modifiedTests")));
         return new Validation(id, Verdict.valueOf(v.get("verdict").asText()), strings(v.get("failToPass").get("passed")),
                 strings(v.get("failToPass").get("failed")), strings(v.get("passToPass").get("broken")),
@@ -139,7 +140,8 @@ public final class RunRecordReader {
     }
 
     private static Optional<Duration> millis(JsonNode n) {
-        return n.isNull() ? Optional.empty() : Optional.of(Duration.ofMillis(n.asLong()));
+        // Absent in records written before the field was added.
+        return n == null || n.isNull() ? Optional.empty() : Optional.of(Duration.ofMillis(n.asLong()));
     }
 
     private static Optional<String> text(JsonNode n) {

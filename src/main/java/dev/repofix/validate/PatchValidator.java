@@ -44,7 +44,8 @@ public final class PatchValidator implements Validator {
     private final PatchApplier applier;
     private final Clock clock;
     private final boolean screenFirst;
-    private final Optional<Duration> runLimit;
+    private final RunLimits limits;
+    private final Optional<Screening> screening;
 
     /**
      * @param screenFirst run the failing tests alone before the whole suite. Pays when they
@@ -53,22 +54,24 @@ public final class PatchValidator implements Validator {
      */
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
             boolean screenFirst) {
-        this(workspace, suite, applier, clock, screenFirst, Optional.empty());
+        this(workspace, suite, applier, clock, screenFirst, RunLimits.none(), Optional.empty());
     }
 
     /**
-     * @param runLimit the most one test run of a candidate may take (a patch that makes a
-     *                 loop endless is then a TIMEOUT at this limit); empty for the candidate's
-     *                 whole time limit
+     * @param limits    the most one test run of a candidate may take (a patch that makes a
+     *                  loop endless is then a TIMEOUT at this limit)
+     * @param screening screens candidates before their full run instead of running the
+     *                  failing tests through the build; empty to screen as {@code screenFirst} says
      */
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
-            boolean screenFirst, Optional<Duration> runLimit) {
+            boolean screenFirst, RunLimits limits, Optional<Screening> screening) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.suite = Objects.requireNonNull(suite, "suite");
         this.applier = Objects.requireNonNull(applier, "applier");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.screenFirst = screenFirst;
-        this.runLimit = Objects.requireNonNull(runLimit, "runLimit");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.screening = Objects.requireNonNull(screening, "screening");
     }
 
     /**
@@ -99,7 +102,7 @@ public final class PatchValidator implements Validator {
         }
         Phases times = new Phases();
         Validation a = inCopy(id, "a", source, evidence, times,
-                copy -> originalTests(id, copy, baseline, deadline, times));
+                copy -> originalTests(id, copy, source.paths(), baseline, deadline, times, evidence));
         if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT) {
             return a.with(evidence, since(start), times.value);
         }
@@ -170,11 +173,32 @@ public final class PatchValidator implements Validator {
         }
     }
 
-    /** Stage A: failing tests first, the whole suite only when they all pass. */
-    private Validation originalTests(String id, Path copy, Baseline baseline, Instant deadline, Phases times) {
+    /**
+     * Stage A: failing tests first (in the warm JVM when there is one), the whole suite
+     * only when they all pass.
+     */
+    private Validation originalTests(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
+            Phases times, List<String> evidence) {
+        boolean warm = false;
+        if (screening.isPresent() && !baseline.failing().isEmpty()) {
+            Instant began = clock.instant();
+            ScreenResult r = screening.get().screen(id, copy, sources, baseline.failing(),
+                    left(deadline, limits.screen()));
+            times.value = times.value.withScreen(since(began));
+            if (r instanceof ScreenResult.Ran ran) {
+                times.value = times.value.withBuild(ran.build());
+            }
+            Optional<Validation> early = WarmScreenVerdict.of(id, r, baseline);
+            if (early.isPresent()) {
+                return early.get();
+            }
+            warm = !(r instanceof ScreenResult.Inconclusive);
+            evidence.add(r instanceof ScreenResult.Inconclusive i ? "not screened: " + i.why()
+                    : "passed screening (" + WarmScreenVerdict.SCREENED + ", " + Durations.format(since(began)) + ")");
+        }
         Instant screening = clock.instant();
-        Optional<TestOutcome> screen = !screenFirst || baseline.failing().isEmpty() ? Optional.empty()
-                : suite.only(copy, baseline.failing(), left(deadline));
+        Optional<TestOutcome> screen = warm || !screenFirst || baseline.failing().isEmpty() ? Optional.empty()
+                : suite.only(copy, baseline.failing(), left(deadline, limits.screen()));
         if (screen.isPresent()) {
             times.value = times.value.withScreen(since(screening));
             Optional<Validation> early = screenVerdict(id, screen.get(), baseline);
@@ -183,7 +207,7 @@ public final class PatchValidator implements Validator {
             }
         }
         Instant full = clock.instant();
-        TestOutcome outcome = suite.all(copy, left(deadline));
+        TestOutcome outcome = suite.all(copy, left(deadline, limits.full()));
         times.value = times.value.withFullRun(since(full));
         return switch (outcome) {
             case TestOutcome.Completed c -> notLoaded(id, baseline, c.run())
@@ -194,7 +218,7 @@ public final class PatchValidator implements Validator {
 
     /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests aside). */
     private Validation modifiedTests(String id, Path copy, Baseline baseline, Instant deadline) {
-        return switch (suite.all(copy, left(deadline))) {
+        return switch (suite.all(copy, left(deadline, limits.full()))) {
             case TestOutcome.Completed c when notLoaded(id, baseline, c.run()).isPresent() ->
                     notLoaded(id, baseline, c.run()).get();
             case TestOutcome.Completed c -> {
@@ -284,7 +308,7 @@ public final class PatchValidator implements Validator {
                 + (h.offset() == 0 ? "" : " (offset " + (h.offset() > 0 ? "+" : "") + h.offset() + ")");
     }
 
-    private static String describe(List<String> stillFailing, List<String> broken) {
+    static String describe(List<String> stillFailing, List<String> broken) {
         List<String> parts = new ArrayList<>();
         if (!stillFailing.isEmpty()) {
             parts.add(stillFailing.size() + " target test(s) still fail: " + head(stillFailing));
@@ -299,7 +323,7 @@ public final class PatchValidator implements Validator {
         return ids.size() <= 3 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 3)) + ", ...";
     }
 
-    private Duration left(Instant deadline) {
+    private Duration left(Instant deadline, Optional<Duration> runLimit) {
         Duration d = Duration.between(clock.instant(), deadline);
         if (runLimit.isPresent() && runLimit.get().compareTo(d) < 0) {
             d = runLimit.get();

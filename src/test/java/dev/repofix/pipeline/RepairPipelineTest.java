@@ -230,7 +230,7 @@ class RepairPipelineTest {
 
     /**
      * A candidate that makes a loop endless must not cost the whole --test-timeout: each of
-     * its test runs gets five times the baseline's suite time, at least a minute.
+     * its test runs gets three times the baseline's time for the same tests, at least 10 s.
      */
     @Test
     void aCandidatesTestRunIsBoundedByTheBaselinesTimeNotTheWholeTestTimeout() {
@@ -247,11 +247,7 @@ class RepairPipelineTest {
         assertThat(r.status()).isEqualTo(RunStatus.FIXED);
         assertThat(limits.get(0)).as("the baseline").isEqualTo(Duration.ofMinutes(10));
         assertThat(limits.subList(1, limits.size())).as("the candidates' runs").isNotEmpty()
-                .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofSeconds(60)));
-        assertThat(RepairPipeline.candidateRunLimit(Duration.ofMinutes(10), Duration.ofSeconds(30)))
-                .isEqualTo(Duration.ofSeconds(150));
-        assertThat(RepairPipeline.candidateRunLimit(Duration.ofMinutes(2), Duration.ofSeconds(60)))
-                .isEqualTo(Duration.ofMinutes(2));
+                .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofSeconds(10)));
     }
 
     /** A clock that moves only when told. */

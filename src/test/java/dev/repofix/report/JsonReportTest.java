@@ -173,6 +173,38 @@ class JsonReportTest {
         assertThat(root.path("notes")).isEmpty();
     }
 
+    /** The cost model: T_suite once per run, and per candidate where its validation's time went. */
+    @Test
+    void writesTSuiteAndEachCandidatesApplyBuildScreenAndFullRunTimes() throws IOException {
+        JsonNode root = parse(RunResults.fixedWithCosts());
+
+        assertThat(root.path("suiteMillis").asLong()).isEqualTo(9000);
+        JsonNode screened = root.path("candidates").get(0).path("validation").path("phasesMillis");
+        assertThat(screened.path("apply").asLong()).isEqualTo(30);
+        assertThat(screened.path("build").asLong()).isEqualTo(120);
+        assertThat(screened.path("screen").asLong()).isEqualTo(350);
+        assertThat(screened.get("fullRun").isNull()).isTrue();
+        JsonNode valid = root.path("candidates").get(1).path("validation").path("phasesMillis");
+        assertThat(valid.path("fullRun").asLong()).isEqualTo(9400);
+        assertThat(parse(RunResults.fixed()).get("suiteMillis").isNull()).isTrue();
+    }
+
+    /** Records written before T_suite and the build phase were recorded still read. */
+    @Test
+    void readsARecordWrittenWithoutTheCostModel() throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode)
+                parse(RunResults.fixedWithCosts());
+        root.remove("suiteMillis");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.path("candidates").get(0).path("validation")
+                .path("phasesMillis")).remove("build");
+
+        RunResult read = new RunRecordReader().read(mapper.writeValueAsString(root), "old.json");
+
+        assertThat(read.suiteTime()).isEmpty();
+        assertThat(read.candidates().get(0).validation().orElseThrow().phases().build()).isEmpty();
+        assertThat(read.candidates().get(0).validation().orElseThrow().phases().screen()).isPresent();
+    }
+
     @ParameterizedTest
     @MethodSource("everyKindOfRun")
     void everyKindOfRunMatchesTheSchemaAndReadsBackAsTheSameRecord(RunResult r) throws IOException {
@@ -185,7 +217,7 @@ class JsonReportTest {
     static java.util.stream.Stream<RunResult> everyKindOfRun() {
         return java.util.stream.Stream.of(RunResults.fixed(), RunResults.notFixed(), RunResults.notFixedUnvalidated(),
                 RunResults.testsPass(), RunResults.buildBroken("[ERROR] x"), RunResults.errorDuringValidation(),
-                RunResults.cancelledInBaseline(), RunResults.fixedByModel());
+                RunResults.cancelledInBaseline(), RunResults.fixedByModel(), RunResults.fixedWithCosts());
     }
 
     @Test

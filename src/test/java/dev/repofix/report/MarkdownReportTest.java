@@ -50,6 +50,15 @@ class MarkdownReportTest {
                 + "Validation time: apply ");
     }
 
+    /** The cost model in the report: T_suite as the unit, and the build for screening beside the other phases. */
+    @Test
+    void givesTSuiteAndTheTimeOfEachValidationPhase() {
+        String md = markdown.render(RunResults.fixedWithCosts());
+
+        assertThat(md).contains("Validation time (T_suite, the baseline's bare run: 9.0s): apply ")
+                .contains("build for screening 230ms").contains("screening 650ms").contains("full runs 9.4s");
+    }
+
     @Test
     void fencesADiffThatContainsAFenceWithLongerTicks() {
         String md = markdown.render(RunResults.fixed());

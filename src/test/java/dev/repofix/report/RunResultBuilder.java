@@ -39,6 +39,7 @@ public final class RunResultBuilder {
     public RunOrigin origin;
     public Instant startedAt;
     public Duration total;
+    public Optional<Duration> suiteTime;
 
     public static RunResultBuilder from(RunResult r) {
         RunResultBuilder b = new RunResultBuilder();
@@ -65,11 +66,13 @@ public final class RunResultBuilder {
         b.origin = r.origin();
         b.startedAt = r.startedAt();
         b.total = r.total();
+        b.suiteTime = r.suiteTime();
         return b;
     }
 
     public RunResult build() {
         return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing, passingCount,
-                flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total);
+                flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total,
+                suiteTime);
     }
 }

@@ -15,6 +15,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestStatus;
+import dev.repofix.validate.PhaseTimes;
 import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import java.time.Duration;
@@ -74,6 +75,25 @@ public final class RunResults {
                 List.of(), List.of(), "", Duration.ofMillis(2500));
         return result(RunStatus.FIXED, List.of(RELATIONAL_LT, RELATIONAL_GT, NEGATED), List.of(failed, valid),
                 Optional.of(RELATIONAL_GT));
+    }
+
+    /**
+     * {@link #fixed()} with its cost model: T_suite 9 s, and where each validation spent
+     * its time (c1 failed screening in the warm JVM, c2 was screened and fully run).
+     */
+    static RunResult fixedWithCosts() {
+        Validation failed = new Validation("c1", Verdict.TESTS_FAIL, List.of(), List.of(WITHDRAW_ALL.id()), List.of(),
+                "1 target test(s) still fail", List.of("screened in the warm test JVM"), Duration.ofMillis(400),
+                new PhaseTimes(Optional.of(Duration.ofMillis(30)), Optional.of(Duration.ofMillis(120)),
+                        Optional.of(Duration.ofMillis(350)), Optional.empty(), Optional.empty()));
+        Validation valid = new Validation("c2", Verdict.VALID, List.of(WITHDRAW_ALL.id(), CLOSE_TO_ZERO.id()),
+                List.of(), List.of(), "", List.of(), Duration.ofMillis(9800),
+                new PhaseTimes(Optional.of(Duration.ofMillis(40)), Optional.of(Duration.ofMillis(110)),
+                        Optional.of(Duration.ofMillis(300)), Optional.of(Duration.ofMillis(9400)), Optional.empty()));
+        RunResultBuilder b = RunResultBuilder.from(result(RunStatus.FIXED, List.of(RELATIONAL_LT, RELATIONAL_GT,
+                NEGATED), List.of(failed, valid), Optional.of(RELATIONAL_GT)));
+        b.suiteTime = Optional.of(Duration.ofSeconds(9));
+        return b.build();
     }
 
     /** {@link #fixed()} where the negated condition (c3) passes every test too: the tests do not tell them apart. */

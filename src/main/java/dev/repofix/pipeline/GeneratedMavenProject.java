@@ -1,0 +1,177 @@
+package dev.repofix.pipeline;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+
+/**
+ * A Maven project made for measuring validation, as a real project is shaped: one
+ * one-line bug ({@code Calc.sumTo} stops one short, a relational operator the builtin
+ * engine fixes), its failing test beside one that reads a static cache
+ * ({@code Counter}, which must start empty in every test JVM), and many test classes
+ * that have nothing to do with the bug and take {@code perClass} each (they sleep, so
+ * the suite's time does not depend on how busy the machine's cores are). Committed, so
+ * it opens as a workspace.
+ */
+public final class GeneratedMavenProject {
+    /** The buggy line, and the fix. */
+    public static final String BUG = "        for (int i = 1; i < n; i++) {";
+    public static final String FIX = "        for (int i = 1; i <= n; i++) {";
+    public static final String CALC = "src/main/java/gen/Calc.java";
+    public static final String FAILING_TEST = "gen.CalcTest#sumsUpToAndIncludingN";
+    public static final String CACHE_TEST = "gen.CalcTest#firstVisitCountsOne";
+
+    private GeneratedMavenProject() {}
+
+    /** Writes and commits the project in {@code dir} with {@code classes} unrelated test classes. */
+    public static Path write(Path dir, int classes, Duration perClass) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("pom.xml"), POM);
+            write(dir, CALC, """
+                    package gen;
+
+                    public final class Calc {
+                        private Calc() {}
+
+                        /** 1 + 2 + ... + n. */
+                        public static int sumTo(int n) {
+                            int sum = 0;
+                    %s
+                                sum += i;
+                            }
+                            return sum;
+                        }
+                    }
+                    """.formatted(BUG));
+            write(dir, "src/main/java/gen/Counter.java", """
+                    package gen;
+
+                    import java.util.HashMap;
+                    import java.util.Map;
+
+                    /** A static cache: state that lives as long as the class does. */
+                    public final class Counter {
+                        private static final Map<String, Integer> SEEN = new HashMap<>();
+
+                        private Counter() {}
+
+                        public static int visit(String key) {
+                            return SEEN.merge(key, 1, Integer::sum);
+                        }
+                    }
+                    """);
+            write(dir, "src/test/java/gen/CalcTest.java", """
+                    package gen;
+
+                    import static org.junit.jupiter.api.Assertions.assertEquals;
+
+                    import org.junit.jupiter.api.Test;
+
+                    class CalcTest {
+                        @Test
+                        void sumsUpToAndIncludingN() {
+                            assertEquals(15, Calc.sumTo(5));
+                        }
+
+                        @Test
+                        void firstVisitCountsOne() {
+                            assertEquals(1, Counter.visit("calc"), "the cache starts empty in a fresh JVM");
+                        }
+                    }
+                    """);
+            long millis = perClass.toMillis() / 3;
+            for (int i = 1; i <= classes; i++) {
+                write(dir, "src/test/java/gen/other/Module" + i + "Test.java", """
+                        package gen.other;
+
+                        import static org.junit.jupiter.api.Assertions.assertTrue;
+
+                        import org.junit.jupiter.api.Test;
+
+                        class Module%1$dTest {
+                            @Test
+                            void first() throws Exception {
+                                Thread.sleep(%2$d);
+                                assertTrue(true);
+                            }
+
+                            @Test
+                            void second() throws Exception {
+                                Thread.sleep(%2$d);
+                                assertTrue(true);
+                            }
+
+                            @Test
+                            void third() throws Exception {
+                                Thread.sleep(%2$d);
+                                assertTrue(true);
+                            }
+                        }
+                        """.formatted(i, millis));
+            }
+            try (Git git = Git.init().setDirectory(dir.toFile()).call()) {
+                git.add().addFilepattern(".").call();
+                git.commit().setMessage("generated project").setAuthor("repofix", "repofix@example.org")
+                        .setCommitter("repofix", "repofix@example.org").setSign(false).call();
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (GitAPIException e) {
+            throw new IllegalStateException("cannot commit the generated project in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void write(Path dir, String rel, String text) throws IOException {
+        Path file = dir.resolve(rel);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    /** As the bundled example's: every plugin of {@code mvn test} pinned, so an offline cache serves it. */
+    private static final String POM = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>gen</groupId>
+              <artifactId>generated</artifactId>
+              <version>1.0-SNAPSHOT</version>
+              <properties>
+                <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+                <maven.compiler.release>17</maven.compiler.release>
+              </properties>
+              <dependencies>
+                <dependency>
+                  <groupId>org.junit.jupiter</groupId>
+                  <artifactId>junit-jupiter</artifactId>
+                  <version>5.11.4</version>
+                  <scope>test</scope>
+                </dependency>
+              </dependencies>
+              <build>
+                <plugins>
+                  <plugin>
+                    <groupId>org.apache.maven.plugins</groupId>
+                    <artifactId>maven-resources-plugin</artifactId>
+                    <version>3.3.1</version>
+                  </plugin>
+                  <plugin>
+                    <groupId>org.apache.maven.plugins</groupId>
+                    <artifactId>maven-compiler-plugin</artifactId>
+                    <version>3.13.0</version>
+                  </plugin>
+                  <plugin>
+                    <groupId>org.apache.maven.plugins</groupId>
+                    <artifactId>maven-surefire-plugin</artifactId>
+                    <version>3.5.2</version>
+                  </plugin>
+                </plugins>
+              </build>
+            </project>
+            """;
+}
