@@ -129,8 +129,8 @@ final class ActionCommand implements Callable<Integer> {
     /** One run like {@code repofix fix}, with the options already pointed at the checkout. */
     private RunResult run(ResolvedConfig settings) {
         RunConfig config = options.config(settings, env.host());
-        RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host());
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
             RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), false));
             return pipeline.run(config);

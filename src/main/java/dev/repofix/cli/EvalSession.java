@@ -150,7 +150,7 @@ final class EvalSession implements AutoCloseable {
                         : config.get(ConfigKey.CONTEXT);
                 // No client: the builtin engine, which takes neither inputs nor a budget.
                 yield chat.map(client -> StagesFactory.engine(config, client, inputs, budget))
-                        .orElseGet(() -> StagesFactory.engine(config, env.host()));
+                        .orElseGet(() -> StagesFactory.engine(config, env.host(), executor, env.clock()));
             }
         };
         Map<String, String> variables = new LinkedHashMap<>(env.host().variables());

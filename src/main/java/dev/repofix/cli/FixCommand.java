@@ -1,21 +1,22 @@
 package dev.repofix.cli;
 
-import dev.repofix.history.FixRuns;
 import dev.repofix.build.BuildDetector;
+import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Executor;
-import dev.repofix.pipeline.RepairPipeline;
-import dev.repofix.config.ResolvedConfig;
+import dev.repofix.history.FixRuns;
 import dev.repofix.pipeline.ProgressListener;
+import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.RunResult;
-import java.util.Optional;
-import java.util.UUID;
 import dev.repofix.testrun.JUnitXmlReportParser;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
+import dev.repofix.validate.WarmJvmScreenings;
 import dev.repofix.workspace.Workspaces;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,8 +60,8 @@ final class FixCommand implements Callable<Integer> {
     public Integer call() {
         ResolvedConfig settings = options.resolve(env.host(), Optional.ofNullable(maxCandidates));
         RunConfig config = options.config(settings, env.host());
-        RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host());
         try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+            RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
             RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
@@ -85,6 +86,7 @@ final class FixCommand implements Callable<Integer> {
             ProgressListener progress) {
         TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
         return new RepairPipeline(new Workspaces(workDir, CLONE_TIMEOUT), new BuildDetector(), runner,
-                engine, env.clock(), progress, env.cancellation(), () -> UUID.randomUUID().toString());
+                engine, env.clock(), progress, env.cancellation(), () -> UUID.randomUUID().toString(),
+                new WarmJvmScreenings(executor, env.host(), env.clock()));
     }
 }

@@ -2,12 +2,14 @@ package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
+import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.context.ContextBudget;
 import dev.repofix.context.ContextBuilder;
 import dev.repofix.context.TokenCounter;
+import dev.repofix.exec.Executor;
 import dev.repofix.model.AnthropicChatClient;
 import dev.repofix.model.AnthropicSettings;
 import dev.repofix.model.CachingChatClient;
@@ -19,11 +21,13 @@ import dev.repofix.model.RecordingChatClient;
 import dev.repofix.model.ReplayChatClient;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.repair.BuiltinStages;
+import dev.repofix.repair.SpectrumFormula;
 import dev.repofix.stage.LlmStages;
 import dev.repofix.stage.StageInputs;
 import dev.repofix.stage.Stages;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Optional;
 
 /** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
@@ -66,11 +70,15 @@ final class StagesFactory {
 
     /**
      * The stages the settings ask for, with what the run record says of them: the model's
-     * name and list price. The builtin engine when no model is configured.
+     * name and list price. The builtin engine when no model is configured: its per-test
+     * coverage runs through {@code executor}, the one the baseline uses, each command within
+     * the test timeout.
      */
-    static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host) {
+    static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host, Executor executor, Clock clock) {
         if (ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin()) {
-            return new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty());
+            BuiltinStages builtin = BuiltinStages.withCoverage(executor, host,
+                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), clock, SpectrumFormula.OCHIAI);
+            return new RepairPipeline.Engine(builtin, "builtin", Optional.empty());
         }
         return engine(c, chatClient(c, host), StageInputs.chained(), c.get(ConfigKey.CONTEXT));
     }
