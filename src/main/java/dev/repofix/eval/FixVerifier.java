@@ -1,6 +1,7 @@
 package dev.repofix.eval;
 
 import dev.repofix.build.BuildDetector;
+import dev.repofix.build.BuildException;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.patch.ApplyResult;
@@ -71,8 +72,15 @@ public final class FixVerifier {
         try {
             Path dir = checkout.repo();
             FileIndex files = new FileIndex(dir, listFiles(dir));
-            BuildSystem build = detector.detect(dir, testCommand);
-            TestCommand command = build.testCommand(dir, testCommand.orElse(null));
+            BuildSystem build;
+            TestCommand command;
+            try {
+                build = detector.detect(dir, testCommand);
+                command = build.testCommand(dir, testCommand.orElse(null));
+            } catch (BuildException e) {
+                // Old history often predates the build repofix knows: that commit gives no case, the rest go on.
+                return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent: " + e.getMessage());
+            }
             TestOutcome before = runner.run(dir, build, command, files, testTimeout);
             if (!(before instanceof TestOutcome.Completed beforeRun)) {
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent with the test change: "

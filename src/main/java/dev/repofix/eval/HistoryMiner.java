@@ -5,6 +5,7 @@ import dev.repofix.config.RepofixException;
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PathSafety;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.diff.DiffEntry;
 import org.eclipse.jgit.diff.DiffFormatter;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.ObjectId;
@@ -196,7 +198,12 @@ public final class HistoryMiner {
             f.setDiffComparator(RawTextComparator.DEFAULT);
             f.setContext(3);
             f.setDetectRenames(false);
-            f.format(parent.getTree(), commit.getTree());
+            // CI configuration, Git's files and build wrappers are no part of a fix a patch
+            // may make (the validator refuses them), so a case never carries them.
+            List<DiffEntry> entries = new ArrayList<>(f.scan(parent.getTree(), commit.getTree()));
+            entries.removeIf(e -> PathSafety.protectedRefusal(e.getChangeType() == DiffEntry.ChangeType.DELETE
+                    ? e.getOldPath() : e.getNewPath()).isPresent());
+            f.format(entries);
         }
         return out.toString(StandardCharsets.UTF_8);
     }

@@ -49,6 +49,16 @@ public final class PathSafety {
     }
 
     /**
+     * Why a patch may never write {@code relativePath} whatever the workspace holds (Git's own
+     * files, CI configuration, build wrappers), or empty; {@link #refusal} also checks links.
+     */
+    public static Optional<String> protectedRefusal(String relativePath) {
+        List<String> segments = List.of(relativePath.replace('\\', '/').split("/")).stream()
+                .filter(s -> !s.isEmpty() && !s.equals(".")).toList();
+        return segments.isEmpty() ? Optional.empty() : protectedPath(segments, relativePath);
+    }
+
+    /**
      * Git's own files, CI configuration and build wrappers (which the build runs and which
      * download a build tool), each segment compared as a file system that folds names
      * would see it (see {@link #folded}).

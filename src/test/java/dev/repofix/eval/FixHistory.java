@@ -63,12 +63,14 @@ public final class FixHistory {
     public static Map<String, String> write(Path dir) throws IOException, GitAPIException {
         Map<String, String> commits = new LinkedHashMap<>();
         Files.createDirectories(dir.resolve("tests"));
+        Files.createDirectories(dir.resolve(".github/workflows"));
         try (Git git = Git.init().setDirectory(dir.toFile()).setInitialBranch("main").call()) {
             write(dir, "pytest.ini", "[pytest]\npythonpath = .\n");
             write(dir, "price.py", PRICE);
             write(dir, "tax.py", TAX);
             write(dir, "tests/test_price.py", TESTS);
             write(dir, "README.md", "# shop\n");
+            write(dir, ".github/workflows/ci.yml", "on: push\njobs: {}\n");
             commits.put("root", commit(git, "Initial shop", 0));
 
             write(dir, "price.py", read(dir, "price.py").replace("    if value > high:\n        return low",
@@ -79,6 +81,8 @@ public final class FixHistory {
                     def test_clamp_above_high():
                         assert clamp(12, 0, 10) == 10
                     """);
+            // The fix also touches CI, as real fixes do; a case's patch may never carry that part.
+            write(dir, ".github/workflows/ci.yml", "on: [push, pull_request]\njobs: {}\n");
             commits.put("clamp", commit(git, "Fix clamp returning low above high", 1));
 
             write(dir, "README.md", "# shop\n\nRun with debug logging: set LOG=debug.\n");

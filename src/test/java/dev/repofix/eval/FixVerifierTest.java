@@ -36,6 +36,10 @@ class FixVerifierTest {
     private FixVerifier.Verdict verify(String name) {
         HistoryMiner.MinedFix fix = mining.fixes().stream().filter(f -> f.commit().equals(commits.get(name)))
                 .findFirst().orElseThrow();
+        return verify(name, repo, fix);
+    }
+
+    private FixVerifier.Verdict verify(String name, Path repo, HistoryMiner.MinedFix fix) {
         Clock clock = Clock.systemUTC();
         HostEnvironment host = HostEnvironment.fromSystem();
         try (CaseCheckouts checkouts = new CaseCheckouts(temp.resolve("work"), new LocalProcessExecutor(clock), host,
@@ -62,6 +66,32 @@ class FixVerifierTest {
 
         assertThat(verdict).isInstanceOfSatisfying(FixVerifier.Verdict.Verified.class, v ->
                 assertThat(v.failToPass()).containsExactly("tests/test_tax.py::test_with_tax_in_percent"));
+    }
+
+    @Test
+    void aFixFromBeforeTheProjectHadABuildIsDroppedAndTheMiningGoesOn() throws Exception {
+        Path old = temp.resolve("old");
+        java.nio.file.Files.createDirectories(old);
+        String parent;
+        String commit;
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(old.toFile()).call()) {
+            java.nio.file.Files.writeString(old.resolve("calc.py"), "def add(a, b):\n    return a - b\n");
+            git.add().addFilepattern(".").call();
+            parent = git.commit().setMessage("start").setSign(false).call().name();
+            java.nio.file.Files.writeString(old.resolve("calc.py"), "def add(a, b):\n    return a + b\n");
+            git.add().addFilepattern(".").call();
+            commit = git.commit().setMessage("fix add").setSign(false).call().name();
+        }
+        HistoryMiner.MinedFix fix = new HistoryMiner(IssueTracker.none()).mine(old, "HEAD", Optional.empty())
+                .fixes().stream().filter(f -> f.commit().equals(commit)).findFirst().orElseThrow();
+        assertThat(fix.parent()).isEqualTo(parent);
+
+        FixVerifier.Verdict verdict = verify("old-add", old, fix);
+
+        assertThat(verdict).isInstanceOfSatisfying(FixVerifier.Verdict.Dropped.class, d -> {
+            assertThat(d.why()).isEqualTo(HistoryMiner.Skip.TESTS_DO_NOT_RUN);
+            assertThat(d.detail()).startsWith("at the parent: no build found");
+        });
     }
 
     @Test

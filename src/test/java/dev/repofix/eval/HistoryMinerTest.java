@@ -49,7 +49,7 @@ class HistoryMinerTest {
         assertThat(clamp.language()).isEqualTo("python");
         assertThat(clamp.sourceFiles()).containsExactly("price.py");
         assertThat(clamp.patch().source()).contains("-        return low").contains("+        return high")
-                .doesNotContain("tests/");
+                .doesNotContain("tests/").as("CI configuration is no part of a case").doesNotContain(".github");
         assertThat(clamp.patch().test()).startsWith("diff --git a/tests/test_price.py b/tests/test_price.py")
                 .contains("+def test_clamp_above_high():");
         assertThat(ReferenceLocations.derive(clamp.patch().source())).containsExactly(new CaseLine("price.py", 10));
