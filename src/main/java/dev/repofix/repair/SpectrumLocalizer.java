@@ -57,6 +57,7 @@ final class SpectrumLocalizer {
                     + (frame == null ? "" : "; " + frame.reason());
             scored.put(key, new Scored(s.file(), s.line(), score, distance(deepest, s.file(), s.line()), reason));
         }
+        liftLoopHeaders(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -80,6 +81,33 @@ final class SpectrumLocalizer {
             }
         }
         return new Localization(out);
+    }
+
+    /**
+     * A loop's condition scores at least as high as the best line of its body (see
+     * {@link LoopHeaders}); on a tie it ranks first, being the earlier line.
+     */
+    private static void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources) {
+        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
+        for (String file : files) {
+            Optional<SourceFile> source = sources.get(file);
+            for (LoopHeaders.Loop loop : source.map(LoopHeaders::of).orElse(List.of())) {
+                Scored header = scored.get(file + ":" + loop.header());
+                if (header == null) {
+                    continue; // no failing test ran the loop
+                }
+                double best = header.score();
+                for (int line = loop.bodyFirst(); line <= loop.bodyLast(); line++) {
+                    Scored body = scored.get(file + ":" + line);
+                    best = body == null ? best : Math.max(best, body.score());
+                }
+                if (best > header.score()) {
+                    scored.put(file + ":" + loop.header(), new Scored(file, header.line(), best, header.distance(),
+                            header.reason() + "; raised to its loop body's score: a wrong bound shows only in "
+                                    + "the iterations failing tests reach"));
+                }
+            }
+        }
     }
 
     /** The first frame of the first failing test that has one: where the failure surfaced. */

@@ -61,6 +61,30 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void aLoopsConditionRanksWithTheBestLineOfItsBodyAndBeforeIt() {
+        String stats = "src/main/java/org/calc/Stats.java";
+        repo.lines(stats, "package org.calc;", "class Stats {", "    static int max(int[] xs) {",
+                "        int best = xs[0];", "        for (int i = 1; i < xs.length - 1; i++) {",
+                "            if (xs[i] > best) {", "                best = xs[i];", "            }", "        }",
+                "        return best;", "    }", "}");
+        sources = new SourceCache(repo.files());
+        // One passing test (one element) runs the loop's condition but never its body.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(stats, 4, 1, 1),
+                new Spectra.LineSpectrum(stats, 5, 1, 1),
+                new Spectra.LineSpectrum(stats, 6, 1, 0),
+                new Spectra.LineSpectrum(stats, 7, 1, 0),
+                new Spectra.LineSpectrum(stats, 10, 1, 1)), 1, 1);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                repo.report(failed("org.calc.StatsTest#max", "expected 9", "trace")), sources);
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(5, 6, 7);
+        assertThat(loc.locations().get(0).score()).isEqualTo(1.0);
+        assertThat(loc.locations().get(0).reason()).contains("raised to its loop body's score");
+    }
+
+    @Test
     void breaksTiesByDistanceToTheDeepestFrame() {
         Spectra spectra = new Spectra(List.of(
                 new Spectra.LineSpectrum(UTIL, 4, 1, 0),

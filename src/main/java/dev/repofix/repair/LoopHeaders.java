@@ -1,0 +1,59 @@
+package dev.repofix.repair;
+
+import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.stmt.DoStmt;
+import com.github.javaparser.ast.stmt.ForEachStmt;
+import com.github.javaparser.ast.stmt.ForStmt;
+import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.WhileStmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The loops of a Java file: the line of each loop's condition (its bound) and the lines of its
+ * body. A spectrum cannot see a wrong bound well: the header also runs in every passing test
+ * that skips or leaves the loop, so it scores below the body lines whose extra or missing
+ * iterations only failing tests reach, though it decided them. The localizer lifts a header to
+ * its body's best score for that reason.
+ */
+final class LoopHeaders {
+    /** One loop: where its condition is, and the first and last line of its body. */
+    record Loop(int header, int bodyFirst, int bodyLast) {}
+
+    private LoopHeaders() {}
+
+    /** The loops of {@code file}; none when it is not Java or does not parse. */
+    static List<Loop> of(SourceFile file) {
+        if (!file.path().endsWith(".java")) {
+            return List.of();
+        }
+        Optional<JavaTree> tree = JavaTree.parse(file);
+        if (tree.isEmpty()) {
+            return List.of();
+        }
+        List<Loop> loops = new ArrayList<>();
+        for (Statement s : tree.get().unit().findAll(Statement.class)) {
+            Optional<Node> condition = switch (s) {
+                case ForStmt f -> f.getCompare().map(Node.class::cast);
+                case WhileStmt w -> Optional.of(w.getCondition());
+                case DoStmt d -> Optional.of(d.getCondition());
+                case ForEachStmt e -> Optional.of(e.getIterable());
+                default -> Optional.empty();
+            };
+            Optional<Statement> body = switch (s) {
+                case ForStmt f -> Optional.of(f.getBody());
+                case WhileStmt w -> Optional.of(w.getBody());
+                case DoStmt d -> Optional.of(d.getBody());
+                case ForEachStmt e -> Optional.of(e.getBody());
+                default -> Optional.empty();
+            };
+            if (condition.isPresent() && body.isPresent() && condition.get().getBegin().isPresent()
+                    && body.get().getRange().isPresent()) {
+                loops.add(new Loop(condition.get().getBegin().get().line, body.get().getBegin().get().line,
+                        body.get().getEnd().get().line));
+            }
+        }
+        return loops;
+    }
+}
