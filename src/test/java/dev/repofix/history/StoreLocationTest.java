@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class StoreLocationTest {
-    private static final Path WORK = Path.of("/work/dir");
+    private static final Path WORK = Path.of("/home/dev/project");
 
     @Test
     void nothingGivenIsTheDefaultFileUnderTheWorkingDirectory() {
