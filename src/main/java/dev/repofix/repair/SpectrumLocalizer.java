@@ -61,6 +61,13 @@ final class SpectrumLocalizer {
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
+                if (unseenByProbes(l, report)) {
+                    // JaCoCo marks a line run only when a probe after it fires: the lines of a block
+                    // that an exception left midway look unrun, though the stack shows they ran.
+                    scored.putIfAbsent(l.file() + ":" + l.line(), new Scored(l.file(), l.line(), l.score(),
+                            distance(deepest, l.file(), l.line()), l.reason()
+                                    + " (on the failing test's stack, where coverage probes cannot see)"));
+                }
                 continue; // coverage saw this file and no test ran the line: a parameter line, a comment, dead code
             }
             scored.putIfAbsent(l.file() + ":" + l.line(), new Scored(l.file(), l.line(), FRAME_WEIGHT * l.score(),
@@ -108,6 +115,16 @@ final class SpectrumLocalizer {
                 }
             }
         }
+    }
+
+    /**
+     * A Java suspect on a failing test's stack frame: the line ran, yet probe-based coverage
+     * (JaCoCo) can miss it, since the exception left its block before the next probe. Python's
+     * line tracing cannot miss it, so there the rule does not apply.
+     */
+    private static boolean unseenByProbes(Location l, FailureReport report) {
+        return l.file().endsWith(".java") && report.failing().stream().flatMap(t -> t.frames().stream())
+                .anyMatch(f -> f.file().equals(l.file()) && f.line() == l.line());
     }
 
     /** The first frame of the first failing test that has one: where the failure surfaced. */

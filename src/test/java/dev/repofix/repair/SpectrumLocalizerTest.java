@@ -126,6 +126,19 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void keepsAJavaStackFrameLineThatProbeCoverageMissedAndRanksItFirst() {
+        // The exception left line 6's block before a probe fired: JaCoCo saw lines 4 and 5 run, not 6.
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 1);
+        Localization frames = new Localization(List.of(new Location(CALC, 6, "", 1.0, "deepest frame")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(CALC + ":6");
+        assertThat(loc.locations().get(0).reason()).contains("where coverage probes cannot see");
+    }
+
+    @Test
     void leavesTestCodeOut() {
         Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(TEST, 4, 1, 0),
                 new Spectra.LineSpectrum(CALC, 4, 1, 1)), 1, 1);
