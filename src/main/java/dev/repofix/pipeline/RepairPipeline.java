@@ -320,6 +320,7 @@ public final class RepairPipeline {
         run.localization = Optional.of(loc);
         List<PatchCandidate> proposed = step(run, RunAssembly.PATCH, () -> withinRun(run, RunAssembly.PATCH,
                 () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
+        run.notes.addAll(stages.notes());
         run.candidates = run.withinBudget(proposed);
         search(run, ready);
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);

@@ -25,4 +25,13 @@ public interface Stages {
     default List<StageAttempts> attempts() {
         return List.of();
     }
+
+    /**
+     * What the user should know about how the stages of the current run answered (for
+     * example: localization without coverage, and why), for the run record's notes; empty
+     * when there is nothing to say.
+     */
+    default List<String> notes() {
+        return List.of();
+    }
 }

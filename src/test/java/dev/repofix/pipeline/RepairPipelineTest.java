@@ -96,6 +96,16 @@ class RepairPipelineTest {
      * the tests cannot tell apart; candidates elsewhere are not tried.
      */
     @Test
+    void whatTheStagesSayAboutHowTheyAnsweredReachesTheRunsNotes() {
+        ScriptedStages stages = stages(candidate("c1", "fixed"));
+        stages.notes.add("localization from stack frames only, no per-test coverage: offline");
+
+        RunResult r = pipeline(testsFromCalc(), stages).run(config());
+
+        assertThat(r.notes()).contains("localization from stack frames only, no per-test coverage: offline");
+    }
+
+    @Test
     void afterTheFixTheOtherCandidatesAtItsLineAreTriedToSeeWhetherTheTestsPinItDown() throws IOException {
         Files.writeString(repo.resolve("other.txt"), "x\n");
         commitAll();
@@ -542,6 +552,7 @@ class RepairPipelineTest {
     private static class ScriptedStages implements Stages {
         final List<PatchCandidate> candidates;
         final List<StageAttempts> attempts = new ArrayList<>();
+        final List<String> notes = new ArrayList<>();
 
         ScriptedStages(List<PatchCandidate> candidates) {
             this.candidates = candidates;
@@ -565,6 +576,11 @@ class RepairPipelineTest {
         @Override
         public List<StageAttempts> attempts() {
             return attempts;
+        }
+
+        @Override
+        public List<String> notes() {
+            return notes;
         }
     }
 }
