@@ -25,7 +25,9 @@ public final class BuiltinStages implements Stages {
     private static final Logger LOG = LoggerFactory.getLogger(BuiltinStages.class);
     private final IssueWriter issues = new IssueWriter();
     private final FrameLocalizer localizer = new FrameLocalizer();
-    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage());
+    /** One cache of Java trees: the localizer (loop headers) and the templates read the same files. */
+    private final JavaTrees javaTrees = new JavaTrees();
+    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(javaTrees));
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;
     private final List<String> notes = new ArrayList<>();
@@ -38,7 +40,7 @@ public final class BuiltinStages implements Stages {
 
     BuiltinStages(CoverageCollector coverage, SpectrumFormula formula) {
         this.coverage = Objects.requireNonNull(coverage, "coverage");
-        this.spectrumLocalizer = new SpectrumLocalizer(formula);
+        this.spectrumLocalizer = new SpectrumLocalizer(formula, javaTrees);
     }
 
     /**
@@ -53,6 +55,7 @@ public final class BuiltinStages implements Stages {
 
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
+        notes.clear(); // a run starts with its issue: the notes are the current run's
         return issues.write(failures);
     }
 
@@ -80,6 +83,7 @@ public final class BuiltinStages implements Stages {
     }
 
     /** What the engine has to say about how it worked (coverage used or why not), in order; never null. */
+    @Override
     public List<String> notes() {
         return List.copyOf(notes);
     }

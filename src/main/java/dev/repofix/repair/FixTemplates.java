@@ -61,13 +61,21 @@ public final class FixTemplates {
      * templates ({@link #defaults}) for every other file, including those that do not parse.
      */
     static Function<SourceFile, List<FixTemplate>> byLanguage() {
+        return byLanguage(new JavaTrees());
+    }
+
+    /** The same over {@code trees}, a cache of Java syntax trees the caller shares with other readers. */
+    static Function<SourceFile, List<FixTemplate>> byLanguage(JavaTrees trees) {
         // the PATH a child process would search for python3 anyway
-        return byLanguage(new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PYTHON_TIMEOUT));
+        return byLanguage(new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PYTHON_TIMEOUT), trees);
     }
 
     /** The same with a chosen way to parse Python. */
     static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees) {
-        JavaTrees trees = new JavaTrees();
+        return byLanguage(pythonTrees, new JavaTrees());
+    }
+
+    private static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees, JavaTrees trees) {
         List<FixTemplate> java = java(trees);
         List<FixTemplate> python = python(pythonTrees);
         List<FixTemplate> tokens = defaults();

@@ -23,17 +23,10 @@ final class LoopHeaders {
 
     private LoopHeaders() {}
 
-    /** The loops of {@code file}; none when it is not Java or does not parse. */
-    static List<Loop> of(SourceFile file) {
-        if (!file.path().endsWith(".java")) {
-            return List.of();
-        }
-        Optional<JavaTree> tree = JavaTree.parse(file);
-        if (tree.isEmpty()) {
-            return List.of();
-        }
+    /** The loops of a parsed Java file. */
+    static List<Loop> of(JavaTree tree) {
         List<Loop> loops = new ArrayList<>();
-        for (Statement s : tree.get().unit().findAll(Statement.class)) {
+        for (Statement s : tree.unit().findAll(Statement.class)) {
             Optional<Node> condition = switch (s) {
                 case ForStmt f -> f.getCompare().map(Node.class::cast);
                 case WhileStmt w -> Optional.of(w.getCondition());

@@ -30,9 +30,16 @@ final class SpectrumLocalizer {
     static final double FRAME_WEIGHT = 0.25;
 
     private final SpectrumFormula formula;
+    private final JavaTrees javaTrees;
 
     SpectrumLocalizer(SpectrumFormula formula) {
+        this(formula, new JavaTrees());
+    }
+
+    /** {@code javaTrees}: where the loops of Java files are read, a cache shared with the templates. */
+    SpectrumLocalizer(SpectrumFormula formula, JavaTrees javaTrees) {
         this.formula = Objects.requireNonNull(formula, "formula");
+        this.javaTrees = Objects.requireNonNull(javaTrees, "javaTrees");
     }
 
     /** A scored line before it becomes a {@link Location}. */
@@ -57,7 +64,7 @@ final class SpectrumLocalizer {
                     + (frame == null ? "" : "; " + frame.reason());
             scored.put(key, new Scored(s.file(), s.line(), score, distance(deepest, s.file(), s.line()), reason));
         }
-        liftLoopHeaders(scored, sources);
+        liftLoopHeaders(scored, sources, javaTrees);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -94,11 +101,12 @@ final class SpectrumLocalizer {
      * A loop's condition scores at least as high as the best line of its body (see
      * {@link LoopHeaders}); on a tie it ranks first, being the earlier line.
      */
-    private static void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources) {
+    private static void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources, JavaTrees javaTrees) {
         Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
         for (String file : files) {
             Optional<SourceFile> source = sources.get(file);
-            for (LoopHeaders.Loop loop : source.map(LoopHeaders::of).orElse(List.of())) {
+            List<LoopHeaders.Loop> loops = source.flatMap(javaTrees::of).map(LoopHeaders::of).orElse(List.of());
+            for (LoopHeaders.Loop loop : loops) {
                 Scored header = scored.get(file + ":" + loop.header());
                 if (header == null) {
                     continue; // no failing test ran the loop
