@@ -49,6 +49,11 @@ public interface BuildSystem {
         return reports(root);
     }
 
+    /** The format of {@code report}, one of the files {@link #reports(Path, TestCommand)} names. */
+    default ReportFormat reportFormat(Path report) {
+        return ReportFormat.JUNIT_XML;
+    }
+
     /** Variables of the caller's environment that the build's tools need, beyond PATH, HOME and locale. */
     Set<String> environmentNames();
 

@@ -17,7 +17,7 @@ import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.SandboxBench;
 import dev.repofix.pipeline.ValidationBench;
 import dev.repofix.repair.BuiltinStages;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Screenings;
@@ -193,7 +193,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private TestRunner runner(Executor executor) {
-        return new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
+        return new TestRunner(executor, env.host(), ReportParsers.standard(), new StackFrameExtractor());
     }
 
     private static RunConfig config(String repo, HostEnvironment host) {

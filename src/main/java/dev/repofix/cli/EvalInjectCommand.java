@@ -12,7 +12,7 @@ import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.InjectedCases;
 import dev.repofix.exec.Executor;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
@@ -88,7 +88,7 @@ final class EvalInjectCommand implements Callable<Integer> {
     static List<EvalCase> inject(Environment env, Executor executor, Workspace ws, Optional<String> testCommand,
             int count, int bugsPerCase, long seed, java.time.Duration testTimeout, Path repoDir, String prefix,
             java.util.function.Consumer<String> progress) {
-        TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
+        TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(), new StackFrameExtractor());
         List<BugInjector.Injected> bugs = new BugInjector(new BuildDetector(), runner, testTimeout)
                 .inject(ws, testCommand, count, bugsPerCase, seed, progress);
         return InjectedCases.write(ws, bugs, repoDir, prefix, testCommand);

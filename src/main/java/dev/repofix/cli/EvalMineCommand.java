@@ -18,7 +18,7 @@ import dev.repofix.eval.IssueTracker;
 import dev.repofix.eval.MinedCases;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import java.io.IOException;
@@ -160,7 +160,7 @@ final class EvalMineCommand implements Callable<Integer> {
         try (Executor executor = Sandboxes.create(c, env, err);
                 CaseCheckouts checkouts = new CaseCheckouts(work, new LocalProcessExecutor(env.clock()), env.host(),
                         Durations.parse(options.setupTimeout), false)) {
-            TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(),
+            TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(),
                     new StackFrameExtractor());
             FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), runner, testTimeout,
                     Optional.ofNullable(testCmd));

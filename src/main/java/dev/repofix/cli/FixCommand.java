@@ -8,7 +8,7 @@ import dev.repofix.history.FixRuns;
 import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.RunResult;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.WarmJvmScreenings;
@@ -84,7 +84,7 @@ final class FixCommand implements Callable<Integer> {
      */
     static RepairPipeline pipeline(Environment env, Path workDir, Executor executor, RepairPipeline.Engine engine,
             ProgressListener progress) {
-        TestRunner runner = new TestRunner(executor, env.host(), new JUnitXmlReportParser(), new StackFrameExtractor());
+        TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(), new StackFrameExtractor());
         return new RepairPipeline(new Workspaces(workDir, CLONE_TIMEOUT), new BuildDetector(), runner,
                 engine, env.clock(), progress, env.cancellation(), () -> UUID.randomUUID().toString(),
                 new WarmJvmScreenings(executor, env.host(), env.clock()));

@@ -1,5 +1,6 @@
 package dev.repofix.testrun;
 
+import dev.repofix.workspace.FileIndex;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -122,5 +123,22 @@ final class JavaStackTrace {
             return Optional.empty();
         }
         return Optional.of(new Frame(qualified.substring(0, dot), qualified.substring(dot + 1), m.group(2), line));
+    }
+
+    /**
+     * The JVM dialect. The trace names only the file, not its directory: the declaring
+     * class's package supplies that, so {@code com.acme.Account} in {@code Account.java} is
+     * {@code .../com/acme/Account.java}. No bare-name guess for a packaged class: a
+     * same-named file elsewhere would be the wrong one. Several matches (a copy under
+     * another source root) are rare; the first in sorted order wins.
+     */
+    static final class Dialect implements FrameDialect {
+        @Override
+        public List<StackFrame> framesDeepestFirst(String trace, FileIndex files) {
+            return JavaStackTrace.framesDeepestFirst(trace).stream()
+                    .flatMap(f -> files.endingWith(f.sourceSuffix()).stream().findFirst()
+                            .map(file -> new StackFrame(file, f.line(), f.method())).stream())
+                    .toList();
+        }
     }
 }

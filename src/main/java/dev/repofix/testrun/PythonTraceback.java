@@ -1,5 +1,6 @@
 package dev.repofix.testrun;
 
+import dev.repofix.workspace.FileIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -85,5 +86,15 @@ final class PythonTraceback {
     private static Optional<Frame> frame(String path, String line, String function) {
         int number = Integer.parseInt(line);
         return number < 1 ? Optional.empty() : Optional.of(new Frame(path, number, function));
+    }
+
+    /** The Python dialect: frames in site-packages or the interpreter relativize to nothing and are dropped. */
+    static final class Dialect implements FrameDialect {
+        @Override
+        public List<StackFrame> framesDeepestFirst(String trace, FileIndex files) {
+            return PythonTraceback.framesDeepestFirst(trace).stream()
+                    .flatMap(f -> files.relativize(f.path()).map(file -> new StackFrame(file, f.line(), f.function())).stream())
+                    .toList();
+        }
     }
 }

@@ -26,13 +26,13 @@ public final class TestRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TestRunner.class);
     private final Executor executor;
     private final HostEnvironment host;
-    private final ReportParser parser;
+    private final ReportParsers parsers;
     private final StackFrameExtractor frames;
 
-    public TestRunner(Executor executor, HostEnvironment host, ReportParser parser, StackFrameExtractor frames) {
+    public TestRunner(Executor executor, HostEnvironment host, ReportParsers parsers, StackFrameExtractor frames) {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.host = Objects.requireNonNull(host, "host");
-        this.parser = Objects.requireNonNull(parser, "parser");
+        this.parsers = Objects.requireNonNull(parsers, "parsers");
         this.frames = Objects.requireNonNull(frames, "frames");
     }
 
@@ -64,7 +64,7 @@ public final class TestRunner {
         List<Path> reports = build.reports(dir, command).stream().filter(p -> writtenByTheRun(p, ownFiles)).toList();
         for (Path report : reports) {
             requireInside(dir, report);
-            for (TestResult r : parser.parse(report)) {
+            for (TestResult r : parsers.forFormat(build.reportFormat(report)).parse(report)) {
                 results.add(r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), here)) : r);
             }
         }

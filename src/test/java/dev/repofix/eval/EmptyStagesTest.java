@@ -10,7 +10,7 @@ import dev.repofix.patch.PatchApplier;
 import dev.repofix.stage.FailureFixture;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.FailureReport;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Baseline;
@@ -60,7 +60,7 @@ class EmptyStagesTest {
                     .open(repo.dir().toString(), Optional.empty())) {
                 FailureReport report = FailureFixture.write(dir.resolve("report"));
                 TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
-                        new JUnitXmlReportParser(), new StackFrameExtractor());
+                        ReportParsers.standard(), new StackFrameExtractor());
                 SuiteRunner suite = new SuiteRunner(new MavenBuild(), new TestCommand("mvn -B test", Map.of()), null,
                         runner, ws.files());
                 PatchCandidate candidate = new EmptyStages().propose(report, BugFixture.ISSUE, BugFixture.LOCATIONS)

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.LocalProcessExecutor;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ class FixVerifierTest {
         HostEnvironment host = HostEnvironment.fromSystem();
         try (CaseCheckouts checkouts = new CaseCheckouts(temp.resolve("work"), new LocalProcessExecutor(clock), host,
                 Duration.ofMinutes(2), false)) {
-            TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), host, new JUnitXmlReportParser(),
+            TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), host, ReportParsers.standard(),
                     new StackFrameExtractor());
             return new FixVerifier(checkouts, new BuildDetector(), runner, Duration.ofMinutes(2), Optional.empty())
                     .verify(name, repo.toString(), fix);

@@ -19,7 +19,7 @@ import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.StageException;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRunner;
@@ -497,7 +497,7 @@ class RepairPipelineTest {
 
     private static TestRunner runner(Function<Command, ExecResult> tests) {
         Executor executor = tests::apply;
-        return new TestRunner(executor, new HostEnvironment(Map.of()), new JUnitXmlReportParser(),
+        return new TestRunner(executor, new HostEnvironment(Map.of()), ReportParsers.standard(),
                 new StackFrameExtractor());
     }
 

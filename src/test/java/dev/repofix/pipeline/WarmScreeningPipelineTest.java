@@ -14,7 +14,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Validation;
@@ -43,7 +43,7 @@ class WarmScreeningPipelineTest {
         Clock clock = Clock.systemUTC();
         LocalProcessExecutor executor = new LocalProcessExecutor(clock);
         HostEnvironment host = HostEnvironment.fromSystem();
-        TestRunner runner = new TestRunner(executor, host, new JUnitXmlReportParser(), new StackFrameExtractor());
+        TestRunner runner = new TestRunner(executor, host, ReportParsers.standard(), new StackFrameExtractor());
         Stages stages = new Candidates(List.of(candidate("loop", "        for (int i = 1; i < n; i += 0) {"),
                 candidate("wrong", "        for (int i = 2; i <= n; i++) {"),
                 candidate("broken", "        for (int i = 1; i <= n; i++ {"),

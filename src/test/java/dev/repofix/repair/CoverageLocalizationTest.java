@@ -13,7 +13,7 @@ import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
 import dev.repofix.testrun.FailureReport;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
@@ -199,7 +199,7 @@ class CoverageLocalizationTest {
             Files.copy(root.resolve(f), run.resolve(f));
         }
         TestCommand command = build.testCommand(run, null);
-        TestOutcome outcome = new TestRunner(new LocalProcessExecutor(clock), host, new JUnitXmlReportParser(),
+        TestOutcome outcome = new TestRunner(new LocalProcessExecutor(clock), host, ReportParsers.standard(),
                 new StackFrameExtractor()).run(run, build, command, index, LIMIT);
         assertThat(outcome).isInstanceOf(TestOutcome.Completed.class);
         TestOutcome.Completed done = (TestOutcome.Completed) outcome;

@@ -185,7 +185,7 @@ class HostileReportTest {
         List<String> before = TreeSnapshot.of(outside);
         Files.createSymbolicLink(dir.resolve(".repofix-reports"), outside.resolve("reports"));
         TestRunner runner = new TestRunner(command -> new ExecResult(new ExecResult.Outcome.Exited(1), "", Duration.ZERO),
-                new HostEnvironment(Map.of("PATH", "/usr/bin:/bin")), parser, new StackFrameExtractor());
+                new HostEnvironment(Map.of("PATH", "/usr/bin:/bin")), ReportParsers.standard(), new StackFrameExtractor());
         PytestBuild build = new PytestBuild();
 
         assertThatThrownBy(() -> runner.run(dir, build, build.testCommand(dir, null), new FileIndex(dir, List.of()),

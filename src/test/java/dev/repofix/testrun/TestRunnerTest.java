@@ -32,7 +32,7 @@ class TestRunnerTest {
         TestRunner runner = new TestRunner(command -> {
             seen.add(command);
             return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);
-        }, new HostEnvironment(Map.of("PATH", "/bin", "GITHUB_TOKEN", "ghs_x")), new JUnitXmlReportParser(),
+        }, new HostEnvironment(Map.of("PATH", "/bin", "GITHUB_TOKEN", "ghs_x")), ReportParsers.standard(),
                 new StackFrameExtractor());
         PytestBuild build = new PytestBuild();
 
@@ -71,7 +71,7 @@ class TestRunnerTest {
 
     private TestOutcome runShell(String script, FileIndex files) {
         TestRunner runner = new TestRunner(new LocalProcessExecutor(Clock.systemUTC()), new HostEnvironment(
-                Map.of("PATH", System.getenv("PATH"))), new JUnitXmlReportParser(), new StackFrameExtractor());
+                Map.of("PATH", System.getenv("PATH"))), ReportParsers.standard(), new StackFrameExtractor());
         return runner.run(dir, new CustomBuild(script), new TestCommand(script, Map.of()), files, Duration.ofSeconds(30));
     }
 

@@ -9,7 +9,7 @@ import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.stage.PatchCandidate;
-import dev.repofix.testrun.JUnitXmlReportParser;
+import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
@@ -153,7 +153,7 @@ class RealPatchesTest {
         BuildSystem build = new BuildDetector().detect(ws.root(), Optional.empty());
         TestCommand command = build.testCommand(ws.root(), null);
         TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
-                new JUnitXmlReportParser(), new StackFrameExtractor());
+                ReportParsers.standard(), new StackFrameExtractor());
         SuiteRunner suite = new SuiteRunner(build, command, null, runner, ws.files());
         TestOutcome.Completed baseline = (TestOutcome.Completed) suite.all(ws.root(), Duration.ofMinutes(3));
         return new Project(ws, new PatchValidator(ws, suite, new PatchApplier(), clock, true), Baseline.of(baseline.run()));
