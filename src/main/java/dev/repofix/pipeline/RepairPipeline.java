@@ -40,6 +40,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -147,7 +148,13 @@ public final class RepairPipeline {
     /** What the stages and the validator need once the baseline is known. */
     record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
             Baseline baseline, String log, boolean screenFirst, Duration suiteTime, Optional<Duration> failingOnly,
-            Path baselineCopy, Optional<Screening> screening) {}
+            Path baselineCopy, CompletableFuture<Screenings.Opened> screening) {
+
+        /** The screening, once it has opened; waits for it (its start is bounded by the screening itself). */
+        Screenings.Opened opened() {
+            return screening.join();
+        }
+    }
 
     /** A step failed or the run was cancelled; the step's record holds the error already. */
     private static final class Stopped extends RuntimeException {
@@ -176,7 +183,7 @@ public final class RepairPipeline {
             try {
                 return next.apply(run, ready);
             } finally {
-                ready.screening.ifPresent(Screening::close);
+                ready.opened().screening().ifPresent(Screening::close);
                 ws.discard(ready.baselineCopy);
             }
         } catch (Stopped s) {
@@ -288,13 +295,20 @@ public final class RepairPipeline {
             return null;
         }
         boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
-        Screenings.Opened opened = screenings.open(copy, build, command, config.testCommand().orElse(null),
-                baseline.failing());
-        if (!opened.why().isEmpty()) {
-            run.notes.add(opened.why());
-        }
+        // Opened beside the stages: starting the screening JVM and checking that it fails the
+        // baseline's tests takes seconds that the stages (coverage, a model) would otherwise wait.
+        CompletableFuture<Screenings.Opened> opened = new CompletableFuture<>();
+        Thread.ofVirtual().name("repofix-screening-open").start(() -> {
+            try {
+                opened.complete(screenings.open(copy, build, command, config.testCommand().orElse(null),
+                        baseline.failing()));
+            } catch (RuntimeException e) {
+                opened.complete(new Screenings.Opened(Optional.empty(),
+                        "screening is off, candidates are screened through the build: " + e.getMessage()));
+            }
+        });
         return new Ready(ws, build, command, suite, c.run(), baseline, BuildLog.tail(c.exec().output(), LOG_LINES),
-                screen, c.exec().elapsed(), checked.failingOnly(), copy, opened.screening());
+                screen, c.exec().elapsed(), checked.failingOnly(), copy, opened);
     }
 
     /** The three stages, then validation of their candidates. */
@@ -335,12 +349,17 @@ public final class RepairPipeline {
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
     private void search(RunAssembly run, Ready ready) {
         RunConfig config = run.config;
+        Screenings.Opened opened = ready.opened();
+        if (!opened.why().isEmpty()) {
+            run.notes.add(opened.why());
+        }
+        Optional<Screening> screening = opened.screening();
         // In the warm JVM the failing tests' own time bounds screening, not a build's start-up.
         RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,
-                ready.screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
+                screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
-                        ready.screening),
+                        screening),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);

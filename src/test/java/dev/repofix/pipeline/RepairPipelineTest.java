@@ -23,6 +23,7 @@ import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRunner;
+import dev.repofix.validate.Screenings;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
@@ -36,6 +37,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.eclipse.jgit.api.Git;
@@ -103,6 +106,39 @@ class RepairPipelineTest {
         RunResult r = pipeline(testsFromCalc(), stages).run(config());
 
         assertThat(r.notes()).contains("localization from stack frames only, no per-test coverage: offline");
+    }
+
+    /**
+     * Opening the screening (a JVM start and a run of the failing tests) overlaps with the
+     * stages: here it cannot finish until the issue stage has started, and it does.
+     */
+    @Test
+    void theScreeningOpensWhileTheStagesRunNotBeforeThem() {
+        CountDownLatch issueStarted = new CountDownLatch(1);
+        ScriptedStages stages = new ScriptedStages(List.of(candidate("c1", "fixed"))) {
+            @Override
+            public IssueDraft draftIssue(FailureReport failures) {
+                issueStarted.countDown();
+                return super.draftIssue(failures);
+            }
+        };
+        Screenings waitsForTheStages = (copy, build, command, override, failing) -> {
+            try {
+                return new Screenings.Opened(Optional.empty(), issueStarted.await(20, TimeUnit.SECONDS)
+                        ? "opened while the stages ran" : "opened before the stages");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Screenings.Opened(Optional.empty(), "interrupted");
+            }
+        };
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(stages, "scripted",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1",
+                waitsForTheStages).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(r.notes()).contains("opened while the stages ran");
     }
 
     @Test
