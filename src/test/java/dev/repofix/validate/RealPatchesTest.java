@@ -52,8 +52,12 @@ class RealPatchesTest {
 
     private final Map<String, Project> projects = new java.util.HashMap<>();
 
-    /** A checked-out example with its baseline, shared by the cases of that project. */
-    record Project(Workspace ws, PatchValidator validator, Baseline baseline) {}
+    /**
+     * A checked-out example with its baseline, shared by the cases of that project; for
+     * Maven also a validator that screens in a warm test JVM first.
+     */
+    record Project(Workspace ws, PatchValidator validator, Baseline baseline, Optional<PatchValidator> screened,
+            Optional<Screening> screening) {}
 
     @BeforeAll
     void baselines(@TempDir Path dir) throws Exception {
@@ -64,6 +68,7 @@ class RealPatchesTest {
 
     @AfterAll
     void close() {
+        projects.values().forEach(p -> p.screening().ifPresent(Screening::close));
         projects.values().forEach(p -> p.ws().close());
     }
 
@@ -140,6 +145,21 @@ class RealPatchesTest {
         }
     }
 
+    /**
+     * Screening in the warm JVM must not change a verdict: a candidate it rejects is one
+     * the full build rejects for the same reason, and one it passes gets the full build.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("patches")
+    void screeningInAWarmJvmGivesTheFullBuildsVerdict(String name, String project, Verdict expected, String diff) {
+        Project p = projects.get(project);
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.screened().isPresent(), "screening is for Maven projects");
+        Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
+        Validation v = p.screened().get().validate(new PatchCandidate("s", "test", "", 1, name, diff), p.baseline(),
+                limit);
+        assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
+    }
+
     private Project open(String example) throws Exception {
         Path repo = temp.resolve(example);
         copyTree(Path.of("examples", example), repo);
@@ -155,8 +175,19 @@ class RealPatchesTest {
         TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
                 ReportParsers.standard(), new StackFrameExtractor());
         SuiteRunner suite = new SuiteRunner(build, command, null, runner, ws.files());
-        TestOutcome.Completed baseline = (TestOutcome.Completed) suite.all(ws.root(), Duration.ofMinutes(3));
-        return new Project(ws, new PatchValidator(ws, suite, new PatchApplier(), clock, true), Baseline.of(baseline.run()));
+        // In a copy of its own, as the pipeline does: screening reuses the outputs it leaves.
+        Path baselineCopy = ws.newCopy("baseline");
+        TestOutcome.Completed baseline = (TestOutcome.Completed) suite.all(baselineCopy, Duration.ofMinutes(3));
+        Baseline b = Baseline.of(baseline.run());
+        PatchValidator plain = new PatchValidator(ws, suite, new PatchApplier(), clock, true);
+        Screenings.Opened opened = new WarmJvmScreenings(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
+                clock).open(baselineCopy, build, command, null, b.failing());
+        Optional<PatchValidator> screened = opened.screening().map(s -> new PatchValidator(ws, suite,
+                new PatchApplier(), clock, true, RunLimits.none(), Optional.of(s)));
+        if (build instanceof dev.repofix.build.MavenBuild) {
+            assertThat(opened.screening()).as("screening opens on the Maven example: %s", opened.why()).isPresent();
+        }
+        return new Project(ws, plain, b, screened, opened.screening());
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
