@@ -28,9 +28,11 @@ import java.util.Objects;
  * @param caches  read-only mounts, sources as the engine sees them
  * @param env     {@code NAME=value} entries
  * @param labels  labels of the container
+ * @param live    whether it is a live process that reads its standard input (and whose
+ *                stderr is discarded, as {@link LiveProcess} says)
  */
 record ContainerSpec(String image, List<String> argv, Path dir, Path hostDir, List<SandboxCaches.Mount> caches,
-        List<String> env, SandboxLimits limits, SandboxUser user, Map<String, String> labels) {
+        List<String> env, SandboxLimits limits, SandboxUser user, Map<String, String> labels, boolean live) {
     ContainerSpec {
         Objects.requireNonNull(image, "image");
         argv = List.copyOf(argv);
@@ -49,7 +51,12 @@ record ContainerSpec(String image, List<String> argv, Path dir, Path hostDir, Li
         Path dir = command.workdir().toAbsolutePath().normalize();
         return new ContainerSpec(image, command.argv(), dir, hostDir, hostCaches.mounts(),
                 SandboxEnvironment.of(command.environment(), hostCaches.environment()), limits, user,
-                owner.labels(deadline));
+                owner.labels(deadline), false);
+    }
+
+    /** The same container, kept as a live process: stdin open, stderr discarded. */
+    ContainerSpec asLiveProcess() {
+        return new ContainerSpec(image, argv, dir, hostDir, caches, env, limits, user, labels, true);
     }
 
     HostConfig hostConfig() {
@@ -84,7 +91,8 @@ record ContainerSpec(String image, List<String> argv, Path dir, Path hostDir, Li
      * commands are {@code sh -c} scripts, so the image has a shell anyway.)
      */
     List<String> entrypoint() {
-        List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", "exec \"$@\" 2>&1", "sh"));
+        List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", live ? "exec \"$@\" 2>/dev/null" : "exec \"$@\" 2>&1",
+                "sh"));
         out.addAll(argv);
         return out;
     }
@@ -100,8 +108,9 @@ record ContainerSpec(String image, List<String> argv, Path dir, Path hostDir, Li
                 .withHostName("sandbox")
                 .withAttachStdout(true)
                 .withAttachStderr(true)
-                .withAttachStdin(false)
-                .withStdinOpen(false)
+                .withAttachStdin(live)
+                .withStdinOpen(live)
+                .withStdInOnce(false)
                 .withTty(false);
     }
 }

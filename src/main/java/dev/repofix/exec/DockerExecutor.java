@@ -33,6 +33,11 @@ public final class DockerExecutor implements Executor {
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
     /** Beyond a container's timeout, how long its creator may take to remove it. */
     static final Duration REMOVAL_GRACE = Duration.ofMinutes(5);
+    /**
+     * How long a live process's container is labelled as ours (its creator closes it
+     * when the run ends; a crashed creator's is reaped sooner, by its pid).
+     */
+    static final Duration LIVE_LIMIT = Duration.ofHours(12);
 
     private final DockerEngine engine;
     private final SandboxSettings settings;
@@ -166,6 +171,50 @@ public final class DockerExecutor implements Executor {
         }
     }
 
+    /**
+     * Starts {@code command} in a container of its own, with the same mounts and limits as
+     * {@link #run}, and leaves it running with its standard input attached. Its timeout
+     * is not applied (see {@link Executor#start}); {@link LiveProcess#close()} removes it.
+     */
+    @Override
+    public Optional<LiveProcess> start(Command command) {
+        if (closed.get()) {
+            throw new IllegalStateException("the Docker executor is closed");
+        }
+        String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
+                + String.join(" ", command.argv()) + "'", null));
+        Path dir = command.workdir().toAbsolutePath().normalize();
+        user.prepare(dir);
+        ContainerSpec spec = ContainerSpec.of(command, image, paths.workspaceOnHost(dir), caches, settings.limits(),
+                user, owner, clock.instant().plus(LIVE_LIMIT)).asLiveProcess();
+        String id = create(spec);
+        running.add(id);
+        Runnable remove = () -> {
+            engine.removeQuietly(id);
+            running.remove(id);
+        };
+        BytePipe stdin = new BytePipe();
+        BytePipe stdout = new BytePipe();
+        ContainerOutput attached = new ContainerOutput((b, off, len) -> stdout.sink().write(b, off, len), stdout::end);
+        try {
+            engine.streams().attachContainerCmd(id).withStdIn(stdin.source()).withStdOut(true).withStdErr(false)
+                    .withFollowStream(true).withLogs(false).exec(attached);
+            awaitAttached(attached, id);
+            engine.call("start a container at", () -> engine.requests().startContainerCmd(id).exec());
+            return Optional.of(new DockerLiveProcess(id, stdin, stdout, attached, remove));
+        } catch (InterruptedException e) {
+            attached.close();
+            remove.run();
+            Thread.currentThread().interrupt();
+            throw new ExecException("interrupted while starting '" + String.join(" ", command.argv())
+                    + "' in container " + id, e);
+        } catch (RuntimeException e) {
+            attached.close();
+            remove.run();
+            throw e;
+        }
+    }
+
     private String create(ContainerSpec spec) {
         try {
             return spec.applyTo(engine.requests().createContainerCmd(spec.image())).exec().getId();
@@ -186,11 +235,7 @@ public final class DockerExecutor implements Executor {
             engine.streams().attachContainerCmd(id).withStdOut(true).withStdErr(true).withFollowStream(true)
                     .withLogs(false).exec(attached);
             // Attached before the start, or a quick command's output is lost.
-            if (!attached.awaitAttached(DockerEngine.REQUEST_TIMEOUT) || attached.failure().isPresent()) {
-                throw new ExecException("the Docker engine at " + engine.address() + " did not attach to container "
-                        + id + " within " + DockerEngine.REQUEST_TIMEOUT.toSeconds() + "s" + attached.failure()
-                        .map(t -> " (" + t.getMessage() + ")").orElse("") + "; check the engine", null);
-            }
+            awaitAttached(attached, id);
             Instant start = clock.instant();
             engine.call("start a container at", () -> engine.requests().startContainerCmd(id).exec());
             exit = engine.call("wait for a container at",
@@ -228,6 +273,15 @@ public final class DockerExecutor implements Executor {
             if (exit != null) {
                 closeQuietly(exit);
             }
+        }
+    }
+
+    /** Waits for the engine to attach to {@code id}'s streams; a refusal or no answer is an {@link ExecException}. */
+    private void awaitAttached(ContainerOutput attached, String id) throws InterruptedException {
+        if (!attached.awaitAttached(DockerEngine.REQUEST_TIMEOUT) || attached.failure().isPresent()) {
+            throw new ExecException("the Docker engine at " + engine.address() + " did not attach to container "
+                    + id + " within " + DockerEngine.REQUEST_TIMEOUT.toSeconds() + "s" + attached.failure()
+                    .map(t -> " (" + t.getMessage() + ")").orElse("") + "; check the engine", null);
         }
     }
 

@@ -4,12 +4,14 @@ import dev.repofix.build.MavenTestClasspath;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LiveProcess;
+import dev.repofix.exec.SandboxImage;
 import dev.repofix.testrun.TestStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +54,8 @@ public final class WarmJvmScreening implements Screening {
     /** Whether the running JVM has yet to say it is ready. */
     private boolean starting;
     private boolean closed;
+    /** Numbers the folders candidates' sources are staged in. */
+    private int staging;
     private Optional<Duration> baselineTime = Optional.empty();
 
     /**
@@ -75,7 +79,7 @@ public final class WarmJvmScreening implements Screening {
     public synchronized Optional<String> start() {
         try {
             return startJvm() ? Optional.empty()
-                    : Optional.of("the sandbox cannot keep a screening JVM running (a Docker sandbox, for now)");
+                    : Optional.of("the sandbox cannot keep a screening JVM running");
         } catch (RuntimeException e) {
             return Optional.of("the screening JVM did not start: " + e.getMessage());
         }
@@ -145,19 +149,52 @@ public final class WarmJvmScreening implements Screening {
             }
             // Timed from here: a JVM's start-up is not the candidate's tests' time.
             Instant sent = clock.instant();
-            StringBuilder request = new StringBuilder("screen ").append(oneLine(candidateId)).append('\n');
-            for (String s : sources) {
-                request.append("source ").append(copy.resolve(s).toAbsolutePath()).append('\n');
+            Path staged = stage(copy, sources);
+            try {
+                StringBuilder request = new StringBuilder("screen ").append(oneLine(candidateId)).append('\n');
+                for (String s : sources) {
+                    request.append("source ").append(staged.resolve(s).toAbsolutePath()).append('\n');
+                }
+                tests.forEach(t -> request.append("test ").append(oneLine(t)).append('\n'));
+                request.append("end\n");
+                process.input().write(request.toString());
+                process.input().flush();
+                return exchange(sent, limit);
+            } finally {
+                deleteQuietly(staged);
             }
-            tests.forEach(t -> request.append("test ").append(oneLine(t)).append('\n'));
-            request.append("end\n");
-            process.input().write(request.toString());
-            process.input().flush();
-            return exchange(sent, limit);
         } catch (IOException e) {
             stop();
             return new ScreenResult.Inconclusive("the screening JVM stopped taking requests: " + e.getMessage(),
                     since(start));
+        }
+    }
+
+    /**
+     * Copies the candidate's patched sources into the screening's own folder: the JVM may
+     * run in a sandbox that sees only the baseline's copy, not the candidate's.
+     */
+    private Path stage(Path copy, List<String> sources) throws IOException {
+        Path staged = workdir.resolve("target").resolve("repofix-screening").resolve("sources")
+                .resolve(Integer.toString(++staging));
+        for (String s : sources) {
+            Path target = staged.resolve(s);
+            Files.createDirectories(target.getParent());
+            Files.copy(copy.resolve(s), target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return staged;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            LOG.debug("could not delete the staged sources {}: {}", dir, e.getMessage());
         }
     }
 
@@ -236,7 +273,9 @@ public final class WarmJvmScreening implements Screening {
         Command command = new Command(List.of("sh", "-c",
                 "exec \"${JAVA_HOME:+$JAVA_HOME/bin/}java\" -XX:+UseSerialGC -cp \"$1\" \"$2\" \"$3\" \"$4\" \"$5\"",
                 "sh", cp, main.toString(), classpath.classes().toString(), classpath.testClasses().toString(),
-                dir.toString()), workdir, environment, START_LIMIT, Command.DEFAULT_OUTPUT_CAP);
+                dir.toString()), workdir, environment, START_LIMIT, Command.DEFAULT_OUTPUT_CAP)
+                // Where Maven's tests run: in a Docker sandbox, the JVM image (or the one configured).
+                .withImage(Optional.of(SandboxImage.JVM));
         Optional<LiveProcess> started = executor.start(command);
         if (started.isEmpty()) {
             return false;

@@ -69,6 +69,10 @@ class SandboxEndToEndTest {
         assertThat(local.report().path("sandbox").asText()).isEqualTo("local");
         assertThat(docker.report().path("sandbox").asText()).startsWith("docker repofix/sandbox-");
         assertThat(containersOfThisProcess()).isEmpty();
+        if (example.startsWith("maven")) {
+            assertThat(docker.report().path("notes").toString()).as("screening in the warm JVM runs in the sandbox")
+                    .doesNotContain("screening in a warm test JVM is off");
+        }
     }
 
     @Test

@@ -69,6 +69,33 @@ class DockerExecutorTest {
         assertThat(ours()).isEmpty();
     }
 
+    /**
+     * A live process (the warm screening JVM) talks over the container's standard input
+     * and output, stays up between exchanges, discards stderr, and is gone once closed.
+     */
+    @Test
+    void aLiveProcessAnswersEachLineOnItsInputUntilClosedThenLeavesNothingBehind() throws Exception {
+        Path work = Files.createDirectories(temp.resolve("work"));
+
+        try (DockerExecutor docker = open(LIMITS, host(Map.of()))) {
+            LiveProcess live = docker.start(shell("echo noise >&2; while read l; do echo \"got $l in $(pwd)\"; done",
+                    work)).orElseThrow();
+            for (String line : List.of("one", "two")) {
+                live.input().write(line + "\n");
+                live.input().flush();
+                assertThat(live.output().readLine()).isEqualTo("got " + line + " in " + work);
+            }
+            assertThat(live.isAlive()).isTrue();
+            assertThat(ours()).hasSize(1);
+
+            live.close();
+            live.close();
+
+            assertThat(live.isAlive()).isFalse();
+            assertThat(ours()).isEmpty();
+        }
+    }
+
     @Test
     void reachesNoServiceOfTheHostNorTheInternet() throws Exception {
         Path work = Files.createDirectories(temp.resolve("work"));
