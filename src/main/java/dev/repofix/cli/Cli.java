@@ -27,13 +27,13 @@ final class Cli {
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));
         cl.addSubcommand("history", new CommandLine(new HistoryCommand())
-                .addSubcommand("list", new HistoryCommand.ListRuns())
+                .addSubcommand("list", new HistoryCommand.ListRuns(env.clock()))
                 .addSubcommand("show", new HistoryCommand.Show())
-                .addSubcommand("trend", new HistoryTrendCommand())
+                .addSubcommand("trend", new HistoryTrendCommand(env.clock()))
                 .addSubcommand("compare", new HistoryTrendCommand.Compare())
-                .addSubcommand("export", new HistoryExportCommand())
+                .addSubcommand("export", new HistoryExportCommand(env.clock()))
                 .addSubcommand("import", new HistoryImportCommand())
-                .addSubcommand("prune", new HistoryCommand.Prune())
+                .addSubcommand("prune", new HistoryCommand.Prune(env.clock()))
                 .addSubcommand("size", new HistoryCommand.Size())
                 .addSubcommand("dashboard", new HistoryDashboardCommand(env)));
         cl.addSubcommand("eval", new CommandLine(new EvalCommand())

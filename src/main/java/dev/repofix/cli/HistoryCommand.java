@@ -12,6 +12,7 @@ import dev.repofix.history.StoreLocation;
 import dev.repofix.history.StoredRun;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -96,7 +97,11 @@ final class HistoryCommand implements Callable<Integer> {
         Store store = new Store();
 
         @Mixin
-        Filter filter = new Filter();
+        Filter filter;
+
+        ListRuns(Clock clock) {
+            filter = new Filter(clock);
+        }
 
         @Option(names = "--limit", paramLabel = "N", defaultValue = "50", description = "At most N runs, newest "
                 + "first; 0 for all. Default: ${DEFAULT-VALUE}")
@@ -113,6 +118,13 @@ final class HistoryCommand implements Callable<Integer> {
 
     /** Which runs a command is over: {@code --since 30d --model M --repo R --kind fix|eval}. */
     static final class Filter {
+        /** What "the last AGE" is counted back from. */
+        private final Clock clock;
+
+        Filter(Clock clock) {
+            this.clock = clock;
+        }
+
         @Option(names = "--since", paramLabel = "AGE", description = "Only runs begun in the last AGE (90d, 12w).")
         String since;
 
@@ -128,7 +140,7 @@ final class HistoryCommand implements Callable<Integer> {
         RunFilter filter() {
             RunFilter f = RunFilter.all();
             if (since != null) {
-                f = f.since(Instant.now().minus(Retention.parse(since)));
+                f = f.since(clock.instant().minus(Retention.parse(since)));
             }
             if (model != null) {
                 f = f.model(model);
@@ -182,9 +194,15 @@ final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--older-than", required = true, paramLabel = "AGE", description = "e.g. 180d or 26w.")
         String olderThan;
 
+        private final Clock clock;
+
+        Prune(Clock clock) {
+            this.clock = clock;
+        }
+
         @Override
         public Integer call() {
-            Instant cutoff = Instant.now().minus(Retention.parse(olderThan));
+            Instant cutoff = clock.instant().minus(Retention.parse(olderThan));
             int removed = store.open().prune(cutoff);
             spec.commandLine().getOut().println("repofix history: removed " + removed + " run(s) begun before "
                     + cutoff);

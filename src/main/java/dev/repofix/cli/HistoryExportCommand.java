@@ -23,7 +23,11 @@ final class HistoryExportCommand implements Callable<Integer> {
     HistoryCommand.Store store = new HistoryCommand.Store();
 
     @Mixin
-    HistoryCommand.Filter filter = new HistoryCommand.Filter();
+    HistoryCommand.Filter filter;
+
+    HistoryExportCommand(java.time.Clock clock) {
+        filter = new HistoryCommand.Filter(clock);
+    }
 
     @Option(names = "--format", paramLabel = "csv|json", defaultValue = "csv", description = "Default: "
             + "${DEFAULT-VALUE}")

@@ -24,7 +24,11 @@ final class HistoryTrendCommand implements Callable<Integer> {
     HistoryCommand.Store store = new HistoryCommand.Store();
 
     @Mixin
-    HistoryCommand.Filter filter = new HistoryCommand.Filter();
+    HistoryCommand.Filter filter;
+
+    HistoryTrendCommand(java.time.Clock clock) {
+        filter = new HistoryCommand.Filter(clock);
+    }
 
     @Option(names = "--by", paramLabel = "model|repo|week|stage", defaultValue = "model",
             description = "What to group by. Default: ${DEFAULT-VALUE}")
