@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Decides whether a patch may write a path. A patch is untrusted text: it must not
@@ -30,16 +31,9 @@ public final class PathSafety {
         if (p.startsWith("/") || p.matches("^[A-Za-z]:.*") || p.startsWith("~")) {
             return Optional.of("absolute path " + relativePath);
         }
-        // "." and empty segments are dropped as the file system drops them, so that
-        // "./.github//workflows/x.yml" is judged as the file it writes.
-        List<String> segments = new ArrayList<>();
-        for (String seg : p.split("/")) {
-            if (seg.equals("..")) {
-                return Optional.of("path leaves the workspace: " + relativePath);
-            }
-            if (!seg.isEmpty() && !seg.equals(".")) {
-                segments.add(seg);
-            }
+        List<String> segments = segments(p);
+        if (segments.contains("..")) {
+            return Optional.of("path leaves the workspace: " + relativePath);
         }
         if (segments.isEmpty()) {
             return Optional.of("empty path");
@@ -53,9 +47,16 @@ public final class PathSafety {
      * files, CI configuration, build wrappers), or empty; {@link #refusal} also checks links.
      */
     public static Optional<String> protectedRefusal(String relativePath) {
-        List<String> segments = List.of(relativePath.replace('\\', '/').split("/")).stream()
-                .filter(s -> !s.isEmpty() && !s.equals(".")).toList();
+        List<String> segments = segments(relativePath.replace('\\', '/'));
         return segments.isEmpty() ? Optional.empty() : protectedPath(segments, relativePath);
+    }
+
+    /**
+     * The segments of a {@code /}-separated path, "." and empty ones dropped as the file
+     * system drops them, so that "./.github//workflows/x.yml" is judged as the file it writes.
+     */
+    private static List<String> segments(String path) {
+        return Stream.of(path.split("/")).filter(seg -> !seg.isEmpty() && !seg.equals(".")).toList();
     }
 
     /**
