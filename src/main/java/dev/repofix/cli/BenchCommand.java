@@ -159,6 +159,10 @@ final class BenchCommand implements Callable<Integer> {
             row(out, f, "before", f.before());
             row(out, f, "after", f.after());
             f.after().notes().forEach(n -> out.println("  note: " + n));
+            List<String> differ = f.verdictsThatDiffer();
+            out.println("  verdicts: " + f.validatedByBoth().size() + " candidate(s) validated with and without "
+                    + "screening, " + (differ.isEmpty() ? "all the same" : differ.size() + " differ: "
+                    + String.join("; ", differ)));
             out.flush();
         }
     }

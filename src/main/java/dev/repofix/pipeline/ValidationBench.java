@@ -7,6 +7,7 @@ import dev.repofix.config.RunConfig;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.SuiteRunner;
+import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.nio.file.Path;
@@ -14,7 +15,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -55,21 +58,25 @@ public final class ValidationBench {
      * @param screens the screening time of each candidate validated, in order
      * @param fullRun the full run of the fix through the build, when there is a fix
      * @param notes   what the run noted (screening off, and why)
+     * @param verdicts each validated candidate's verdict, by candidate id, in order
      */
     public record RunFigures(RunStatus status, Duration total, List<Duration> screens, Optional<Duration> fullRun,
-            List<String> notes) {
+            List<String> notes, Map<String, Verdict> verdicts) {
         public RunFigures {
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(total, "total");
             screens = List.copyOf(screens);
             Objects.requireNonNull(fullRun, "fullRun");
             notes = List.copyOf(notes);
+            verdicts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(verdicts));
         }
 
         static RunFigures of(RunResult r) {
+            Map<String, Verdict> verdicts = new LinkedHashMap<>();
+            r.validations().forEach(v -> verdicts.put(v.candidateId(), v.verdict()));
             return new RunFigures(r.status(), r.total(), r.validations().stream()
                     .map(v -> v.phases().screen().orElse(Duration.ZERO)).toList(),
-                    r.fixValidation().flatMap(v -> v.phases().fullRun()), r.notes());
+                    r.fixValidation().flatMap(v -> v.phases().fullRun()), r.notes(), verdicts);
         }
 
         /** The median screening time of a candidate; zero when none was screened. */
@@ -84,6 +91,20 @@ public final class ValidationBench {
     public record Figures(String repo, String build, int tests, Duration suite, RunFigures before, RunFigures after) {
         public double ratio(Duration d) {
             return suite.isZero() ? 0 : (double) d.toNanos() / suite.toNanos();
+        }
+
+        /** The candidates both runs validated. */
+        public List<String> validatedByBoth() {
+            return before.verdicts().keySet().stream().filter(after.verdicts()::containsKey).toList();
+        }
+
+        /**
+         * The candidates validated by both runs whose verdicts differ, as {@code id: before
+         * -> after}: screening must never change a verdict.
+         */
+        public List<String> verdictsThatDiffer() {
+            return validatedByBoth().stream().filter(id -> before.verdicts().get(id) != after.verdicts().get(id))
+                    .map(id -> id + ": " + before.verdicts().get(id) + " -> " + after.verdicts().get(id)).toList();
         }
     }
 
