@@ -8,6 +8,7 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.SettingsFile;
+import dev.repofix.eval.AppendedCases;
 import dev.repofix.eval.CaseCheckouts;
 import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.EvalCase;
@@ -114,24 +115,41 @@ final class EvalMineCommand implements Callable<Integer> {
         Map<HistoryMiner.Skip, Integer> skipped = new EnumMap<>(HistoryMiner.Skip.class);
         skipped.putAll(mining.skipped());
         PrintWriter err = spec.commandLine().getErr();
-        List<EvalCase> cases = verify ? verified(mining, repoPath.toString(), skipped, err)
-                : guessed(mining, repoPath.toString(), skipped);
         Path file = out.resolve("cases.jsonl");
+        List<EvalCase> cases;
+        int already = 0;
+        if (verify) {
+            // Each verified case is on disk as soon as it is verified; a rerun skips those already there.
+            try (AppendedCases appended = AppendedCases.open(file)) {
+                cases = verified(mining, repoPath.toString(), skipped, err, appended);
+                already = (int) mining.fixes().stream().filter(f -> appended.has(MinedCases.id(prefix, f))).count()
+                        - cases.size();
+            }
+        } else {
+            cases = guessed(mining, repoPath.toString(), skipped);
+            write(file, cases);
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("mined " + cases.size() + " case(s) from " + (mining.fixes().size()
+                + mining.skipped().values().stream().mapToInt(Integer::intValue).sum()) + " commit(s) into " + file);
+        if (already > 0) {
+            stdout.println("  skipped " + already + ": already in " + file + " from an earlier run (not verified again)");
+        }
+        skipped.forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
+        stdout.println("next: repofix eval check --cases " + file + (verify ? "" : " --run"));
+        stdout.flush();
+        return cases.isEmpty() && already == 0 ? ExitCodes.NOT_FIXED : ExitCodes.OK;
+    }
+
+    private static void write(Path file, List<EvalCase> cases) {
         try {
-            Files.createDirectories(out);
+            Files.createDirectories(file.getParent());
             try (Writer w = Files.newBufferedWriter(file)) {
                 CaseFile.write(cases, w);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("mined " + cases.size() + " case(s) from " + (mining.fixes().size()
-                + mining.skipped().values().stream().mapToInt(Integer::intValue).sum()) + " commit(s) into " + file);
-        skipped.forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
-        stdout.println("next: repofix eval check --cases " + file + (verify ? "" : " --run"));
-        stdout.flush();
-        return cases.isEmpty() ? ExitCodes.NOT_FIXED : ExitCodes.OK;
     }
 
     /** Cases whose fail_to_pass is what the test change adds or edits; a fix that names no test is skipped. */
@@ -149,7 +167,7 @@ final class EvalMineCommand implements Callable<Integer> {
     }
 
     private List<EvalCase> verified(HistoryMiner.Mining mining, String repoPath,
-            Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err) {
+            Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err, AppendedCases appended) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         options.putFlags(flags);
         ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
@@ -166,9 +184,15 @@ final class EvalMineCommand implements Callable<Integer> {
                     Optional.ofNullable(testCmd));
             for (HistoryMiner.MinedFix fix : mining.fixes()) {
                 String id = MinedCases.id(prefix, fix);
+                if (appended.has(id)) {
+                    continue;
+                }
                 switch (verifier.verify(id, repoPath, fix)) {
                     case FixVerifier.Verdict.Verified v -> {
-                        keep(MinedCases.of(prefix, repoPath, fix, v.failToPass(), v.passToPass(), true), cases, skipped);
+                        if (keep(MinedCases.of(prefix, repoPath, fix, v.failToPass(), v.passToPass(), true), cases,
+                                skipped)) {
+                            appended.add(cases.get(cases.size() - 1));
+                        }
                         err.println("  kept " + id + ": " + v.failToPass().size() + " test(s) fail before the fix");
                     }
                     case FixVerifier.Verdict.Dropped d -> {
@@ -185,12 +209,13 @@ final class EvalMineCommand implements Callable<Integer> {
     }
 
     /** Keeps {@code kase} when it passes the case file's checks, as {@code eval run} will read it. */
-    private static void keep(EvalCase kase, List<EvalCase> cases, Map<HistoryMiner.Skip, Integer> skipped) {
+    private static boolean keep(EvalCase kase, List<EvalCase> cases, Map<HistoryMiner.Skip, Integer> skipped) {
         if (new CaseFile().problems(kase).isEmpty()) {
             cases.add(kase);
-        } else {
-            skipped.merge(HistoryMiner.Skip.CASE_CHECK, 1, Integer::sum);
+            return true;
         }
+        skipped.merge(HistoryMiner.Skip.CASE_CHECK, 1, Integer::sum);
+        return false;
     }
 
     static Instant parseSince(String text) {

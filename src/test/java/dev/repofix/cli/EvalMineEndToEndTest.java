@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.repofix.eval.FixHistory;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,37 @@ class EvalMineEndToEndTest {
                 "--out", temp.resolve("sanity").toString());
         assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
         assertThat(check.stdout()).contains("2 of 2 cases sound");
+    }
+
+    @Test
+    void aRerunIntoTheSameOutKeepsWhatAKilledRunVerifiedAndSkipsThoseCommits() throws IOException {
+        Path out = temp.resolve("mined");
+        Path file = out.resolve("cases.jsonl");
+        eval("eval", "mine", "--repo", repo.toString(), "--verify", "--since", "2026-01-02", "--out", out.toString());
+        List<String> whole = Files.readAllLines(file);
+        assertThat(whole).hasSize(2);
+        // As a run killed while writing the second case leaves the file: the first line and part of the second.
+        Files.writeString(file, whole.get(0) + "\n" + whole.get(1).substring(0, 40));
+        String first = id(whole.get(0));
+
+        RunOutput resumed = eval("eval", "mine", "--repo", repo.toString(), "--verify", "--since", "2026-01-02",
+                "--out", out.toString());
+
+        assertThat(resumed.exitCode()).as(resumed.stderr()).isZero();
+        assertThat(resumed.stdout()).contains("mined 1 case(s)")
+                .contains("skipped 1: already in " + file + " from an earlier run (not verified again)");
+        assertThat(resumed.stderr()).contains("kept " + id(whole.get(1))).doesNotContain("kept " + first);
+        assertThat(Files.readAllLines(file)).containsExactlyElementsOf(whole);
+
+        RunOutput again = eval("eval", "mine", "--repo", repo.toString(), "--verify", "--since", "2026-01-02",
+                "--out", out.toString());
+        assertThat(again.exitCode()).as(again.stderr()).isZero();
+        assertThat(again.stdout()).contains("mined 0 case(s)").contains("skipped 2: already in");
+        assertThat(Files.readAllLines(file)).containsExactlyElementsOf(whole);
+    }
+
+    private static String id(String line) throws IOException {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).path("id").asText();
     }
 
     @Test
