@@ -14,6 +14,7 @@ import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.FixVerifier;
 import dev.repofix.eval.GitHubIssues;
+import dev.repofix.eval.GitLabIssues;
 import dev.repofix.eval.HistoryMiner;
 import dev.repofix.eval.IssueTracker;
 import dev.repofix.eval.MinedCases;
@@ -49,13 +50,15 @@ import picocli.CommandLine.Spec;
 /** {@code repofix eval mine}: benchmark cases from the fix commits of a repository's history. */
 @Command(name = "mine", mixinStandardHelpOptions = true,
         description = {"Walks a Git repository's history for fix commits (the message says bug, fix or fixed, or it",
-                "closes a GitHub issue that does or carries a bug label) and writes each as a case: base = the",
+                "closes a GitHub or GitLab issue that does or carries a bug label) and writes each as a case: base = the",
                 "parent, the reference patch its diff split into source and test parts. Merges, first commits and",
                 "commits without a source change are skipped and counted. Without --verify, fail_to_pass names the",
                 "tests the test change adds or edits; with --verify the tests run at the parent with the test change",
                 "and at the fix, and only fixes with a test going from failing to passing are kept.",
                 "Writes OUT/cases.jsonl. Exit 0 when a case was made, 1 when none, 2 on bad input."})
 final class EvalMineCommand implements Callable<Integer> {
+    static final String GITLAB_COM = "https://gitlab.com";
+
     @Spec
     CommandSpec spec;
 
@@ -73,6 +76,14 @@ final class EvalMineCommand implements Callable<Integer> {
     @Option(names = "--github", paramLabel = "OWNER/NAME", description = "Look up the issues commits close in "
             + "this GitHub repository (GITHUB_TOKEN, GITHUB_API_URL).")
     String github;
+
+    @Option(names = "--gitlab", paramLabel = "GROUP/PROJECT", description = "Look up the issues commits close in "
+            + "this GitLab project (GITLAB_TOKEN; the server is --gitlab-url).")
+    String gitlab;
+
+    @Option(names = "--gitlab-url", paramLabel = "URL", description = "The GitLab server of --gitlab. Default: "
+            + "CI_SERVER_URL, else " + GITLAB_COM)
+    String gitlabUrl;
 
     @Option(names = "--verify", description = "Run the tests before and after each fix; keep only fixes they show, "
             + "with fail_to_pass and pass_to_pass from the runs.")
@@ -106,10 +117,7 @@ final class EvalMineCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Optional<Instant> from = Optional.ofNullable(since).map(EvalMineCommand::parseSince);
-        IssueTracker tracker = github == null ? IssueTracker.none()
-                : new GitHubIssues(URI.create(env.host().get("GITHUB_API_URL").filter(u -> !u.isBlank())
-                        .orElse(GitHubContext.DEFAULT_API_URL)), github,
-                        env.host().get("GITHUB_TOKEN").or(() -> env.host().get("GH_TOKEN")).filter(t -> !t.isBlank()));
+        IssueTracker tracker = tracker();
         Path repoPath = repo.toAbsolutePath().normalize();
         HistoryMiner.Mining mining = new HistoryMiner(tracker).mine(repoPath, ref, from);
         Map<HistoryMiner.Skip, Integer> skipped = new EnumMap<>(HistoryMiner.Skip.class);
@@ -150,6 +158,25 @@ final class EvalMineCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
+    }
+
+    /** Where the issues commits close are read: GitHub, GitLab, or nowhere. */
+    private IssueTracker tracker() {
+        if (github != null && gitlab != null) {
+            throw new ConfigException("give --github or --gitlab, not both: a history's issues are in one tracker");
+        }
+        if (github != null) {
+            return new GitHubIssues(URI.create(env.host().get("GITHUB_API_URL").filter(u -> !u.isBlank())
+                    .orElse(GitHubContext.DEFAULT_API_URL)), github,
+                    env.host().get("GITHUB_TOKEN").or(() -> env.host().get("GH_TOKEN")).filter(t -> !t.isBlank()));
+        }
+        if (gitlab != null) {
+            String server = Optional.ofNullable(gitlabUrl).or(() -> env.host().get("CI_SERVER_URL"))
+                    .filter(u -> !u.isBlank()).orElse(GITLAB_COM);
+            return new GitLabIssues(URI.create(server), gitlab,
+                    env.host().get("GITLAB_TOKEN").filter(t -> !t.isBlank()));
+        }
+        return IssueTracker.none();
     }
 
     /** Cases whose fail_to_pass is what the test change adds or edits; a fix that names no test is skipped. */

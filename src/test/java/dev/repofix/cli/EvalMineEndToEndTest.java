@@ -3,6 +3,9 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.repofix.eval.FixHistory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -103,6 +106,38 @@ class EvalMineEndToEndTest {
 
     private static String id(String line) throws IOException {
         return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).path("id").asText();
+    }
+
+    @Test
+    void aFixClosingAGitLabBugIssueIsMinedWithTheIssuesTitleDescriptionAndLabels() throws IOException {
+        WireMockServer gitlab = new WireMockServer(WireMockConfiguration.wireMockConfig().dynamicPort());
+        gitlab.start();
+        try {
+            gitlab.stubFor(WireMock.get(WireMock.urlEqualTo("/api/v4/projects/acme%2Fshop/issues/7"))
+                    .willReturn(WireMock.okJson("""
+                            {"id":84,"iid":7,"project_id":3,"title":"Average of an empty cart",
+                             "description":"average([]) raises ZeroDivisionError","state":"closed",
+                             "labels":["bug"],"web_url":"https://gitlab.example/acme/shop/-/issues/7",
+                             "references":{"short":"#7","relative":"#7","full":"acme/shop#7"}}
+                            """)));
+
+            RunOutput mine = RunOutput.run(temp.resolve("work"), temp.resolve("unused"),
+                    Map.of("GITLAB_TOKEN", "glpat-t0ken"), "eval", "mine", "--repo", repo.toString(), "--gitlab",
+                    "acme/shop", "--gitlab-url", gitlab.baseUrl(), "--out", temp.resolve("mined").toString());
+
+            assertThat(mine.exitCode()).as(mine.stderr()).isZero();
+            assertThat(mine.stdout()).contains("mined 3 case(s)");
+            JsonNode average = EvalFixtures.jsonLines(temp.resolve("mined/cases.jsonl")).get(0);
+            assertThat(average.path("base_commit").asText()).isEqualTo(commits.get("merge"));
+            assertThat(average.path("issue").path("title").asText()).isEqualTo("Average of an empty cart");
+            assertThat(average.path("issue").path("description").asText())
+                    .isEqualTo("average([]) raises ZeroDivisionError");
+            assertThat(average.path("tags").toString()).contains("closes-7");
+            gitlab.verify(WireMock.getRequestedFor(WireMock.urlEqualTo("/api/v4/projects/acme%2Fshop/issues/7"))
+                    .withHeader("PRIVATE-TOKEN", WireMock.equalTo("glpat-t0ken")));
+        } finally {
+            gitlab.stop();
+        }
     }
 
     @Test
