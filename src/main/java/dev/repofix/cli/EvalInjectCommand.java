@@ -8,10 +8,12 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.SettingsFile;
 import dev.repofix.eval.BugInjector;
+import dev.repofix.eval.ModelInjector;
 import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.InjectedCases;
 import dev.repofix.exec.Executor;
+import dev.repofix.stage.BugType;
 import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
@@ -72,6 +74,16 @@ final class EvalInjectCommand implements Callable<Integer> {
             + "... Default: inj")
     String prefix;
 
+    @Option(names = "--model", paramLabel = "NAME", description = "Ask this model (openai:<model>, "
+            + "anthropic:<model>, replay:<file>) to insert each bug instead of the mutation operators; single-bug "
+            + "cases only.")
+    String model;
+
+    @Option(names = "--bug-types", paramLabel = "TYPE", split = ",", description = "With --model: the bug types "
+            + "(of the taxonomy, docs/eval.md) asked for in turn. Default: every type but 'other' and those of "
+            + "another language's")
+    List<String> bugTypes;
+
     @Mixin
     EvalOptions options = new EvalOptions();
 
@@ -94,6 +106,24 @@ final class EvalInjectCommand implements Callable<Integer> {
         return InjectedCases.write(ws, bugs, repoDir, prefix, testCommand);
     }
 
+    /** The bug types --bug-types names, or every type a model may be asked for in this repository's languages. */
+    private List<BugType> types(Workspace ws) {
+        if (bugTypes != null && !bugTypes.isEmpty()) {
+            List<BugType> out = new java.util.ArrayList<>();
+            for (String t : bugTypes) {
+                out.add(BugType.of(t).filter(b -> b != BugType.OTHER).orElseThrow(() -> new ConfigException(
+                        "--bug-types: '" + t + "' is no bug type of the taxonomy; the types:\n" + BugType.listing())));
+            }
+            return out;
+        }
+        java.util.Set<String> languages = new java.util.HashSet<>();
+        ws.files().files().forEach(f -> dev.repofix.repair.SourceLanguage.forPath(f)
+                .ifPresent(l -> languages.add(l == dev.repofix.repair.SourceLanguage.PYTHON ? "python"
+                        : f.endsWith(".java") ? "java" : "other")));
+        return java.util.Arrays.stream(BugType.values()).filter(b -> b != BugType.OTHER)
+                .filter(b -> b.language().map(languages::contains).orElse(true)).toList();
+    }
+
     @Override
     public Integer call() {
         if (count < 1 || bugsPerCase < 1) {
@@ -101,6 +131,12 @@ final class EvalInjectCommand implements Callable<Integer> {
         }
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         options.putFlags(flags);
+        if (model != null) {
+            if (bugsPerCase != 1) {
+                throw new ConfigException("--model makes single-bug cases; leave out --bugs-per-case");
+            }
+            flags.put(ConfigKey.MODEL, model);
+        }
         ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
                 Optional.ofNullable(options.configFile).map(SettingsFile::operator));
         PrintWriter err = spec.commandLine().getErr();
@@ -108,12 +144,21 @@ final class EvalInjectCommand implements Callable<Integer> {
         try (Executor executor = Sandboxes.create(c, env, err);
                 Workspace ws = new Workspaces(Sandboxes.workDir(c, env), FixCommand.CLONE_TIMEOUT)
                         .open(repo, Optional.ofNullable(ref))) {
-            List<EvalCase> cases = inject(env, executor, ws, command, count, bugsPerCase, seed,
-                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), out.resolve("repo").toAbsolutePath(), prefix,
-                    line -> {
-                        err.println("  " + line);
-                        err.flush();
-                    });
+            java.util.function.Consumer<String> progress = line -> {
+                err.println("  " + line);
+                err.flush();
+            };
+            TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(),
+                    new StackFrameExtractor());
+            BugInjector injector = new BugInjector(new BuildDetector(), runner,
+                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)));
+            BugInjector.Outcome made = model == null
+                    ? injector.injectCounted(ws, command, count, bugsPerCase, seed, progress)
+                    : new ModelInjector(StagesFactory.chatClient(c, env.host()), injector,
+                            c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10)).inject(ws, command, count, seed, types(ws),
+                            progress);
+            List<EvalCase> cases = InjectedCases.write(ws, made.kept(), out.resolve("repo").toAbsolutePath(), prefix,
+                    command);
             Path file = out.resolve("cases.jsonl");
             try (Writer w = Files.newBufferedWriter(file)) {
                 CaseFile.write(cases, w);
@@ -124,6 +169,7 @@ final class EvalInjectCommand implements Callable<Integer> {
             stdout.println("made " + cases.size() + " of " + count + " case(s) in " + file + " over " + out.resolve("repo")
                     + (cases.size() < count ? "; no more mutation made a test fail within the tries (raise --count's "
                     + "tries with another --seed, or give a repository with more tests)" : ""));
+            made.dropped().forEach((why, n) -> stdout.println("  dropped " + n + ": " + why));
             stdout.println("next: repofix eval check --cases " + file + " --run");
             stdout.flush();
             return cases.size() == count ? ExitCodes.OK : ExitCodes.NOT_FIXED;

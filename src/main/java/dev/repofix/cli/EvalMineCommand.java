@@ -8,11 +8,13 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.SettingsFile;
+import dev.repofix.eval.AppendedCases;
 import dev.repofix.eval.CaseCheckouts;
 import dev.repofix.eval.CaseFile;
 import dev.repofix.eval.EvalCase;
 import dev.repofix.eval.FixVerifier;
 import dev.repofix.eval.GitHubIssues;
+import dev.repofix.eval.GitLabIssues;
 import dev.repofix.eval.HistoryMiner;
 import dev.repofix.eval.IssueTracker;
 import dev.repofix.eval.MinedCases;
@@ -48,13 +50,15 @@ import picocli.CommandLine.Spec;
 /** {@code repofix eval mine}: benchmark cases from the fix commits of a repository's history. */
 @Command(name = "mine", mixinStandardHelpOptions = true,
         description = {"Walks a Git repository's history for fix commits (the message says bug, fix or fixed, or it",
-                "closes a GitHub issue that does or carries a bug label) and writes each as a case: base = the",
+                "closes a GitHub or GitLab issue that does or carries a bug label) and writes each as a case: base = the",
                 "parent, the reference patch its diff split into source and test parts. Merges, first commits and",
                 "commits without a source change are skipped and counted. Without --verify, fail_to_pass names the",
                 "tests the test change adds or edits; with --verify the tests run at the parent with the test change",
                 "and at the fix, and only fixes with a test going from failing to passing are kept.",
                 "Writes OUT/cases.jsonl. Exit 0 when a case was made, 1 when none, 2 on bad input."})
 final class EvalMineCommand implements Callable<Integer> {
+    static final String GITLAB_COM = "https://gitlab.com";
+
     @Spec
     CommandSpec spec;
 
@@ -72,6 +76,14 @@ final class EvalMineCommand implements Callable<Integer> {
     @Option(names = "--github", paramLabel = "OWNER/NAME", description = "Look up the issues commits close in "
             + "this GitHub repository (GITHUB_TOKEN, GITHUB_API_URL).")
     String github;
+
+    @Option(names = "--gitlab", paramLabel = "GROUP/PROJECT", description = "Look up the issues commits close in "
+            + "this GitLab project (GITLAB_TOKEN; the server is --gitlab-url).")
+    String gitlab;
+
+    @Option(names = "--gitlab-url", paramLabel = "URL", description = "The GitLab server of --gitlab. Default: "
+            + "CI_SERVER_URL, else " + GITLAB_COM)
+    String gitlabUrl;
 
     @Option(names = "--verify", description = "Run the tests before and after each fix; keep only fixes they show, "
             + "with fail_to_pass and pass_to_pass from the runs.")
@@ -105,33 +117,66 @@ final class EvalMineCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Optional<Instant> from = Optional.ofNullable(since).map(EvalMineCommand::parseSince);
-        IssueTracker tracker = github == null ? IssueTracker.none()
-                : new GitHubIssues(URI.create(env.host().get("GITHUB_API_URL").filter(u -> !u.isBlank())
-                        .orElse(GitHubContext.DEFAULT_API_URL)), github,
-                        env.host().get("GITHUB_TOKEN").or(() -> env.host().get("GH_TOKEN")).filter(t -> !t.isBlank()));
+        IssueTracker tracker = tracker();
         Path repoPath = repo.toAbsolutePath().normalize();
         HistoryMiner.Mining mining = new HistoryMiner(tracker).mine(repoPath, ref, from);
         Map<HistoryMiner.Skip, Integer> skipped = new EnumMap<>(HistoryMiner.Skip.class);
         skipped.putAll(mining.skipped());
         PrintWriter err = spec.commandLine().getErr();
-        List<EvalCase> cases = verify ? verified(mining, repoPath.toString(), skipped, err)
-                : guessed(mining, repoPath.toString(), skipped);
         Path file = out.resolve("cases.jsonl");
+        List<EvalCase> cases;
+        int already = 0;
+        if (verify) {
+            // Each verified case is on disk as soon as it is verified; a rerun skips those already there.
+            try (AppendedCases appended = AppendedCases.open(file)) {
+                cases = verified(mining, repoPath.toString(), skipped, err, appended);
+                already = (int) mining.fixes().stream().filter(f -> appended.has(MinedCases.id(prefix, f))).count()
+                        - cases.size();
+            }
+        } else {
+            cases = guessed(mining, repoPath.toString(), skipped);
+            write(file, cases);
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("mined " + cases.size() + " case(s) from " + (mining.fixes().size()
+                + mining.skipped().values().stream().mapToInt(Integer::intValue).sum()) + " commit(s) into " + file);
+        if (already > 0) {
+            stdout.println("  skipped " + already + ": already in " + file + " from an earlier run (not verified again)");
+        }
+        skipped.forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
+        stdout.println("next: repofix eval check --cases " + file + (verify ? "" : " --run"));
+        stdout.flush();
+        return cases.isEmpty() && already == 0 ? ExitCodes.NOT_FIXED : ExitCodes.OK;
+    }
+
+    private static void write(Path file, List<EvalCase> cases) {
         try {
-            Files.createDirectories(out);
+            Files.createDirectories(file.getParent());
             try (Writer w = Files.newBufferedWriter(file)) {
                 CaseFile.write(cases, w);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("mined " + cases.size() + " case(s) from " + (mining.fixes().size()
-                + mining.skipped().values().stream().mapToInt(Integer::intValue).sum()) + " commit(s) into " + file);
-        skipped.forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
-        stdout.println("next: repofix eval check --cases " + file + (verify ? "" : " --run"));
-        stdout.flush();
-        return cases.isEmpty() ? ExitCodes.NOT_FIXED : ExitCodes.OK;
+    }
+
+    /** Where the issues commits close are read: GitHub, GitLab, or nowhere. */
+    private IssueTracker tracker() {
+        if (github != null && gitlab != null) {
+            throw new ConfigException("give --github or --gitlab, not both: a history's issues are in one tracker");
+        }
+        if (github != null) {
+            return new GitHubIssues(URI.create(env.host().get("GITHUB_API_URL").filter(u -> !u.isBlank())
+                    .orElse(GitHubContext.DEFAULT_API_URL)), github,
+                    env.host().get("GITHUB_TOKEN").or(() -> env.host().get("GH_TOKEN")).filter(t -> !t.isBlank()));
+        }
+        if (gitlab != null) {
+            String server = Optional.ofNullable(gitlabUrl).or(() -> env.host().get("CI_SERVER_URL"))
+                    .filter(u -> !u.isBlank()).orElse(GITLAB_COM);
+            return new GitLabIssues(URI.create(server), gitlab,
+                    env.host().get("GITLAB_TOKEN").filter(t -> !t.isBlank()));
+        }
+        return IssueTracker.none();
     }
 
     /** Cases whose fail_to_pass is what the test change adds or edits; a fix that names no test is skipped. */
@@ -149,7 +194,7 @@ final class EvalMineCommand implements Callable<Integer> {
     }
 
     private List<EvalCase> verified(HistoryMiner.Mining mining, String repoPath,
-            Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err) {
+            Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err, AppendedCases appended) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         options.putFlags(flags);
         ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
@@ -166,9 +211,15 @@ final class EvalMineCommand implements Callable<Integer> {
                     Optional.ofNullable(testCmd));
             for (HistoryMiner.MinedFix fix : mining.fixes()) {
                 String id = MinedCases.id(prefix, fix);
+                if (appended.has(id)) {
+                    continue;
+                }
                 switch (verifier.verify(id, repoPath, fix)) {
                     case FixVerifier.Verdict.Verified v -> {
-                        keep(MinedCases.of(prefix, repoPath, fix, v.failToPass(), v.passToPass(), true), cases, skipped);
+                        if (keep(MinedCases.of(prefix, repoPath, fix, v.failToPass(), v.passToPass(), true), cases,
+                                skipped)) {
+                            appended.add(cases.get(cases.size() - 1));
+                        }
                         err.println("  kept " + id + ": " + v.failToPass().size() + " test(s) fail before the fix");
                     }
                     case FixVerifier.Verdict.Dropped d -> {
@@ -185,12 +236,13 @@ final class EvalMineCommand implements Callable<Integer> {
     }
 
     /** Keeps {@code kase} when it passes the case file's checks, as {@code eval run} will read it. */
-    private static void keep(EvalCase kase, List<EvalCase> cases, Map<HistoryMiner.Skip, Integer> skipped) {
+    private static boolean keep(EvalCase kase, List<EvalCase> cases, Map<HistoryMiner.Skip, Integer> skipped) {
         if (new CaseFile().problems(kase).isEmpty()) {
             cases.add(kase);
-        } else {
-            skipped.merge(HistoryMiner.Skip.CASE_CHECK, 1, Integer::sum);
+            return true;
         }
+        skipped.merge(HistoryMiner.Skip.CASE_CHECK, 1, Integer::sum);
+        return false;
     }
 
     static Instant parseSince(String text) {

@@ -160,7 +160,10 @@ final class EvalSession implements AutoCloseable {
                 Durations.parse(config.get(ConfigKey.TIMEOUT)), Durations.parse(config.get(ConfigKey.TEST_TIMEOUT)),
                 new HostEnvironment(variables), config.integer(ConfigKey.RERUNS, 0, 20), 1);
         ProgressListener quiet = event -> { };
-        return FixCommand.pipeline(env, workDir.resolve("copies"), executor, engine, quiet).run(runConfig);
+        RepairPipeline pipeline = FixCommand.pipeline(env, workDir.resolve("copies"), executor, engine, quiet);
+        // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.
+        return kase.passToPass().isEmpty() ? pipeline.run(runConfig)
+                : pipeline.run(runConfig, kase.failToPass(), kase.passToPass());
     }
 
     @Override

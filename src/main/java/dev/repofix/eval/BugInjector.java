@@ -41,15 +41,57 @@ public final class BugInjector {
     /** Tries per wanted case before giving up: most mutations are caught by no test or break the build. */
     static final int TRIES_PER_CASE = 25;
 
-    /** One mutated line. */
-    public record Injection(String file, int line, String original, String buggy, InjectionOperator operator,
-            String description) {
+    /** One mutated line, and what made it. */
+    public record Injection(String file, int line, String original, String buggy, Maker maker, String description) {
         public Injection {
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(original, "original");
             Objects.requireNonNull(buggy, "buggy");
-            Objects.requireNonNull(operator, "operator");
+            Objects.requireNonNull(maker, "maker");
             Objects.requireNonNull(description, "description");
+        }
+    }
+
+    /**
+     * What made an injection, as a case records it.
+     *
+     * @param label       the operator's name, or {@code model-driven}
+     * @param bugType     the bug type, of the one taxonomy ({@link dev.repofix.stage.BugType})
+     * @param inTemplates whether a builtin fix template undoes it
+     */
+    public record Maker(String label, String bugType, boolean inTemplates) {
+        public Maker {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(bugType, "bugType");
+        }
+
+        public static Maker of(InjectionOperator op) {
+            return new Maker(op.label(), op.bugType(), op.inTemplates());
+        }
+
+        /** A bug a model was asked to insert; no template is known to undo it. */
+        public static Maker model(dev.repofix.stage.BugType type) {
+            return new Maker("model-driven", type.label(), false);
+        }
+    }
+
+    /** The build and test command of a repository whose tests all pass, ready for injections. */
+    public record Prepared(BuildSystem build, TestCommand command) {}
+
+    /** What trying one group of injections came to. Closed. */
+    public sealed interface Tried {
+        /** At least one test fails and every test module loads. */
+        record Kept(Injected bug) implements Tried {}
+
+        /** Not a bug the tests show; {@code why} is one of a few reasons, counted apart. */
+        record Dropped(String why) implements Tried {}
+    }
+
+    /** The cases made and the tries dropped, counted by reason. */
+    public record Outcome(List<Injected> kept, java.util.Map<String, Integer> dropped) {
+        public Outcome {
+            kept = List.copyOf(kept);
+            dropped = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(dropped));
         }
     }
 
@@ -90,6 +132,15 @@ public final class BugInjector {
      */
     public List<Injected> inject(Workspace ws, Optional<String> testCommand, int count, int bugsPerCase, long seed,
             Consumer<String> progress) {
+        return injectCounted(ws, testCommand, count, bugsPerCase, seed, progress).kept();
+    }
+
+    /**
+     * Checks that the tests of {@code ws} all pass, and says how they run.
+     *
+     * @throws RepofixException (input) when they do not
+     */
+    public Prepared prepare(Workspace ws, Optional<String> testCommand) {
         BuildSystem build = detector.detect(ws.root(), testCommand);
         TestCommand command = build.testCommand(ws.root(), testCommand.orElse(null));
         TestRun baseline = completed(run(ws, build, command, List.of()))
@@ -100,9 +151,29 @@ public final class BugInjector {
                     + "injected (first: " + baseline.failing().get(0).id() + "); inject into a repository whose tests "
                     + "pass, or pass a --test-cmd that runs only those that do");
         }
-        List<Injection> sites = sites(ws, build);
+        return new Prepared(build, command);
+    }
+
+    /** Runs the tests with {@code group} applied in a fresh copy: kept when they show it, else why not. */
+    public Tried tryGroup(Workspace ws, Prepared prepared, List<Injection> group) {
+        Optional<TestRun> after = completed(run(ws, prepared.build(), prepared.command(), group));
+        if (after.isPresent() && !after.get().failing().isEmpty() && !after.get().onlyCollectionErrors()
+                && after.get().collectionErrors().isEmpty()) {
+            return new Tried.Kept(new Injected(group, after.get().failing(),
+                    after.get().passing().stream().map(TestResult::id).toList()));
+        }
+        return new Tried.Dropped(after.isEmpty() ? "the build or the run broke"
+                : after.get().failing().isEmpty() ? "no test fails" : "a test module no longer loads");
+    }
+
+    /** As {@link #inject}, with the tries dropped counted by reason. */
+    public Outcome injectCounted(Workspace ws, Optional<String> testCommand, int count, int bugsPerCase, long seed,
+            Consumer<String> progress) {
+        Prepared prepared = prepare(ws, testCommand);
+        List<Injection> sites = sites(ws, prepared.build());
         Collections.shuffle(sites, new Random(seed));
         List<Injected> out = new ArrayList<>();
+        java.util.Map<String, Integer> dropped = new java.util.HashMap<>();
         Set<String> usedLines = new HashSet<>();
         int tries = 0;
         int next = 0;
@@ -119,21 +190,21 @@ public final class BugInjector {
                 break;
             }
             tries++;
-            Optional<TestRun> after = completed(run(ws, build, command, group));
             String where = group.stream().map(i -> i.file() + ":" + i.line() + " " + i.description())
                     .reduce((a, b) -> a + "; " + b).orElse("");
-            if (after.isPresent() && !after.get().failing().isEmpty() && !after.get().onlyCollectionErrors()
-                    && after.get().collectionErrors().isEmpty()) {
-                group.forEach(g -> usedLines.add(g.file() + ":" + g.line()));
-                out.add(new Injected(group, after.get().failing(),
-                        after.get().passing().stream().map(TestResult::id).toList()));
-                progress.accept("kept " + where + ": " + after.get().failing().size() + " test(s) fail");
-            } else {
-                progress.accept("dropped " + where + ": " + (after.isEmpty() ? "the build or the run broke"
-                        : after.get().failing().isEmpty() ? "no test fails" : "a test module no longer loads"));
+            switch (tryGroup(ws, prepared, group)) {
+                case Tried.Kept k -> {
+                    group.forEach(g -> usedLines.add(g.file() + ":" + g.line()));
+                    out.add(k.bug());
+                    progress.accept("kept " + where + ": " + k.bug().failing().size() + " test(s) fail");
+                }
+                case Tried.Dropped d -> {
+                    dropped.merge(d.why(), 1, Integer::sum);
+                    progress.accept("dropped " + where + ": " + d.why());
+                }
             }
         }
-        return out;
+        return new Outcome(out, dropped);
     }
 
     /** Every single-line mutation of the repository's source files (test code is not mutated). */
@@ -147,7 +218,7 @@ public final class BugInjector {
             for (int line = 1; line <= file.lineCount(); line++) {
                 for (InjectionOperator op : InjectionOperator.values()) {
                     for (LineEdit edit : op.mutate(file, line)) {
-                        out.add(new Injection(path, line, file.line(line), edit.replacement(), op,
+                        out.add(new Injection(path, line, file.line(line), edit.replacement(), Maker.of(op),
                                 edit.description()));
                     }
                 }

@@ -95,9 +95,9 @@ public final class InjectedCases {
         LinkedHashSet<String> types = new LinkedHashSet<>();
         LinkedHashSet<String> tags = new LinkedHashSet<>(List.of("injected"));
         for (BugInjector.Injection i : bug.injections()) {
-            types.add(i.operator().bugType());
-            tags.add(i.operator().label());
-            tags.add(i.operator().inTemplates() ? "in-builtin-templates" : "outside-builtin-templates");
+            types.add(i.maker().bugType());
+            tags.add(i.maker().label());
+            tags.add(i.maker().inTemplates() ? "in-builtin-templates" : "outside-builtin-templates");
         }
         if (bug.injections().size() > 1) {
             tags.add("multi-bug");

@@ -8,8 +8,11 @@ import dev.repofix.repair.SourceLanguage;
 import dev.repofix.repair.Token;
 import dev.repofix.stage.BugType;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -43,7 +46,22 @@ public enum InjectionOperator {
     /** Java: {@code a.equals(b)} made {@code a == b}, {@code !a.equals(b)} made {@code a != b}. */
     REFERENCE_EQUALITY("equals-to-identity", BugType.REFERENCE_EQUALITY, false),
     /** Java: {@code opt.orElse(x)} made {@code opt.get()}, which throws on an empty Optional. */
-    UNCHECKED_OPTIONAL("unchecked-optional", BugType.UNCHECKED_OPTIONAL, false);
+    UNCHECKED_OPTIONAL("unchecked-optional", BugType.UNCHECKED_OPTIONAL, false),
+    /** Python (MLDebugging): a call's keyword argument dropped, or its literal value changed. */
+    KEYWORD_ARGUMENT("keyword-argument", BugType.FUNCTION_PARAMETER, false, "python"),
+    /** Python (MLDebugging): a parameter's literal default or a module constant (UPPER_CASE) changed. */
+    CONFIGURATION("configuration-value", BugType.PARAMETER_CONFIGURATION, false, "python"),
+    /** Python (MLDebugging): in {@code from m import a, b}, {@code a} bound to its sibling {@code b}. */
+    IMPORT_SIBLING("import-sibling", BugType.IMPORT_ERROR, false, "python"),
+    /** Python (MLDebugging): a conversion call dropped ({@code list(x)}, {@code np.asarray(x)}, {@code x.tolist()}). */
+    CONVERSION_DROPPED("conversion-dropped", BugType.DATA_TRANSFER, false, "python");
+
+    /**
+     * The bug types of the taxonomy that no operator makes mechanically: only the
+     * model-driven injector ({@code eval inject --model}) makes them.
+     */
+    public static final Set<BugType> MODEL_DRIVEN_ONLY = Collections.unmodifiableSet(
+            EnumSet.of(BugType.TYPE_MISMATCH, BugType.FUNCTION_MISUSE, BugType.REQUIREMENT_MISUNDERSTANDING));
 
     private static final Pattern SELF_READ = Pattern.compile("\\bself\\.(\\w+)\\b(?!\\s*=[^=])");
     private static final Pattern NONE_DEFAULT = Pattern.compile("\\b(\\w+)(\\s*=\\s*)None\\b");
@@ -62,11 +80,18 @@ public enum InjectionOperator {
     private final String template;
     private final BugType bugType;
     private final boolean inTemplates;
+    /** The language the operator's mutation is written for, when narrower than its bug type's. */
+    private final Optional<String> language;
 
     InjectionOperator(String template, BugType bugType, boolean inTemplates) {
+        this(template, bugType, inTemplates, null);
+    }
+
+    InjectionOperator(String template, BugType bugType, boolean inTemplates, String language) {
         this.template = template;
         this.bugType = bugType;
         this.inTemplates = inTemplates;
+        this.language = Optional.ofNullable(language).or(bugType::language);
     }
 
     /** The bug type (of the one taxonomy, {@link BugType}) recorded in a case made by this operator. */
@@ -85,11 +110,11 @@ public enum InjectionOperator {
     }
 
     /**
-     * Whether the operator applies to {@code file}: its bug type's language ({@link BugType#language()}),
+     * Whether the operator applies to {@code file}: its own language, else its bug type's ({@link BugType#language()}),
      * so that a language gains operators by rows of the one table; a type of no language applies to all.
      */
     public boolean appliesTo(SourceFile file) {
-        return bugType.language().map(l -> switch (l) {
+        return language.map(l -> switch (l) {
             case "python" -> file.language() == SourceLanguage.PYTHON;
             case "java" -> file.path().endsWith(".java");
             default -> false;
@@ -115,6 +140,10 @@ public enum InjectionOperator {
             case REFERENCE_EQUALITY -> replacing(file, line, EQUALS_CALL,
                     m -> m.group(2) + (m.group(1).isEmpty() ? " == " : " != ") + m.group(3).strip());
             case UNCHECKED_OPTIONAL -> replacing(file, line, OR_ELSE, m -> ".get()");
+            case KEYWORD_ARGUMENT -> PythonCallMutations.keywordArguments(file, line);
+            case CONFIGURATION -> PythonCallMutations.configuration(file, line);
+            case IMPORT_SIBLING -> PythonCallMutations.importSiblings(file, line);
+            case CONVERSION_DROPPED -> PythonCallMutations.conversions(file, line);
         };
     }
 

@@ -44,6 +44,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,7 +115,18 @@ public final class RepairPipeline {
 
     /** Runs the whole pipeline; never throws for what happens during the run: the record says it. */
     public RunResult run(RunConfig config) {
-        return execute(config, this::repair);
+        return execute(config, UnaryOperator.identity(), this::repair);
+    }
+
+    /**
+     * Runs the whole pipeline for a benchmark case that names its tests, scored as SWE-bench
+     * scores: a candidate is VALID when every {@code failToPass} test passes and every
+     * {@code passToPass} test still passes. Other tests failing at the base are noted as
+     * "failing at base, not part of the case", are not shown to the stages and do not
+     * decide the verdict.
+     */
+    public RunResult run(RunConfig config, List<String> failToPass, List<String> passToPass) {
+        return execute(config, b -> b.within(failToPass, passToPass), this::repair);
     }
 
     /**
@@ -122,7 +134,7 @@ public final class RepairPipeline {
      * dual testing against the baseline. The result has that patch as its only candidate.
      */
     public RunResult validate(RunConfig config, String patchText) {
-        return execute(config, (run, ready) -> {
+        return execute(config, UnaryOperator.identity(), (run, ready) -> {
             run.skipStages("a patch was given", RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
             PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(patchText), 0, "the given patch",
                     patchText);
@@ -167,8 +179,9 @@ public final class RepairPipeline {
         }
     }
 
-    private RunResult execute(RunConfig config, AfterBaseline next) {
+    private RunResult execute(RunConfig config, UnaryOperator<Baseline> scope, AfterBaseline next) {
         RunAssembly run = new RunAssembly(config, runIds.get(), engine.model(), clock.instant(), clock);
+        run.scope = scope;
         try (Workspace ws = step(run, RunAssembly.CHECKOUT,
                 () -> budgeted.call(RunAssembly.CHECKOUT,
                         "check the network (or clone it yourself and pass the path)", run.remaining(),
@@ -284,14 +297,24 @@ public final class RepairPipeline {
                         .check(Baseline.of(c.run()), copy, config.reruns(), run::suiteLimit),
                 r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
                         : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
-        Baseline baseline = checked.baseline();
-        run.failing = c.run().failing().stream().filter(t -> baseline.failing().contains(t.id())).toList();
-        run.passing = baseline.passing().size();
-        run.flaky = baseline.flaky();
-        run.reproduce = build.reproduceCommand(ws.root(), config.testCommand().orElse(null), baseline.failing());
-        if (baseline.failing().isEmpty()) {
+        run.passing = checked.baseline().passing().size();
+        if (checked.baseline().failing().isEmpty()) {
+            run.flaky = checked.baseline().flaky();
             run.outcome = RunStatus.FLAKY_ONLY;
             run.skipRest("only flaky tests failed");
+            return null;
+        }
+        Baseline baseline = run.scope.apply(checked.baseline());
+        run.failing = c.run().failing().stream().filter(t -> baseline.failing().contains(t.id())).toList();
+        run.flaky = baseline.flaky();
+        run.reproduce = build.reproduceCommand(ws.root(), config.testCommand().orElse(null), baseline.failing());
+        List<String> outside = baseline.failingOutside();
+        if (!outside.isEmpty()) {
+            run.notes.add("failing at base, not part of the case: " + String.join(", ", outside));
+        }
+        if (baseline.failing().isEmpty()) {
+            run.outcome = RunStatus.TESTS_PASS;
+            run.skipRest("none of the case's fail_to_pass tests fails at the base");
             return null;
         }
         boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());

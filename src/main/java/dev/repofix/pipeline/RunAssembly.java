@@ -5,6 +5,7 @@ import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestResult;
+import dev.repofix.validate.Baseline;
 import dev.repofix.validate.Validation;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -59,6 +61,8 @@ final class RunAssembly {
     Optional<Duration> suiteTime = Optional.empty();
     /** How many candidates the patch stage proposed, before {@code --max-candidates}. */
     private int proposedCount;
+    /** Narrows the baseline to the tests a benchmark case names; all of them outside a benchmark. */
+    UnaryOperator<Baseline> scope = UnaryOperator.identity();
     /** How the run ends when it ends after the baseline. */
     RunStatus outcome = RunStatus.NOT_FIXED;
 

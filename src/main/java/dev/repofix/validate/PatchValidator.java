@@ -216,14 +216,14 @@ public final class PatchValidator implements Validator {
         };
     }
 
-    /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests aside). */
+    /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests and those outside a case aside). */
     private Validation modifiedTests(String id, Path copy, Baseline baseline, Instant deadline) {
         return switch (suite.all(copy, left(deadline, limits.full()))) {
             case TestOutcome.Completed c when notLoaded(id, baseline, c.run()).isPresent() ->
                     notLoaded(id, baseline, c.run()).get();
             case TestOutcome.Completed c -> {
                 List<String> failing = c.run().failing().stream().map(TestResult::id)
-                        .filter(t -> !baseline.flaky().contains(t)).toList();
+                        .filter(t -> !baseline.flaky().contains(t) && !baseline.outside().contains(t)).toList();
                 yield failing.isEmpty()
                         ? new Validation(id, Verdict.VALID, List.of(), List.of(), List.of(), "", Duration.ZERO)
                         : new Validation(id, Verdict.TESTS_FAIL, List.of(), failing, List.of(),

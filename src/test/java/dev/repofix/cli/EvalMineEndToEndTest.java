@@ -3,8 +3,12 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import dev.repofix.eval.FixHistory;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +75,69 @@ class EvalMineEndToEndTest {
                 "--out", temp.resolve("sanity").toString());
         assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
         assertThat(check.stdout()).contains("2 of 2 cases sound");
+    }
+
+    @Test
+    void aRerunIntoTheSameOutKeepsWhatAKilledRunVerifiedAndSkipsThoseCommits() throws IOException {
+        Path out = temp.resolve("mined");
+        Path file = out.resolve("cases.jsonl");
+        eval("eval", "mine", "--repo", repo.toString(), "--verify", "--since", "2026-01-02", "--out", out.toString());
+        List<String> whole = Files.readAllLines(file);
+        assertThat(whole).hasSize(2);
+        // As a run killed while writing the second case leaves the file: the first line and part of the second.
+        Files.writeString(file, whole.get(0) + "\n" + whole.get(1).substring(0, 40));
+        String first = id(whole.get(0));
+
+        RunOutput resumed = eval("eval", "mine", "--repo", repo.toString(), "--verify", "--since", "2026-01-02",
+                "--out", out.toString());
+
+        assertThat(resumed.exitCode()).as(resumed.stderr()).isZero();
+        assertThat(resumed.stdout()).contains("mined 1 case(s)")
+                .contains("skipped 1: already in " + file + " from an earlier run (not verified again)");
+        assertThat(resumed.stderr()).contains("kept " + id(whole.get(1))).doesNotContain("kept " + first);
+        assertThat(Files.readAllLines(file)).containsExactlyElementsOf(whole);
+
+        RunOutput again = eval("eval", "mine", "--repo", repo.toString(), "--verify", "--since", "2026-01-02",
+                "--out", out.toString());
+        assertThat(again.exitCode()).as(again.stderr()).isZero();
+        assertThat(again.stdout()).contains("mined 0 case(s)").contains("skipped 2: already in");
+        assertThat(Files.readAllLines(file)).containsExactlyElementsOf(whole);
+    }
+
+    private static String id(String line) throws IOException {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line).path("id").asText();
+    }
+
+    @Test
+    void aFixClosingAGitLabBugIssueIsMinedWithTheIssuesTitleDescriptionAndLabels() throws IOException {
+        WireMockServer gitlab = new WireMockServer(WireMockConfiguration.wireMockConfig().dynamicPort());
+        gitlab.start();
+        try {
+            gitlab.stubFor(WireMock.get(WireMock.urlEqualTo("/api/v4/projects/acme%2Fshop/issues/7"))
+                    .willReturn(WireMock.okJson("""
+                            {"id":84,"iid":7,"project_id":3,"title":"Average of an empty cart",
+                             "description":"average([]) raises ZeroDivisionError","state":"closed",
+                             "labels":["bug"],"web_url":"https://gitlab.example/acme/shop/-/issues/7",
+                             "references":{"short":"#7","relative":"#7","full":"acme/shop#7"}}
+                            """)));
+
+            RunOutput mine = RunOutput.run(temp.resolve("work"), temp.resolve("unused"),
+                    Map.of("GITLAB_TOKEN", "glpat-t0ken"), "eval", "mine", "--repo", repo.toString(), "--gitlab",
+                    "acme/shop", "--gitlab-url", gitlab.baseUrl(), "--out", temp.resolve("mined").toString());
+
+            assertThat(mine.exitCode()).as(mine.stderr()).isZero();
+            assertThat(mine.stdout()).contains("mined 3 case(s)");
+            JsonNode average = EvalFixtures.jsonLines(temp.resolve("mined/cases.jsonl")).get(0);
+            assertThat(average.path("base_commit").asText()).isEqualTo(commits.get("merge"));
+            assertThat(average.path("issue").path("title").asText()).isEqualTo("Average of an empty cart");
+            assertThat(average.path("issue").path("description").asText())
+                    .isEqualTo("average([]) raises ZeroDivisionError");
+            assertThat(average.path("tags").toString()).contains("closes-7");
+            gitlab.verify(WireMock.getRequestedFor(WireMock.urlEqualTo("/api/v4/projects/acme%2Fshop/issues/7"))
+                    .withHeader("PRIVATE-TOKEN", WireMock.equalTo("glpat-t0ken")));
+        } finally {
+            gitlab.stop();
+        }
     }
 
     @Test

@@ -32,7 +32,9 @@ class InjectionOperatorTest {
                 .containsExactly(InjectionOperator.ARITHMETIC, InjectionOperator.BOOLEAN_LITERAL,
                         InjectionOperator.MISSING_SELF, InjectionOperator.MUTABLE_DEFAULT,
                         InjectionOperator.INTEGER_DIVISION, InjectionOperator.REFERENCE_EQUALITY,
-                        InjectionOperator.UNCHECKED_OPTIONAL);
+                        InjectionOperator.UNCHECKED_OPTIONAL, InjectionOperator.KEYWORD_ARGUMENT,
+                        InjectionOperator.CONFIGURATION, InjectionOperator.IMPORT_SIBLING,
+                        InjectionOperator.CONVERSION_DROPPED);
     }
 
     @Test
@@ -100,5 +102,77 @@ class InjectionOperatorTest {
         assertThat(mutants(InjectionOperator.REFERENCE_EQUALITY, "cart.py", "ok = a.equals(b)\n", 1)).isEmpty();
         assertThat(mutants(InjectionOperator.UNCHECKED_OPTIONAL, "cart.js", "x = o.orElse(0);\n", 1)).isEmpty();
         assertThat(InjectionOperator.INTEGER_DIVISION.appliesTo(SourceFile.of("a.py", "x = 1\n"))).isTrue();
+    }
+
+    /** A small module calling libraries as MLDebugging's multi-library programs do. */
+    private static final String PIPELINE_PY = """
+            from statistics import mean, median
+            import numpy as np
+
+            THRESHOLD = 3
+            VERBOSE = False
+
+
+            def scale(values, factor=2, clip=True):
+                data = np.asarray(values, dtype=float)
+                out = sorted(data.tolist(), reverse=True, key=abs)
+                return list(map(str, out)), dict(zip(out, out)), f(x == 1, label="a=b")
+            """;
+
+    @Test
+    void aKeywordArgumentOfACallIsDroppedOrItsLiteralValueChanged() {
+        assertThat(mutants(InjectionOperator.KEYWORD_ARGUMENT, "p.py", PIPELINE_PY, 10)).containsExactly(
+                "    out = sorted(data.tolist(), key=abs)",
+                "    out = sorted(data.tolist(), reverse=False, key=abs)",
+                "    out = sorted(data.tolist(), reverse=True)");
+        assertThat(mutants(InjectionOperator.KEYWORD_ARGUMENT, "p.py", PIPELINE_PY, 9))
+                .containsExactly("    data = np.asarray(values)");
+        assertThat(mutants(InjectionOperator.KEYWORD_ARGUMENT, "p.py", PIPELINE_PY, 11)).as("== and strings stay")
+                .containsExactly("    return list(map(str, out)), dict(zip(out, out)), f(x == 1)");
+        assertThat(mutants(InjectionOperator.KEYWORD_ARGUMENT, "p.py", PIPELINE_PY, 8)).as("a def has defaults")
+                .isEmpty();
+        assertThat(InjectionOperator.KEYWORD_ARGUMENT.bugType()).isEqualTo("function parameter error");
+    }
+
+    @Test
+    void aDefaultOrAModuleSettingIsChanged() {
+        assertThat(mutants(InjectionOperator.CONFIGURATION, "p.py", PIPELINE_PY, 8)).containsExactly(
+                "def scale(values, factor=3, clip=True):", "def scale(values, factor=2, clip=False):");
+        assertThat(mutants(InjectionOperator.CONFIGURATION, "p.py", PIPELINE_PY, 4)).containsExactly("THRESHOLD = 4");
+        assertThat(mutants(InjectionOperator.CONFIGURATION, "p.py", PIPELINE_PY, 5)).containsExactly("VERBOSE = True");
+        assertThat(mutants(InjectionOperator.CONFIGURATION, "p.py", PIPELINE_PY, 10)).as("a call is not a setting")
+                .isEmpty();
+        assertThat(InjectionOperator.CONFIGURATION.bugType()).isEqualTo("parameter configuration error");
+    }
+
+    @Test
+    void anImportedNameIsBoundToASiblingFromTheSameModule() {
+        assertThat(mutants(InjectionOperator.IMPORT_SIBLING, "p.py", PIPELINE_PY, 1)).containsExactly(
+                "from statistics import median as mean, median", "from statistics import mean, mean as median");
+        assertThat(mutants(InjectionOperator.IMPORT_SIBLING, "p.py", PIPELINE_PY, 2)).isEmpty();
+        assertThat(InjectionOperator.IMPORT_SIBLING.bugType()).isEqualTo("import error");
+    }
+
+    @Test
+    void aConversionCallIsDroppedAndItsArgumentPassedOnUnconverted() {
+        assertThat(mutants(InjectionOperator.CONVERSION_DROPPED, "p.py", PIPELINE_PY, 10))
+                .containsExactly("    out = sorted(data, reverse=True, key=abs)");
+        assertThat(mutants(InjectionOperator.CONVERSION_DROPPED, "p.py", PIPELINE_PY, 11)).containsExactly(
+                "    return map(str, out), dict(zip(out, out)), f(x == 1, label=\"a=b\")",
+                "    return list(map(str, out)), zip(out, out), f(x == 1, label=\"a=b\")");
+        assertThat(mutants(InjectionOperator.CONVERSION_DROPPED, "p.py", PIPELINE_PY, 9)).as("two arguments: no")
+                .isEmpty();
+        assertThat(InjectionOperator.CONVERSION_DROPPED.bugType()).isEqualTo("data transfer issue");
+    }
+
+    @Test
+    void theMultiLibraryOperatorsAreForPythonAndTheTypesNoneMakesAreModelDrivenOnly() {
+        assertThat(mutants(InjectionOperator.CONVERSION_DROPPED, "A.java", "List<Integer> l = list(xs);")).isEmpty();
+        assertThat(mutants(InjectionOperator.KEYWORD_ARGUMENT, "A.java", "f(a, b = 1);")).isEmpty();
+        assertThat(InjectionOperator.MODEL_DRIVEN_ONLY).containsExactlyInAnyOrder(
+                dev.repofix.stage.BugType.TYPE_MISMATCH, dev.repofix.stage.BugType.FUNCTION_MISUSE,
+                dev.repofix.stage.BugType.REQUIREMENT_MISUNDERSTANDING);
+        assertThat(Arrays.stream(InjectionOperator.values()).map(InjectionOperator::bugType))
+                .doesNotContain("type mismatch between libraries", "function misuse", "requirement misunderstanding");
     }
 }
