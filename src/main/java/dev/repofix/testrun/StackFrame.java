@@ -18,6 +18,11 @@ public record StackFrame(String file, int line, String function) {
         }
     }
 
+    /** This frame of a project in {@code folder}, its file relative to the repository root. */
+    public StackFrame inFolder(String folder) {
+        return new StackFrame(folder + "/" + file, line, function);
+    }
+
     @Override
     public String toString() {
         return file + ":" + line + (function.isEmpty() ? "" : " (" + function + ")");

@@ -99,6 +99,46 @@ class BuildDetectorTest {
                 .hasMessageContaining("pass --test-cmd");
     }
 
+    @Test
+    void runsAProjectInEachFirstLevelFolderWithTheirIdsAndPathsPrefixed() throws IOException {
+        write("backend/pom.xml", "<project/>");
+        write("tools/pyproject.toml", "[project]\n");
+        write("docs/pyproject.toml", "[project]\n");
+
+        BuildSystem build = detector.detect(root, Optional.empty());
+
+        assertThat(build).isInstanceOfSatisfying(MultiBuild.class, multi -> assertThat(multi.parts())
+                .extracting(MultiBuild.Part::folder).containsExactlyInAnyOrder("backend", "tools"));
+        assertThat(build.isTestPath("backend/src/test/java/a/ATest.java")).isTrue();
+        assertThat(build.isTestPath("backend/src/main/java/a/A.java")).isFalse();
+        assertThat(build.isTestPath("tools/tests/test_a.py")).isTrue();
+        assertThat(build.sandboxImage()).isEmpty();
+        assertThat(build.selectedTestCommand(root, null, java.util.List.of("tools/tests/test_a.py::t")).orElseThrow().shell())
+                .contains("(cd tools && ").contains("python3 -m pytest tests/test_a.py::t").doesNotContain("mvn");
+    }
+
+    @Test
+    void runsTwoBuildsAtTheRootWhenTheSecondHasTestsOfItsOwn() throws IOException {
+        write("pom.xml", "<project/>");
+        write("src/test/java/a/ATest.java", "");
+        write("pyproject.toml", "[tool.black]\n");
+
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOf(MavenBuild.class);
+
+        write("scripts/test_release.py", "def test_x(): pass\n");
+
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOfSatisfying(MultiBuild.class,
+                multi -> assertThat(multi.name()).isEqualTo("maven+pytest"));
+    }
+
+    @Test
+    void takesTheModulesOfARootPomForModulesNotProjects() throws IOException {
+        write("pom.xml", "<project><modules><module>core</module></modules></project>");
+        write("core/pom.xml", "<project/>");
+
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOf(MavenBuild.class);
+    }
+
     private void write(String relative, String content) throws IOException {
         Path file = root.resolve(relative);
         Files.createDirectories(file.getParent());
