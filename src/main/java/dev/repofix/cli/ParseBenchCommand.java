@@ -34,7 +34,7 @@ final class ParseBenchCommand {
             ParseBench.write(report, tests, sizeMb * 1_000_000L);
             out.printf(Locale.ROOT, "report: %d tests, %.1f MB (1 in %d failing with a chained trace; every test with "
                     + "output)%n", tests, Files.size(report) / 1e6, 20);
-            out.println("where                     MB/s   seconds  results  failing  peak heap  max heap");
+            out.println("where                  MB/s  MB/cpu-s   seconds  results  failing  peak heap  max heap");
             print(out, "this JVM", ParseBench.measure(report));
             out.flush();
             child(report, out);
@@ -45,7 +45,8 @@ final class ParseBenchCommand {
     }
 
     private static void print(PrintWriter out, String where, ParseBench.Figures f) {
-        out.printf(Locale.ROOT, "%-22s %7.1f %9.2f %8d %8d %6d MiB %5d MiB%n", where, f.megabytesPerSecond(), f.seconds(),
+        out.printf(Locale.ROOT, "%-20s %6.1f %9.1f %9.2f %8d %8d %6d MiB %5d MiB%n", where, f.megabytesPerSecond(),
+                f.megabytesPerCpuSecond(), f.seconds(),
                 f.tests(), f.failing(), f.peakHeapUsed() >> 20, f.maxHeap() >> 20);
     }
 
@@ -68,13 +69,15 @@ final class ParseBenchCommand {
         }
         String[] f = text.lines().reduce((a, b) -> b).orElse("").split(" ");
         print(out, "child JVM -Xmx" + CHILD_HEAP, new ParseBench.Figures(Long.parseLong(f[0]), Integer.parseInt(f[1]),
-                Integer.parseInt(f[2]), Double.parseDouble(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5])));
+                Integer.parseInt(f[2]), Double.parseDouble(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]),
+                Long.parseLong(f[6])));
     }
 
     /** The child JVM: parses the report named by the one argument and prints its figures on one line. */
     public static void main(String[] args) {
         ParseBench.Figures f = ParseBench.measure(Path.of(args[0]));
-        System.out.println(f.bytes() + " " + f.tests() + " " + f.failing() + " " + f.seconds() + " " + f.peakHeapUsed()
+        System.out.println(f.bytes() + " " + f.tests() + " " + f.failing() + " " + f.seconds() + " " + f.cpuSeconds()
+                + " " + f.peakHeapUsed()
                 + " " + f.maxHeap());
     }
 }

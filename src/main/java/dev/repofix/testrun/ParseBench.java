@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,12 +30,19 @@ public final class ParseBench {
      * @param tests        results read
      * @param failing      failing results read
      * @param seconds      wall time of the parse
+     * @param cpuSeconds   CPU time of the parsing thread: on a shared machine the wall time also counts waiting for a core
      * @param peakHeapUsed the heap pools' peak use during the parse, summed (an upper bound), in bytes
      * @param maxHeap      the heap the JVM may grow to ({@code -Xmx}), in bytes
      */
-    public record Figures(long bytes, int tests, int failing, double seconds, long peakHeapUsed, long maxHeap) {
+    public record Figures(long bytes, int tests, int failing, double seconds, double cpuSeconds, long peakHeapUsed,
+            long maxHeap) {
         public double megabytesPerSecond() {
             return bytes / 1_000_000.0 / seconds;
+        }
+
+        /** Megabytes per second of CPU time. */
+        public double megabytesPerCpuSecond() {
+            return bytes / 1_000_000.0 / cpuSeconds;
         }
     }
 
@@ -77,13 +85,16 @@ public final class ParseBench {
                 .filter(p -> p.getType() == MemoryType.HEAP).toList();
         System.gc();
         heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         List<TestResult> results = new JUnitXmlReportParser().parse(report);
         double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
         long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
         int failing = (int) results.stream().filter(r -> r.status().isFailure()).count();
         try {
-            return new Figures(Files.size(report), results.size(), failing, seconds, peak, Runtime.getRuntime().maxMemory());
+            return new Figures(Files.size(report), results.size(), failing, seconds, cpuSeconds, peak, Runtime.getRuntime().maxMemory());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
