@@ -23,7 +23,8 @@ public final class Ecosystems {
             new Ecosystem("Maven", "java", "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
             new Ecosystem("pytest", "python", String.join(", ", PytestBuild.MARKERS) + ", test_*.py, *_test.py",
                     PytestBuild::detect, PytestBuild.TEST_PATHS, folder -> new PytestBuild()),
-            Ecosystem.notYet("Gradle", "java", MavenBuild.TEST_PATHS, List.of("build.gradle", "build.gradle.kts")),
+            new Ecosystem("Gradle", "java", String.join(", ", GradleBuild.BUILD_FILES), GradleBuild::detect,
+                    GradleBuild.TEST_PATHS, folder -> new GradleBuild()),
             Ecosystem.notYet("npm", "javascript", JAVASCRIPT_TESTS, List.of("package.json")),
             Ecosystem.notYet("Cargo", "rust", RUST_TESTS, List.of("Cargo.toml")),
             Ecosystem.notYet("Go", "go", GO_TESTS, List.of("go.mod"))));

@@ -65,19 +65,18 @@ class BuildDetectorTest {
     void usesTheGivenCommandForAGradleProject() throws IOException {
         write("build.gradle", "plugins { id 'java' }\n");
 
-        assertThat(detector.detect(root, Optional.of("./gradlew test"))).isInstanceOf(CustomBuild.class);
+        BuildSystem build = detector.detect(root, Optional.of("./gradlew check"));
+
+        assertThat(build).isInstanceOf(GradleBuild.class);
+        assertThat(build.testCommand(root, "./gradlew check").shell()).isEqualTo("./gradlew check");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build.gradle", "build.gradle.kts"})
-    void namesGradleWhenAGradleBuildHasNoCommand(String file) throws IOException {
+    @ValueSource(strings = {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"})
+    void picksGradleForAnyOfItsBuildFiles(String file) throws IOException {
         write(file, "");
 
-        assertThatThrownBy(() -> detector.detect(root, Optional.empty()))
-                .isInstanceOf(BuildException.class)
-                .hasMessageStartingWith("Gradle projects (" + file + ") are not supported yet")
-                .hasMessageContaining("--test-cmd")
-                .satisfies(e -> assertThat(((BuildException) e).kind()).isEqualTo(ErrorKind.INPUT));
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOf(GradleBuild.class);
     }
 
     @Test
