@@ -93,7 +93,7 @@ class BuildDetectorTest {
 
         assertThatThrownBy(() -> detector.detect(root, Optional.empty()))
                 .isInstanceOf(BuildException.class)
-                .hasMessageStartingWith("no build found: looked for pom.xml (Maven); pytest.ini")
+                .hasMessageStartingWith("no build found: looked for pom.xml (Maven)")
                 .hasMessageContaining("pytest.ini")
                 .hasMessageContaining("pass --test-cmd");
     }

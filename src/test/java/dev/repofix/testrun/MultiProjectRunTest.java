@@ -9,14 +9,12 @@ import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.workspace.FileIndex;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -106,14 +104,10 @@ class MultiProjectRunTest {
     }
 
     private List<String> files() throws IOException {
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/')).toList();
-        }
+        return ProjectFiles.list(root);
     }
 
     private void write(String relative, String text) throws IOException {
-        Path file = root.resolve(relative);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text);
+        ProjectFiles.write(root, relative, text);
     }
 }
