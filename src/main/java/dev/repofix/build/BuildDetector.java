@@ -43,12 +43,16 @@ public final class BuildDetector {
      * has none of (a root {@code pom.xml}'s module folders are its modules); failing
      * those, one found by its test sources alone (pytest's {@code test_*.py}). One project
      * at the root is returned as its build; several, or one in a folder, as a
-     * {@link MultiBuild}. With a test command given, an unknown build (or one recognised
-     * but not run yet) is still usable: reports are searched in the usual places.
+     * {@link MultiBuild}. With a test command given, that command runs the tests from the
+     * root, read by the root's build, or, for an unknown build (or one recognised but not
+     * run yet), from JUnit XML in the usual places.
      *
      * @throws BuildException when nothing runnable is recognised and no command is given
      */
     public BuildSystem detect(Path root, Optional<String> testCommand) {
+        if (testCommand.isPresent()) {
+            return withCommand(root, testCommand.get());
+        }
         List<Found> found = projects(root);
         List<MultiBuild.Part> parts = new ArrayList<>();
         BuildException notRunnable = null;
@@ -70,14 +74,27 @@ public final class BuildDetector {
             notTested.forEach(why -> LOG.warn("not testing {}", why));
             return new MultiBuild(parts);
         }
-        if (testCommand.isPresent()) {
-            return new CustomBuild(testCommand.get(), CustomBuild.toolchainOf(root));
-        }
         if (notRunnable != null) {
             throw notRunnable;
         }
         throw new BuildException("no build found: looked for " + ecosystems.lookedFor() + ", at the root and in each "
                 + "first-level folder; pass --test-cmd with a command that runs the tests and writes JUnit XML reports");
+    }
+
+    /**
+     * The user's own command runs the tests, from the root, wherever it changes folder to
+     * ({@code cd backend && pytest}): the build that reads its reports is the first
+     * runnable one the root gives away, even by test sources below it, else a custom build.
+     */
+    private BuildSystem withCommand(Path root, String command) {
+        for (Ecosystem row : ecosystems.detectedIn(root, Detection.TEST_SOURCES)) {
+            try {
+                return row.build().apply(root);
+            } catch (BuildException e) {
+                // recognised, not run yet: the command runs it as a custom build
+            }
+        }
+        return new CustomBuild(command, CustomBuild.toolchainOf(root));
     }
 
     private record Found(String folder, Ecosystem row) {
