@@ -1,48 +1,143 @@
 package dev.repofix.build;
 
+import dev.repofix.build.Ecosystem.Detection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Picks the build system of a repository from its files. */
+/**
+ * Picks the build system of a repository from its files, asking the {@link Ecosystems}
+ * rows in order. Projects are looked for at the root and in each first-level folder
+ * (a Java backend in {@code backend/pom.xml} beside a Python tool in
+ * {@code tools/pyproject.toml}); several give a {@link MultiBuild}.
+ */
 public final class BuildDetector {
-    /** Builds we recognise but cannot run yet, with the file that gives them away. */
-    private static final Map<String, String> NOT_YET = new LinkedHashMap<>();
+    private static final Logger LOG = LoggerFactory.getLogger(BuildDetector.class);
+    /** First-level folders that hold no project of the repository's own: tools', outputs, samples, test data. */
+    private static final Set<String> NOT_PROJECTS = Set.of("node_modules", "target", "build", "dist", "out", "vendor",
+            "venv", "env", "examples", "example", "samples", "docs", "doc", "test", "tests", "testdata", "fixtures");
 
-    static {
-        NOT_YET.put("build.gradle", "Gradle");
-        NOT_YET.put("build.gradle.kts", "Gradle");
-        NOT_YET.put("package.json", "npm");
-        NOT_YET.put("Cargo.toml", "Cargo");
-        NOT_YET.put("go.mod", "Go");
+    private final Ecosystems ecosystems;
+
+    public BuildDetector(Ecosystems ecosystems) {
+        this.ecosystems = Objects.requireNonNull(ecosystems, "ecosystems");
+    }
+
+    /** Detects every ecosystem repofix recognises. */
+    public BuildDetector() {
+        this(Ecosystems.standard());
     }
 
     /**
-     * The build at {@code root}. With a test command given, an unknown build is still
-     * usable (reports are searched in the usual places).
+     * The build at {@code root}. Projects are those with a build file at the root (one per
+     * language; beside the first, only one with test files of its own) and those with a build file in a first-level folder in a language the root
+     * has none of (a root {@code pom.xml}'s module folders are its modules); failing
+     * those, one found by its test sources alone (pytest's {@code test_*.py}). One project
+     * at the root is returned as its build; several, or one in a folder, as a
+     * {@link MultiBuild}. With a test command given, that command runs the tests from the
+     * root, read by the root's build, or, for an unknown build (or one recognised but not
+     * run yet), from JUnit XML in the usual places.
      *
-     * @throws BuildException when nothing is recognised and no command is given
+     * @throws BuildException when nothing runnable is recognised and no command is given
      */
     public BuildSystem detect(Path root, Optional<String> testCommand) {
-        if (MavenBuild.detects(root)) {
-            return new MavenBuild();
-        }
-        if (PytestBuild.detects(root)) {
-            return new PytestBuild();
-        }
         if (testCommand.isPresent()) {
-            return new CustomBuild(testCommand.get(), CustomBuild.toolchainOf(root));
+            return withCommand(root, testCommand.get());
         }
-        for (Map.Entry<String, String> e : NOT_YET.entrySet()) {
-            if (Files.exists(root.resolve(e.getKey()))) {
-                throw new BuildException(e.getValue() + " projects (" + e.getKey() + ") are not supported yet; pass "
-                        + "--test-cmd with a command that runs the tests and writes JUnit XML reports");
+        List<Found> found = projects(root);
+        List<MultiBuild.Part> parts = new ArrayList<>();
+        BuildException notRunnable = null;
+        List<String> notTested = new ArrayList<>();
+        for (Found f : found) {
+            try {
+                parts.add(new MultiBuild.Part(f.folder(), f.row().build().apply(f.folder().isEmpty() ? root
+                        : root.resolve(f.folder()))));
+            } catch (BuildException e) {
+                // Recognised, not run yet: the other projects still run.
+                notRunnable = notRunnable == null ? e : notRunnable;
+                notTested.add((f.folder().isEmpty() ? "the root" : f.folder() + "/") + ": " + e.getMessage());
             }
         }
-        throw new BuildException("no build found: looked for pom.xml (Maven) and pytest.ini, pyproject.toml, setup.cfg, tox.ini, "
-                + "conftest.py, test_*.py, *_test.py (pytest); pass "
-                + "--test-cmd with a command that runs the tests and writes JUnit XML reports");
+        if (parts.size() == 1 && parts.get(0).folder().isEmpty()) {
+            return parts.get(0).build();
+        }
+        if (!parts.isEmpty()) {
+            notTested.forEach(why -> LOG.warn("not testing {}", why));
+            return new MultiBuild(parts);
+        }
+        if (notRunnable != null) {
+            throw notRunnable;
+        }
+        throw new BuildException("no build found: looked for " + ecosystems.lookedFor() + ", at the root and in each "
+                + "first-level folder; pass --test-cmd with a command that runs the tests and writes JUnit XML reports");
+    }
+
+    /**
+     * The user's own command runs the tests, from the root, wherever it changes folder to
+     * ({@code cd backend && pytest}): the build that reads its reports is the first
+     * runnable one the root gives away, even by test sources below it, else a custom build.
+     */
+    private BuildSystem withCommand(Path root, String command) {
+        for (Ecosystem row : ecosystems.detectedIn(root, Detection.TEST_SOURCES)) {
+            try {
+                return row.build().apply(root);
+            } catch (BuildException e) {
+                // recognised, not run yet: the command runs it as a custom build
+            }
+        }
+        return new CustomBuild(command, CustomBuild.toolchainOf(root));
+    }
+
+    private record Found(String folder, Ecosystem row) {
+    }
+
+    private List<Found> projects(Path root) {
+        List<Found> found = new ArrayList<>();
+        List<Ecosystem> atRoot = ecosystems.detectedIn(root, Detection.BUILD_FILE).stream().filter(row -> ownTests(root,
+                row, ecosystems.detectedIn(root, Detection.BUILD_FILE))).toList();
+        atRoot.forEach(row -> found.add(new Found("", row)));
+        for (Path folder : firstLevelFolders(root)) {
+            for (Ecosystem row : ecosystems.detectedIn(folder, Detection.BUILD_FILE)) {
+                if (atRoot.stream().noneMatch(r -> r.language().equals(row.language()))) {
+                    found.add(new Found(folder.getFileName().toString(), row));
+                }
+            }
+        }
+        if (found.isEmpty()) {
+            ecosystems.detectedIn(root, Detection.TEST_SOURCES).forEach(row -> found.add(new Found("", row)));
+        }
+        return found;
+    }
+
+    /**
+     * Whether {@code row}, at the root beside {@code others}, is a project of its own: the
+     * first is; a later one only when it has test files the earlier ones' rules do not
+     * claim (a {@code pyproject.toml} that configures tools in a Maven repository is not
+     * a Python project; {@code scripts/test_release.py} beside it is).
+     */
+    private static boolean ownTests(Path root, Ecosystem row, List<Ecosystem> others) {
+        List<Ecosystem> before = others.subList(0, others.indexOf(row));
+        return before.isEmpty() || !ReportFiles.find(root, rel -> row.testPaths().isTestPath(rel)
+                && before.stream().noneMatch(o -> o.testPaths().isTestPath(rel))).isEmpty();
+    }
+
+    private static List<Path> firstLevelFolders(Path root) {
+        try (Stream<Path> list = Files.list(root)) {
+            return list.filter(Files::isDirectory).filter(p -> !Files.isSymbolicLink(p)).filter(p -> {
+                String name = p.getFileName().toString();
+                return !name.startsWith(".") && !name.startsWith("_") && !NOT_PROJECTS.contains(name);
+            }).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the folders of " + root, e);
+        }
     }
 }

@@ -1,6 +1,11 @@
 package dev.repofix.build;
 
+import java.io.InputStream;
+import java.util.Map;
 import javax.xml.XMLConstants;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import org.xml.sax.ErrorHandler;
@@ -31,7 +36,39 @@ public final class HardenedXml {
         }
     };
 
+    /**
+     * Limits of the JDK's parser (jdk.xml.*), set here rather than left to the JDK's
+     * jaxp.properties: JDK 24+ ships strict values there (size limits of 100,000) that
+     * count even {@code &lt;} in the document itself and so reject a real report with a
+     * long log. With DOCTYPE refused no entity can be declared, so size limits guard
+     * nothing; 0 lifts them. A depth cap stays: real reports nest fewer than ten levels.
+     */
+    private static final Map<String, Object> STREAM_LIMITS = Map.of(
+            "http://www.oracle.com/xml/jaxp/properties/maxGeneralEntitySizeLimit", 0,
+            "http://www.oracle.com/xml/jaxp/properties/totalEntitySizeLimit", 0,
+            "http://www.oracle.com/xml/jaxp/properties/maxElementDepth", 1000);
+
     private HardenedXml() {}
+
+    /**
+     * A streaming (StAX) reader of {@code in} that reads no DTD: no external file, URL or
+     * entity is ever resolved, and its caller refuses the {@code DTD} event itself. Bytes,
+     * not a Reader: the parser honours the encoding the XML declaration names.
+     */
+    public static XMLStreamReader streamReader(InputStream in) throws XMLStreamException {
+        XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
+        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        factory.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+        factory.setProperty(XMLInputFactory.IS_COALESCING, false);
+        factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+        factory.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+        factory.setXMLResolver((publicId, systemId, base, namespace) -> {
+            throw new XMLStreamException("repofix resolves no external entity (" + systemId + ")");
+        });
+        STREAM_LIMITS.forEach(factory::setProperty);
+        return factory.createXMLStreamReader(in);
+    }
 
     /** A namespace-aware factory with DOCTYPE, external DTDs and schemas, XInclude and entity expansion off. */
     public static DocumentBuilderFactory factory() {

@@ -56,12 +56,14 @@ import picocli.CommandLine.Spec;
                         + "must be there), the ratio and the time the container adds.",
                 "'repair': bugs injected into repositories whose tests pass (--count per repository, --seed), each "
                         + "run with the builtin engine; per operator: fixed, reference-equal, top-1/top-5, time.",
-                "'history': a generated history store of --runs runs (SQLite) and how long each trend takes on it."})
+                "'history': a generated history store of --runs runs (SQLite) and how long each trend takes on it.",
+                "'parse': a generated JUnit XML report of --tests tests and about --size-mb MB, parsed here and in a "
+                        + "child JVM with -Xmx256m: MB/s and the heap's peak use."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, sandbox, repair or history")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, sandbox, repair, history or parse")
     String what;
 
     @Option(names = "--repo", paramLabel = "PATH", description = "Repositories to measure. Default: examples/*")
@@ -93,6 +95,14 @@ final class BenchCommand implements Callable<Integer> {
                     + "(0.3 s each) and a one-line bug, written under --out. Default: none")
     int generated;
 
+    @Option(names = "--tests", paramLabel = "N", defaultValue = "10000",
+            description = "parse: test cases in the generated report. Default: ${DEFAULT-VALUE}")
+    int tests;
+
+    @Option(names = "--size-mb", paramLabel = "MB", defaultValue = "200",
+            description = "parse: the generated report's size, about. Default: ${DEFAULT-VALUE}")
+    int sizeMb;
+
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
 
@@ -104,9 +114,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("validate", "sandbox", "repair", "history").contains(what)) {
+        if (!List.of("validate", "sandbox", "repair", "history", "parse").contains(what)) {
             throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox, repair, "
-                    + "history");
+                    + "history, parse");
+        }
+        if (what.equals("parse")) {
+            return new ParseBenchCommand(tests, sizeMb).run(env.tempDir(), spec.commandLine().getOut());
         }
         if (what.equals("history")) {
             return new HistoryBenchCommand(runs, seed, repeat).run(env.tempDir(), spec.commandLine().getOut());

@@ -1,76 +1,69 @@
 package dev.repofix.testrun;
 
 import dev.repofix.build.HardenedXml;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
-import org.xml.sax.InputSource;
-import org.xml.sax.SAXException;
-import org.xml.sax.SAXParseException;
+import javax.xml.stream.Location;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
 
 /**
- * Reads JUnit-style XML as Maven Surefire (2.x, 3.x) and pytest {@code --junitxml}
- * (xunit1 and xunit2) write it. Results carry no frames yet; never returns null.
+ * Reads JUnit-style XML as Maven Surefire (2.x, 3.x), Gradle and pytest
+ * {@code --junitxml} (xunit1 and xunit2) write it. Streams the file (StAX): memory grows
+ * with the failures kept, not with the report, so a 200 MB report full of test output
+ * parses in a small heap. Of each failure's message and trace at most
+ * {@value TextBudget#MAX_TEXT_CHARS} characters are kept, and once a report's kept text passes
+ * {@value TextBudget#MAX_REPORT_TEXT_CHARS} characters only the first
+ * {@value TextBudget#CUT_TEXT_CHARS} of each later one (its message and the top of its trace,
+ * where the frames that matter are); a cut text ends with a line saying so. Output
+ * ({@code system-out}, {@code system-err}) is not kept. Results carry no frames yet;
+ * never returns null.
  */
 public final class JUnitXmlReportParser implements ReportParser {
-    /**
-     * Limits of the JDK's parser (jdk.xml.*), set here rather than left to the JDK's
-     * jaxp.properties: JDK 24+ ships strict values there (size limits of 100,000) that
-     * count even {@code &lt;} in the document itself and so reject a real report with a
-     * long log. With DOCTYPE refused no entity can be declared, so size limits guard
-     * nothing; 0 lifts them. The depth cap stays: real reports nest fewer than ten levels.
-     */
-    private static final Map<String, Integer> PARSER_LIMITS = Map.of(
-            "http://www.oracle.com/xml/jaxp/properties/maxGeneralEntitySizeLimit", 0,
-            "http://www.oracle.com/xml/jaxp/properties/totalEntitySizeLimit", 0,
-            "http://www.oracle.com/xml/jaxp/properties/maxElementDepth", 200);
     private static final String HINT = "delete it and rerun, or check the test tool's report settings";
-    /** Real reports, output included, stay well below this; the DOM of one takes several times as much heap. */
-    static final int MAX_REPORT_BYTES = 64 * 1024 * 1024;
+    /** Past this a report is refused unread: no test run writes one, and a sparse file could claim terabytes. */
+    static final long MAX_REPORT_BYTES = 1024L * 1024 * 1024;
+    /** Real reports nest fewer than ten levels; a deeper one is hostile. */
+    private static final int MAX_DEPTH = 200;
 
-    /** Checked in this order, so a case with both a failure and an error counts as failed. */
-    private static final List<Map.Entry<String, TestStatus>> OUTCOMES = List.of(
-            Map.entry("failure", TestStatus.FAILED),
-            Map.entry("error", TestStatus.ERRORED),
-            Map.entry("skipped", TestStatus.SKIPPED));
+    /** The outcome elements, best first: a case with both a failure and an error counts as failed. */
+    private static final List<String> OUTCOMES = List.of("failure", "error", "skipped");
+    private static final List<TestStatus> STATUSES = List.of(TestStatus.FAILED, TestStatus.ERRORED, TestStatus.SKIPPED);
 
     @Override
     public List<TestResult> parse(Path report) {
         Objects.requireNonNull(report, "report");
-        Element root = parseXml(report, read(report)).getDocumentElement();
-        String rootName = nameOf(root);
-        if (!rootName.equals("testsuite") && !rootName.equals("testsuites")) {
-            throw new ReportException("not a JUnit XML test report " + report + ": the root element is <" + rootName
-                    + ">, expected <testsuite> or <testsuites>; " + HINT);
+        checkFile(report);
+        try (InputStream in = Files.newInputStream(report, LinkOption.NOFOLLOW_LINKS)) {
+            XMLStreamReader xml = HardenedXml.streamReader(in);
+            try {
+                return read(report, xml);
+            } finally {
+                xml.close();
+            }
+        } catch (XMLStreamException e) {
+            throw malformed(report, e);
+        } catch (IOException e) {
+            throw new ReportException("cannot read test report " + report + ": " + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + "; check that the test run wrote it and that it is readable", e);
         }
-        List<TestResult> results = new ArrayList<>();
-        collect(root, isPytestSuite(root), results);
-        return List.copyOf(results);
     }
 
     /**
-     * The report's bytes. The file was written by untrusted code: a link is not followed
-     * (it could name a host file, or a device that never ends), and no more than
-     * {@value #MAX_REPORT_BYTES} bytes are read, so that neither the read nor the tree the
-     * parser builds from it can exhaust memory.
+     * The file was written by untrusted code: a link is not followed (it could name a host
+     * file, or a device that never ends), nor is anything but a regular file read, and
+     * one past {@value #MAX_REPORT_BYTES} bytes is refused unread.
      */
-    private static byte[] read(Path report) {
+    private static void checkFile(Path report) {
         if (Files.isSymbolicLink(report)) {
             throw new ReportException("test report " + report + " is a symbolic link; repofix reads only files the test "
                     + "run wrote, never what a link points to: " + HINT);
@@ -79,131 +72,150 @@ public final class JUnitXmlReportParser implements ReportParser {
             // A named pipe would block the read until someone writes to it.
             throw new ReportException("test report " + report + " is not a regular file; " + HINT);
         }
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(report, LinkOption.NOFOLLOW_LINKS)) {
-            bytes = in.readNBytes(MAX_REPORT_BYTES + 1);
+        try {
+            long size = Files.size(report);
+            if (size > MAX_REPORT_BYTES) {
+                throw new ReportException("test report " + report + " is larger than " + MAX_REPORT_BYTES / 1024 / 1024
+                        + " MiB, more than repofix reads; have the tests write their output to files rather than into "
+                        + "the report (Surefire: redirectTestOutputToFile), or " + HINT);
+            }
+            if (size < 4096 && Files.readString(report, java.nio.charset.StandardCharsets.ISO_8859_1).isBlank()) {
+                throw new ReportException("empty test report " + report
+                        + ": the test run may have been killed while writing it; " + HINT);
+            }
         } catch (IOException e) {
             throw new ReportException("cannot read test report " + report + ": " + e.getClass().getSimpleName() + ": "
                     + e.getMessage() + "; check that the test run wrote it and that it is readable", e);
         }
-        if (bytes.length > MAX_REPORT_BYTES) {
-            throw new ReportException("test report " + report + " is larger than " + MAX_REPORT_BYTES / 1024 / 1024
-                    + " MiB, more than repofix reads; have the tests write their output to files rather than into the "
-                    + "report (Surefire: redirectTestOutputToFile), or " + HINT);
-        }
-        if (isBlank(bytes)) {
-            throw new ReportException("empty test report " + report
-                    + ": the test run may have been killed while writing it; " + HINT);
-        }
-        return bytes;
     }
 
-    private static boolean isBlank(byte[] bytes) {
-        for (byte b : bytes) {
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                return false;
-            }
-        }
-        return true;
-    }
+    /** What is known of the {@code <testcase>} being read. */
+    private static final class Case {
+        final String className;
+        final String name;
+        final String file;
+        final boolean pytest;
+        final int depth;
+        int outcome = OUTCOMES.size(); // none yet
+        String message = "";
+        String type = "";
+        StringBuilder text;
+        int textDepth = -1;
 
-    private static Document parseXml(Path report, byte[] bytes) {
-        try {
-            // Bytes, not a Reader: the parser must honour the encoding the XML declaration names.
-            return newDocumentBuilder().parse(new InputSource(new ByteArrayInputStream(bytes)));
-        } catch (SAXParseException e) {
-            throw new ReportException("malformed test report " + report + ": " + withoutFinalPeriod(e.getMessage())
-                    + " (line " + e.getLineNumber() + ", column " + e.getColumnNumber() + "); " + HINT, e);
-        } catch (SAXException | IOException e) {
-            throw new ReportException("malformed test report " + report + ": " + e.getMessage() + "; " + HINT, e);
+        Case(XMLStreamReader xml, boolean pytest, int depth) {
+            this.className = attribute(xml, "classname");
+            this.name = attribute(xml, "name");
+            this.file = attribute(xml, "file");
+            this.pytest = pytest;
+            this.depth = depth;
         }
     }
 
-    /**
-     * Reports are written by the repository's own test run, i.e. by untrusted code, so
-     * any DOCTYPE is refused outright: no external file, URL or entity expansion (XXE,
-     * billion laughs) is ever resolved; Surefire and pytest never write one.
-     */
-    private static DocumentBuilder newDocumentBuilder() {
-        DocumentBuilderFactory factory = HardenedXml.factory();
-        try {
-            // After secure processing, which resets the limits to its own values.
-            PARSER_LIMITS.forEach(factory::setAttribute);
-            DocumentBuilder builder = factory.newDocumentBuilder();
-            builder.setEntityResolver((publicId, systemId) -> new InputSource(new StringReader("")));
-            builder.setErrorHandler(HardenedXml.THROWING);
-            return builder;
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException("the JDK's XML parser rejected a hardening feature", e);
-        }
-    }
-
-    private static void collect(Element suite, boolean pytest, List<TestResult> out) {
-        for (Element child : children(suite)) {
-            switch (nameOf(child)) {
-                case "testsuite" -> collect(child, pytest || isPytestSuite(child), out);
-                case "testcase" -> out.add(testCase(child, pytest));
+    private static List<TestResult> read(Path report, XMLStreamReader xml) throws XMLStreamException {
+        List<TestResult> results = new ArrayList<>();
+        Deque<Boolean> pytestSuites = new ArrayDeque<>();
+        TextBudget budget = new TextBudget();
+        Case current = null;
+        int depth = 0;
+        while (xml.hasNext()) {
+            int event = xml.next();
+            switch (event) {
+                case XMLStreamConstants.DTD -> throw new XMLStreamException("it has a DOCTYPE, which repofix never "
+                        + "reads (test tools write none; it could read files or expand entities without end)",
+                        xml.getLocation());
+                case XMLStreamConstants.START_ELEMENT -> {
+                    depth++;
+                    String name = xml.getLocalName();
+                    if (depth > MAX_DEPTH) {
+                        throw new ReportException("malformed test report " + report + ": elements nest deeper than "
+                                + MAX_DEPTH + " levels (line " + xml.getLocation().getLineNumber() + "); " + HINT);
+                    }
+                    if (depth == 1 && !name.equals("testsuite") && !name.equals("testsuites")) {
+                        throw new ReportException("not a JUnit XML test report " + report + ": the root element is <"
+                                + name + ">, expected <testsuite> or <testsuites>; " + HINT);
+                    }
+                    if (current == null && name.equals("testsuite")) {
+                        boolean parent = !pytestSuites.isEmpty() && pytestSuites.peek();
+                        // pytest names its suite "pytest" (the junit_suite_name default); the suite name is all that tells.
+                        pytestSuites.push(parent || "pytest".equals(attribute(xml, "name")));
+                    } else if (current == null && name.equals("testcase")) {
+                        current = new Case(xml, !pytestSuites.isEmpty() && pytestSuites.peek(), depth);
+                    } else if (current != null && depth == current.depth + 1) {
+                        startOutcome(current, xml, name, depth);
+                    }
+                }
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
+                    if (current != null && current.text != null && depth >= current.textDepth) {
+                        budget.append(current.text, xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                    }
+                }
+                case XMLStreamConstants.END_ELEMENT -> {
+                    String name = xml.getLocalName();
+                    if (current != null && depth == current.textDepth) {
+                        current.textDepth = Integer.MAX_VALUE; // its text is complete; later siblings add none
+                    }
+                    if (current != null && depth == current.depth) {
+                        results.add(result(current, budget));
+                        current = null;
+                    } else if (current == null && name.equals("testsuite") && !pytestSuites.isEmpty()) {
+                        pytestSuites.pop();
+                    }
+                    depth--;
+                }
                 default -> {
-                    // properties, system-out, system-err: not outcomes
+                    // comments, processing instructions, the document's end: not outcomes
                 }
             }
         }
+        return List.copyOf(results);
     }
 
-    /** pytest names its suite "pytest" (the junit_suite_name default); the suite name is all that tells. */
-    private static boolean isPytestSuite(Element element) {
-        return nameOf(element).equals("testsuite") && element.getAttribute("name").equals("pytest");
-    }
-
-    private static TestResult testCase(Element testCase, boolean pytest) {
-        String className = testCase.getAttribute("classname");
-        String name = testCase.getAttribute("name");
-        String id = pytest
-                ? TestCaseIds.pytest(className, name, testCase.getAttribute("file"))
-                : TestCaseIds.junit(className, name);
-        // Surefire's flakyFailure/flakyError/rerunFailure children are earlier attempts;
-        // only failure/error/skipped describe the final outcome.
-        for (Map.Entry<String, TestStatus> outcome : OUTCOMES) {
-            Optional<Element> element = firstChild(testCase, outcome.getKey());
-            if (element.isPresent()) {
-                String trace = element.get().getTextContent().strip();
-                return new TestResult(id, outcome.getValue(), messageOf(element.get(), trace), trace, List.of());
-            }
+    /**
+     * Surefire's flakyFailure/flakyError/rerunFailure children are earlier attempts; only
+     * failure/error/skipped describe the final outcome, the first of each kind counting.
+     */
+    private static void startOutcome(Case c, XMLStreamReader xml, String name, int depth) {
+        int rank = OUTCOMES.indexOf(name);
+        if (rank < 0 || rank >= c.outcome) {
+            return;
         }
-        return TestResult.passed(id);
+        c.outcome = rank;
+        c.message = attribute(xml, "message");
+        c.type = attribute(xml, "type");
+        c.text = new StringBuilder();
+        c.textDepth = depth;
     }
 
-    private static String messageOf(Element outcome, String trace) {
-        String message = outcome.getAttribute("message").strip();
+    private static TestResult result(Case c, TextBudget budget) {
+        String id = c.pytest ? TestCaseIds.pytest(c.className, c.name, c.file) : TestCaseIds.junit(c.className, c.name);
+        if (c.outcome == OUTCOMES.size()) {
+            return TestResult.passed(id);
+        }
+        String trace = budget.finish(c.text).strip();
+        String message = budget.cut(c.message.strip());
         if (message.isEmpty()) {
-            message = outcome.getAttribute("type").strip();
+            message = c.type.strip();
         }
         if (message.isEmpty()) {
             message = trace.lines().findFirst().orElse("").strip();
         }
-        return message;
+        return new TestResult(id, STATUSES.get(c.outcome), message, trace, List.of());
     }
 
-    private static Optional<Element> firstChild(Element parent, String name) {
-        return children(parent).stream().filter(e -> nameOf(e).equals(name)).findFirst();
+    private static String attribute(XMLStreamReader xml, String name) {
+        String value = xml.getAttributeValue(null, name);
+        return value == null ? "" : value;
     }
 
-    private static List<Element> children(Element parent) {
-        NodeList nodes = parent.getChildNodes();
-        List<Element> elements = new ArrayList<>();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            if (nodes.item(i).getNodeType() == Node.ELEMENT_NODE) {
-                elements.add((Element) nodes.item(i));
-            }
+    private static ReportException malformed(Path report, XMLStreamException e) {
+        Location at = e.getLocation();
+        String where = at == null ? "" : " (line " + at.getLineNumber() + ", column " + at.getColumnNumber() + ")";
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        // The JDK prefixes its message with "ParseError at [row,col]:[l,c]\nMessage: "; the location is said once.
+        message = message.replaceFirst("(?s)^ParseError at \\[row,col\\]:\\[-?\\d+,-?\\d+\\]\\s*Message:\\s*", "");
+        if (message.endsWith(".")) {
+            message = message.substring(0, message.length() - 1);
         }
-        return elements;
-    }
-
-    private static String nameOf(Element element) {
-        return element.getLocalName() != null ? element.getLocalName() : element.getTagName();
-    }
-
-    private static String withoutFinalPeriod(String message) {
-        return message != null && message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
+        return new ReportException("malformed test report " + report + ": " + message + where + "; " + HINT, e);
     }
 }

@@ -29,8 +29,9 @@ final class JavaStackTrace {
      * @param declaringClass binary class name, e.g. {@code com.acme.Account$Entry}
      * @param method         method name, e.g. {@code withdraw} or {@code lambda$withdraw$0}
      * @param fileName       source file name without directories, e.g. {@code Account.java}
+     * @param causeDepth     0 in the exception printed first, one more per {@code Caused by:}
      */
-    record Frame(String declaringClass, String method, String fileName, int line) {
+    record Frame(String declaringClass, String method, String fileName, int line, int causeDepth) {
         /** Package directories plus file name, e.g. {@code com/acme/Account.java}. */
         String sourceSuffix() {
             int dot = declaringClass.lastIndexOf('.');
@@ -41,12 +42,14 @@ final class JavaStackTrace {
     /** One exception of the printed tree: its own frames, its cause, what it suppressed. */
     private static final class Section {
         final int indent;
+        final int causeDepth;
         final List<Frame> frames = new ArrayList<>();
         final List<Section> suppressed = new ArrayList<>();
         Section cause;
 
-        Section(int indent) {
+        Section(int indent, int causeDepth) {
             this.indent = indent;
+            this.causeDepth = causeDepth;
         }
     }
 
@@ -59,7 +62,7 @@ final class JavaStackTrace {
      * sections in the same order. Within a section, frames keep their printed order.
      */
     static List<Frame> framesDeepestFirst(String trace) {
-        Section outermost = new Section(0);
+        Section outermost = new Section(0, 0);
         Deque<Section> open = new ArrayDeque<>();
         open.push(outermost);
         trace.lines().forEach(line -> read(line, open));
@@ -80,17 +83,19 @@ final class JavaStackTrace {
         if (causedBy.find()) {
             int indent = causedBy.group(1).length();
             popWhile(open, indent, false);
-            Section cause = new Section(indent);
-            open.pop().cause = cause;
+            Section caused = open.pop();
+            Section cause = new Section(indent, caused.causeDepth + 1);
+            caused.cause = cause;
             open.push(cause);
         } else if (suppressed.find()) {
             int indent = suppressed.group(1).length();
             popWhile(open, indent, true);
-            Section section = new Section(indent);
+            // A suppressed exception surfaced with its owner: its depth, not one more.
+            Section section = new Section(indent, open.peek().causeDepth);
             open.peek().suppressed.add(section);
             open.push(section);
         } else {
-            parseFrame(line).ifPresent(open.peek().frames::add);
+            parseFrame(line, open.peek().causeDepth).ifPresent(open.peek().frames::add);
         }
     }
 
@@ -109,7 +114,7 @@ final class JavaStackTrace {
         chain.reversed().forEach(s -> s.suppressed.forEach(nested -> flatten(nested, out)));
     }
 
-    private static Optional<Frame> parseFrame(String text) {
+    private static Optional<Frame> parseFrame(String text, int causeDepth) {
         Matcher m = FRAME.matcher(text);
         if (!m.find()) {
             return Optional.empty();
@@ -122,7 +127,7 @@ final class JavaStackTrace {
         if (dot <= 0 || line < 1) {
             return Optional.empty();
         }
-        return Optional.of(new Frame(qualified.substring(0, dot), qualified.substring(dot + 1), m.group(2), line));
+        return Optional.of(new Frame(qualified.substring(0, dot), qualified.substring(dot + 1), m.group(2), line, causeDepth));
     }
 
     /**
@@ -137,7 +142,7 @@ final class JavaStackTrace {
         public List<StackFrame> framesDeepestFirst(String trace, FileIndex files) {
             return JavaStackTrace.framesDeepestFirst(trace).stream()
                     .flatMap(f -> files.endingWith(f.sourceSuffix()).stream().findFirst()
-                            .map(file -> new StackFrame(file, f.line(), f.method())).stream())
+                            .map(file -> new StackFrame(file, f.line(), f.method(), f.causeDepth())).stream())
                     .toList();
         }
     }

@@ -29,8 +29,15 @@ final class PythonTraceback {
                     + "|During handling of the above exception, another exception occurred:"
                     + "|The above exception was the direct cause of the following exception:)");
 
-    /** One frame as printed; {@code function} is empty where the trace names none. */
-    record Frame(String path, int line, String function) {
+    /**
+     * One frame as printed; {@code function} is empty where the trace names none;
+     * {@code causeDepth} 0 in the traceback printed last (the exception that surfaced),
+     * one more per traceback printed before it.
+     */
+    record Frame(String path, int line, String function, int causeDepth) {
+        Frame atDepth(int depth) {
+            return new Frame(path, line, function, depth);
+        }
     }
 
     private PythonTraceback() {
@@ -64,8 +71,12 @@ final class PythonTraceback {
                 }
             }
         });
+        tracebacks.removeIf(List::isEmpty);
         List<Frame> out = new ArrayList<>();
-        tracebacks.forEach(frames -> out.addAll(frames.reversed()));
+        for (int i = 0; i < tracebacks.size(); i++) {
+            int depth = tracebacks.size() - 1 - i;
+            tracebacks.get(i).reversed().forEach(f -> out.add(f.atDepth(depth)));
+        }
         return out;
     }
 
@@ -85,7 +96,7 @@ final class PythonTraceback {
 
     private static Optional<Frame> frame(String path, String line, String function) {
         int number = Integer.parseInt(line);
-        return number < 1 ? Optional.empty() : Optional.of(new Frame(path, number, function));
+        return number < 1 ? Optional.empty() : Optional.of(new Frame(path, number, function, 0));
     }
 
     /** The Python dialect: frames in site-packages or the interpreter relativize to nothing and are dropped. */
@@ -93,7 +104,7 @@ final class PythonTraceback {
         @Override
         public List<StackFrame> framesDeepestFirst(String trace, FileIndex files) {
             return PythonTraceback.framesDeepestFirst(trace).stream()
-                    .flatMap(f -> files.relativize(f.path()).map(file -> new StackFrame(file, f.line(), f.function())).stream())
+                    .flatMap(f -> files.relativize(f.path()).map(file -> new StackFrame(file, f.line(), f.function(), f.causeDepth())).stream())
                     .toList();
         }
     }

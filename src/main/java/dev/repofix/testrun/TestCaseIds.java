@@ -3,6 +3,8 @@ package dev.repofix.testrun;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns a JUnit XML {@code <testcase>}'s attributes into the id its test tool uses on
@@ -13,9 +15,20 @@ final class TestCaseIds {
     private TestCaseIds() {
     }
 
-    /** Surefire and other JUnit producers: {@code classname#name}, or {@code name} without a class. */
+    /** A JUnit Platform legacy reporting name of a method without parameters, as Gradle writes it: {@code adds()}. */
+    private static final Pattern BARE_METHOD_CALL = Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*)\\(\\)");
+
+    /**
+     * Surefire, Gradle and other JUnit producers: {@code classname#name}, or {@code name}
+     * without a class. A method named with empty parentheses ({@code adds()}, Gradle's
+     * and the JUnit Platform's legacy name) is named without them, as Surefire names it,
+     * so one test has one id whichever build ran it; a parameterized name
+     * ({@code add(int)[2]}) or a display name is kept as written.
+     */
     static String junit(String className, String name) {
-        return className.isBlank() ? name : className + "#" + name;
+        Matcher bare = BARE_METHOD_CALL.matcher(name);
+        String method = bare.matches() ? bare.group(1) : name;
+        return className.isBlank() ? method : className + "#" + method;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.repofix.testrun;
 
 import dev.repofix.build.BuildSystem;
+import dev.repofix.build.MultiBuild;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.CleanEnvironment;
@@ -64,8 +65,11 @@ public final class TestRunner {
         List<Path> reports = build.reports(dir, command).stream().filter(p -> writtenByTheRun(p, ownFiles)).toList();
         for (Path report : reports) {
             requireInside(dir, report);
+            String folder = build instanceof MultiBuild multi ? multi.folderOf(dir, report) : "";
+            FileIndex project = folder.isEmpty() ? here : below(here, folder);
             for (TestResult r : parsers.forFormat(build.reportFormat(report)).parse(report)) {
-                results.add(r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), here)) : r);
+                TestResult read = r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), project)) : r;
+                results.add(folder.isEmpty() ? read : inRepository(read, folder));
             }
         }
         TestRun run = new TestRun(results);
@@ -79,6 +83,19 @@ public final class TestRunner {
             return new TestOutcome.BuildFailed(exec);
         }
         return new TestOutcome.Completed(run, exec);
+    }
+
+    /** The files of the project in {@code folder}, relative to it: its tools print paths relative to it. */
+    private static FileIndex below(FileIndex files, String folder) {
+        String prefix = folder + "/";
+        return new FileIndex(files.root().resolve(folder), files.files().stream().filter(f -> f.startsWith(prefix))
+                .map(f -> f.substring(prefix.length())).toList());
+    }
+
+    /** A result of the project in {@code folder} as the repository names it: its id and frames prefixed. */
+    private static TestResult inRepository(TestResult r, String folder) {
+        List<StackFrame> mapped = r.frames().stream().map(f -> f.inFolder(folder)).toList();
+        return new TestResult(MultiBuild.prefixed(folder, r.id()), r.status(), r.message(), r.trace(), mapped);
     }
 
     /**

@@ -65,19 +65,18 @@ class BuildDetectorTest {
     void usesTheGivenCommandForAGradleProject() throws IOException {
         write("build.gradle", "plugins { id 'java' }\n");
 
-        assertThat(detector.detect(root, Optional.of("./gradlew test"))).isInstanceOf(CustomBuild.class);
+        BuildSystem build = detector.detect(root, Optional.of("./gradlew check"));
+
+        assertThat(build).isInstanceOf(GradleBuild.class);
+        assertThat(build.testCommand(root, "./gradlew check").shell()).isEqualTo("./gradlew check");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build.gradle", "build.gradle.kts"})
-    void namesGradleWhenAGradleBuildHasNoCommand(String file) throws IOException {
+    @ValueSource(strings = {"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"})
+    void picksGradleForAnyOfItsBuildFiles(String file) throws IOException {
         write(file, "");
 
-        assertThatThrownBy(() -> detector.detect(root, Optional.empty()))
-                .isInstanceOf(BuildException.class)
-                .hasMessageStartingWith("Gradle projects (" + file + ") are not supported yet")
-                .hasMessageContaining("--test-cmd")
-                .satisfies(e -> assertThat(((BuildException) e).kind()).isEqualTo(ErrorKind.INPUT));
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOf(GradleBuild.class);
     }
 
     @Test
@@ -97,6 +96,46 @@ class BuildDetectorTest {
                 .hasMessageStartingWith("no build found: looked for pom.xml (Maven)")
                 .hasMessageContaining("pytest.ini")
                 .hasMessageContaining("pass --test-cmd");
+    }
+
+    @Test
+    void runsAProjectInEachFirstLevelFolderWithTheirIdsAndPathsPrefixed() throws IOException {
+        write("backend/pom.xml", "<project/>");
+        write("tools/pyproject.toml", "[project]\n");
+        write("docs/pyproject.toml", "[project]\n");
+
+        BuildSystem build = detector.detect(root, Optional.empty());
+
+        assertThat(build).isInstanceOfSatisfying(MultiBuild.class, multi -> assertThat(multi.parts())
+                .extracting(MultiBuild.Part::folder).containsExactlyInAnyOrder("backend", "tools"));
+        assertThat(build.isTestPath("backend/src/test/java/a/ATest.java")).isTrue();
+        assertThat(build.isTestPath("backend/src/main/java/a/A.java")).isFalse();
+        assertThat(build.isTestPath("tools/tests/test_a.py")).isTrue();
+        assertThat(build.sandboxImage()).isEmpty();
+        assertThat(build.selectedTestCommand(root, null, java.util.List.of("tools/tests/test_a.py::t")).orElseThrow().shell())
+                .contains("(cd tools && ").contains("python3 -m pytest tests/test_a.py::t").doesNotContain("mvn");
+    }
+
+    @Test
+    void runsTwoBuildsAtTheRootWhenTheSecondHasTestsOfItsOwn() throws IOException {
+        write("pom.xml", "<project/>");
+        write("src/test/java/a/ATest.java", "");
+        write("pyproject.toml", "[tool.black]\n");
+
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOf(MavenBuild.class);
+
+        write("scripts/test_release.py", "def test_x(): pass\n");
+
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOfSatisfying(MultiBuild.class,
+                multi -> assertThat(multi.name()).isEqualTo("maven+pytest"));
+    }
+
+    @Test
+    void takesTheModulesOfARootPomForModulesNotProjects() throws IOException {
+        write("pom.xml", "<project><modules><module>core</module></modules></project>");
+        write("core/pom.xml", "<project/>");
+
+        assertThat(detector.detect(root, Optional.empty())).isInstanceOf(MavenBuild.class);
     }
 
     private void write(String relative, String content) throws IOException {

@@ -53,10 +53,10 @@ class BadInputTest {
     }
 
     @Test
-    void gradleIsNamedAsNotSupportedYet() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("gradle"), Map.of("build.gradle", "plugins { id 'java' }\n"));
+    void aBuildRecognisedButNotRunYetIsNamed() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("cargo"), Map.of("Cargo.toml", "[package]\nname = \"x\"\n"));
         RunOutput run = fix(repo.toString());
-        assertUsageError(run, "Gradle projects (build.gradle) are not supported yet", "--test-cmd");
+        assertUsageError(run, "Cargo projects (Cargo.toml) are not supported yet", "--test-cmd");
     }
 
     @Test

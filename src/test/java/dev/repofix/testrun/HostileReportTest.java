@@ -152,7 +152,7 @@ class HostileReportTest {
 
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThatThrownBy(() -> parser.parse(report))
                 .isInstanceOf(ReportException.class)
-                .hasMessage("test report " + report + " is larger than 64 MiB, more than repofix reads; have the tests "
+                .hasMessage("test report " + report + " is larger than 1024 MiB, more than repofix reads; have the tests "
                         + "write their output to files rather than into the report (Surefire: "
                         + "redirectTestOutputToFile), or delete it and rerun, or check the test tool's report settings"));
     }

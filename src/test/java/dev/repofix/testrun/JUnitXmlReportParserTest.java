@@ -12,7 +12,6 @@ import java.util.List;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.xml.sax.SAXException;
 
 class JUnitXmlReportParserTest {
     private static final String SUREFIRE_3 = """
@@ -153,6 +152,46 @@ class JUnitXmlReportParserTest {
                 tuple("com.acme.CalculatorTest#addsNumbers(int, int, int)[1]", TestStatus.PASSED),
                 tuple("com.acme.CalculatorTest#addsNumbers(int, int, int)[2]", TestStatus.FAILED),
                 tuple("com.acme.CalculatorTest#divides[0]", TestStatus.PASSED));
+    }
+
+    @Test
+    void namesAJUnit5TestTheSameWhetherSurefireOrGradleReportedIt() throws IOException {
+        // Surefire 3.5 (default reporter) and Gradle 8 on the same JUnit 5 class.
+        Path surefire = write("TEST-com.acme.PricesTest.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+                xsi:noNamespaceSchemaLocation="https://maven.apache.org/surefire/maven-surefire-plugin/xsd/surefire-test-report.xsd" \
+                version="3.0.2" name="com.acme.PricesTest" time="0.04" tests="3" errors="0" skipped="0" failures="1">
+                  <properties><property name="java.version" value="21.0.2"/></properties>
+                  <testcase name="adds" classname="com.acme.PricesTest" time="0.012">
+                    <failure message="expected: &lt;5&gt; but was: &lt;-1&gt;" type="org.opentest4j.AssertionFailedError">trace</failure>
+                  </testcase>
+                  <testcase name="total(int)[1]" classname="com.acme.PricesTest" time="0.001"/>
+                  <testcase name="works" classname="com.acme.PricesTest$Nested" time="0.001"/>
+                </testsuite>
+                """);
+        Path gradle = write("TEST-gradle-com.acme.PricesTest.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite name="com.acme.PricesTest" tests="2" skipped="0" failures="1" errors="0" \
+                timestamp="2026-11-24T07:00:00" hostname="ci" time="0.031">
+                  <properties/>
+                  <testcase name="adds()" classname="com.acme.PricesTest" time="0.012">
+                    <failure message="org.opentest4j.AssertionFailedError: expected: &lt;5&gt; but was: &lt;-1&gt;" \
+                type="org.opentest4j.AssertionFailedError">trace</failure>
+                  </testcase>
+                  <testcase name="works()" classname="com.acme.PricesTest$Nested" time="0.001"/>
+                  <system-out><![CDATA[]]></system-out>
+                  <system-err><![CDATA[]]></system-err>
+                </testsuite>
+                """);
+
+        assertThat(idsAndStatuses(surefire)).containsExactly(
+                tuple("com.acme.PricesTest#adds", TestStatus.FAILED),
+                tuple("com.acme.PricesTest#total(int)[1]", TestStatus.PASSED),
+                tuple("com.acme.PricesTest$Nested#works", TestStatus.PASSED));
+        assertThat(idsAndStatuses(gradle)).containsExactly(
+                tuple("com.acme.PricesTest#adds", TestStatus.FAILED),
+                tuple("com.acme.PricesTest$Nested#works", TestStatus.PASSED));
     }
 
     @Test
@@ -327,7 +366,7 @@ class JUnitXmlReportParserTest {
                 .hasMessageStartingWith("malformed test report " + report + ": ")
                 .hasMessageContaining("line 1")
                 .hasMessageEndingWith("delete it and rerun, or check the test tool's report settings")
-                .hasCauseInstanceOf(SAXException.class);
+                .hasCauseInstanceOf(javax.xml.stream.XMLStreamException.class);
     }
 
     @Test

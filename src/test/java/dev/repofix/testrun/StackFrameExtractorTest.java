@@ -38,10 +38,10 @@ class StackFrameExtractorTest {
                 """;
 
         assertThat(extractor.extract(trace, files)).containsExactly(
-                new StackFrame("src/main/java/com/acme/bank/Ledger.java", 120, "append"),
-                new StackFrame("src/main/java/com/acme/bank/Ledger.java", 86, "post"),
-                new StackFrame("src/main/java/com/acme/bank/Ledger.java", 88, "post"),
-                new StackFrame("src/main/java/com/acme/bank/Account.java", 40, "withdraw"),
+                new StackFrame("src/main/java/com/acme/bank/Ledger.java", 120, "append", 2),
+                new StackFrame("src/main/java/com/acme/bank/Ledger.java", 86, "post", 2),
+                new StackFrame("src/main/java/com/acme/bank/Ledger.java", 88, "post", 1),
+                new StackFrame("src/main/java/com/acme/bank/Account.java", 40, "withdraw", 1),
                 new StackFrame("src/main/java/com/acme/bank/Account.java", 42, "withdraw"),
                 new StackFrame("src/test/java/com/acme/bank/AccountTest.java", 19, "withdrawsFromLedger"));
     }
@@ -129,9 +129,9 @@ class StackFrameExtractorTest {
                 """;
 
         assertThat(extractor.extract(trace, files)).containsExactly(
-                new StackFrame("src/com/acme/Conn.java", 30, "query"),
+                new StackFrame("src/com/acme/Conn.java", 30, "query", 1),
                 new StackFrame("src/com/acme/Job.java", 10, "run"),
-                new StackFrame("src/com/acme/Pool.java", 5, "release"),
+                new StackFrame("src/com/acme/Pool.java", 5, "release", 1),
                 new StackFrame("src/com/acme/Conn.java", 70, "close"),
                 new StackFrame("src/com/acme/Job.java", 12, "run"));
     }
@@ -177,7 +177,7 @@ class StackFrameExtractorTest {
                 """.formatted(root);
 
         assertThat(extractor.extract(trace, files)).containsExactly(
-                new StackFrame("src/stock/store.py", 20, "load"),
+                new StackFrame("src/stock/store.py", 20, "load", 1),
                 new StackFrame("src/stock/store.py", 22, "load"),
                 new StackFrame("src/stock/inventory.py", 12, "reorder_amount"),
                 new StackFrame("tests/test_stock.py", 5, "test_reorder"));
@@ -303,7 +303,7 @@ class StackFrameExtractorTest {
                 """;
 
         assertThat(extractor.extract(trace, files)).containsExactly(
-                new StackFrame("src/db.py", 4, "connect"),
+                new StackFrame("src/db.py", 4, "connect", 1),
                 new StackFrame("src/db.py", 6, "connect"),
                 new StackFrame("tests/test_db.py", 2, "test_connect"));
     }
