@@ -98,7 +98,8 @@ final class PytestCoverage implements CoverageRuns.Tool {
                 }
             });
         }
-        return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size()), java.time.Duration.ZERO,
+        return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size(), Spectra.Tracing.LINES),
+                java.time.Duration.ZERO,
                 failed.size() + " failing and " + passed.size() + " passing pytest test(s) from " + testFiles
                         + " test file(s)");
     }

@@ -68,7 +68,7 @@ final class SpectrumLocalizer {
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
-                if (unseenByProbes(l, report)) {
+                if (spectra.tracing() == Spectra.Tracing.PROBES && onAFailingStack(l, report)) {
                     // JaCoCo marks a line run only when a probe after it fires: the lines of a block
                     // that an exception left midway look unrun, though the stack shows they ran.
                     scored.putIfAbsent(l.file() + ":" + l.line(), new Scored(l.file(), l.line(), l.score(),
@@ -126,12 +126,12 @@ final class SpectrumLocalizer {
     }
 
     /**
-     * A Java suspect on a failing test's stack frame: the line ran, yet probe-based coverage
-     * (JaCoCo) can miss it, since the exception left its block before the next probe. Python's
-     * line tracing cannot miss it, so there the rule does not apply.
+     * A suspect on a failing test's stack frame: the line ran, yet probe-based coverage can miss
+     * it, since the exception left its block before the next probe. Line tracing cannot miss it,
+     * so the caller asks only for {@link Spectra.Tracing#PROBES}.
      */
-    private static boolean unseenByProbes(Location l, FailureReport report) {
-        return l.file().endsWith(".java") && report.failing().stream().flatMap(t -> t.frames().stream())
+    private static boolean onAFailingStack(Location l, FailureReport report) {
+        return report.failing().stream().flatMap(t -> t.frames().stream())
                 .anyMatch(f -> f.file().equals(l.file()) && f.line() == l.line());
     }
 
