@@ -79,7 +79,8 @@ final class StagesFactory {
     static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host, Executor executor, Clock clock) {
         if (ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin()) {
             BuiltinStages builtin = BuiltinStages.withCoverage(executor, host,
-                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), clock, formula(c));
+                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), clock, formula(c),
+                    Optional.of(cacheDir(c, host).resolve("tools")));
             return new RepairPipeline.Engine(builtin, "builtin", Optional.empty());
         }
         return engine(c, chatClient(c, host), StageInputs.chained(), c.get(ConfigKey.CONTEXT));

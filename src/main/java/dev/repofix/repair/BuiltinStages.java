@@ -7,11 +7,13 @@ import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,11 +48,13 @@ public final class BuiltinStages implements Stages {
     /**
      * With per-test coverage: the failing tests and the tests related to them run once more
      * under a coverage tool, through {@code executor} (the baseline's, with its limits),
-     * each command within {@code timeout}.
+     * each command within {@code timeout}. A tool the test environment lacks (coverage.py)
+     * is installed once into {@code toolCache}, repofix's own folder, and reused from there;
+     * with none, each run installs its own.
      */
     public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
-            SpectrumFormula formula) {
-        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock), formula);
+            SpectrumFormula formula, Optional<Path> toolCache) {
+        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache), formula);
     }
 
     @Override
