@@ -27,9 +27,10 @@ public final class BuiltinStages implements Stages {
     private static final Logger LOG = LoggerFactory.getLogger(BuiltinStages.class);
     private final IssueWriter issues = new IssueWriter();
     private final FrameLocalizer localizer = new FrameLocalizer();
-    /** One cache of Java trees: the localizer (loop headers) and the templates read the same files. */
+    /** One cache of syntax trees per language: the localizer (loop headers) and the templates read the same files. */
     private final JavaTrees javaTrees = new JavaTrees();
-    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(javaTrees));
+    private final PythonTrees pythonTrees = FixTemplates.pythonTrees();
+    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(pythonTrees, javaTrees));
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;
     private final List<String> notes = new ArrayList<>();
@@ -42,7 +43,7 @@ public final class BuiltinStages implements Stages {
 
     BuiltinStages(CoverageCollector coverage, SpectrumFormula formula) {
         this.coverage = Objects.requireNonNull(coverage, "coverage");
-        this.spectrumLocalizer = new SpectrumLocalizer(formula, javaTrees);
+        this.spectrumLocalizer = new SpectrumLocalizer(formula, javaTrees, pythonTrees);
     }
 
     /**

@@ -7,6 +7,7 @@ import static dev.repofix.repair.Spectra.Tracing.PROBES;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
 import dev.repofix.testrun.FailureReport;
@@ -83,6 +84,29 @@ class SpectrumLocalizerTest {
 
         assertThat(loc.locations()).extracting(Location::line).startsWith(5, 6, 7);
         assertThat(loc.locations().get(0).score()).isEqualTo(1.0);
+        assertThat(loc.locations().get(0).reason()).contains("raised to its loop body's score");
+    }
+
+    @Test
+    void aPythonLoopsHeaderRanksWithTheBestLineOfItsBodyAndBeforeIt() {
+        String stats = "stats/extremes.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(stats, "def max_of(xs):", "    best = xs[0]", "    for i in range(1, len(xs) - 1):",
+                        "        if xs[i] > best:", "            best = xs[i]", "    return best")
+                .passing("tests/test_extremes.py::test_one");
+        // One passing test (one element) runs the loop's header but never its body.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(stats, 2, 1, 1),
+                new Spectra.LineSpectrum(stats, 3, 1, 1),
+                new Spectra.LineSpectrum(stats, 4, 1, 0),
+                new Spectra.LineSpectrum(stats, 5, 1, 0),
+                new Spectra.LineSpectrum(stats, 6, 1, 1)), 1, 1, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_extremes.py::test_max", "assert 3 == 9", "trace")),
+                new SourceCache(py.files()));
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(3, 4, 5);
         assertThat(loc.locations().get(0).reason()).contains("raised to its loop body's score");
     }
 
