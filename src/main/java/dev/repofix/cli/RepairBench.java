@@ -10,6 +10,8 @@ import dev.repofix.eval.ResultStatus;
 import dev.repofix.eval.ResultStore;
 import dev.repofix.eval.RunManifest;
 import dev.repofix.eval.Scores;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.PatchCandidate;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.PrintWriter;
@@ -64,6 +66,9 @@ final class RepairBench {
             Map<String, String> operatorOf = new HashMap<>();
             cases.forEach(c -> operatorOf.put(c.id(), operator(c)));
             table(store.results(), operatorOf);
+            Map<String, String> languageOf = new HashMap<>();
+            cases.forEach(c -> languageOf.put(c.id(), c.language()));
+            byLanguageAndFamily(store.results(), operatorOf, languageOf);
             return ExitCodes.OK;
         }
     }
@@ -110,6 +115,34 @@ final class RepairBench {
         out.flush();
     }
 
+    /**
+     * The same counts per language and operator, then per template family of the fix found
+     * (the family of the VALID candidate; how many of its fixes were the reference's).
+     */
+    private void byLanguageAndFamily(List<CaseResult> results, Map<String, String> operatorOf,
+            Map<String, String> languageOf) {
+        Map<String, List<CaseScores>> byLanguage = new java.util.TreeMap<>();
+        Map<String, List<CaseScores>> byFamily = new java.util.TreeMap<>();
+        for (CaseResult r : results) {
+            if (r.status() != ResultStatus.SCORED) {
+                continue;
+            }
+            CaseScores s = Scores.of(r);
+            String op = operatorOf.getOrDefault(r.caseId(), "?");
+            byLanguage.computeIfAbsent(languageOf.getOrDefault(r.caseId(), "?") + " " + op, k -> new ArrayList<>())
+                    .add(s);
+            String family = r.record().flatMap(RunResult::fix).map(PatchCandidate::strategy).orElse("(not fixed)");
+            byFamily.computeIfAbsent(family, k -> new ArrayList<>()).add(s);
+        }
+        out.println();
+        out.println("language and operator          cases  fixed  reference-equal  top-1  top-5  s/bug");
+        byLanguage.forEach((key, scores) -> out.println(String.format(Locale.ROOT, "%-30s ", key) + counts(scores)));
+        out.println();
+        out.println("family of the fix found        cases  fixed  reference-equal  top-1  top-5  s/bug");
+        byFamily.forEach((family, scores) -> out.println(String.format(Locale.ROOT, "%-30s ", family) + counts(scores)));
+        out.flush();
+    }
+
     private static String inTemplates(String label) {
         for (InjectionOperator op : InjectionOperator.values()) {
             if (op.label().equals(label)) {
@@ -120,12 +153,17 @@ final class RepairBench {
     }
 
     private static String row(String name, String templates, List<CaseScores> scores) {
+        return String.format(Locale.ROOT, "%-17s %-13s ", name, templates) + counts(scores);
+    }
+
+    /** cases, fixed, reference-equal, top-1, top-5 and seconds per bug, in the tables' columns. */
+    private static String counts(List<CaseScores> scores) {
         long fixed = scores.stream().filter(CaseScores::passed).count();
         long equal = scores.stream().filter(s -> s.referenceEqual().orElse(false)).count();
         long top1 = scores.stream().filter(CaseScores::top1).count();
         long top5 = scores.stream().filter(CaseScores::top5).count();
         double secs = scores.stream().mapToLong(s -> s.result().times().wallMs()).average().orElse(0) / 1000.0;
-        return String.format(Locale.ROOT, "%-17s %-13s %5d  %5d  %15d  %5d  %5d  %5.1f", name, templates,
-                scores.size(), fixed, equal, top1, top5, secs);
+        return String.format(Locale.ROOT, "%5d  %5d  %15d  %5d  %5d  %5.1f", scores.size(), fixed, equal, top1, top5,
+                secs);
     }
 }

@@ -80,6 +80,10 @@ final class RunOptions {
             + "the model: 2k, 4k, 8k, 16k, 32k, 64k, 128k. Default: 16k")
     String context;
 
+    @Option(names = "--sbfl", paramLabel = "FORMULA", description = "How the builtin engine ranks lines over "
+            + "per-test coverage: ochiai or dstar. Default: ochiai")
+    String sbfl;
+
     @Option(names = "--record", paramLabel = "FILE", description = "Append every model exchange to FILE (JSONL) "
             + "so that --model replay:FILE reproduces the run.")
     String record;
@@ -115,6 +119,7 @@ final class RunOptions {
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
         put(flags, ConfigKey.CONTEXT, context);
         put(flags, ConfigKey.RECORD, record);
+        put(flags, ConfigKey.SBFL, sbfl);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates.orElse(null));
         if (noCache) {
             flags.put(ConfigKey.CACHE, "false");

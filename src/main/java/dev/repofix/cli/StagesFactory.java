@@ -28,6 +28,8 @@ import dev.repofix.stage.Stages;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
@@ -77,10 +79,16 @@ final class StagesFactory {
     static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host, Executor executor, Clock clock) {
         if (ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin()) {
             BuiltinStages builtin = BuiltinStages.withCoverage(executor, host,
-                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), clock, SpectrumFormula.OCHIAI);
+                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), clock, formula(c),
+                    Optional.of(cacheDir(c, host).resolve("tools")));
             return new RepairPipeline.Engine(builtin, "builtin", Optional.empty());
         }
         return engine(c, chatClient(c, host), StageInputs.chained(), c.get(ConfigKey.CONTEXT));
+    }
+
+    /** The builtin engine's spectrum formula, as the sbfl setting names it. */
+    static SpectrumFormula formula(ResolvedConfig c) {
+        return SpectrumFormula.valueOf(c.choice(ConfigKey.SBFL, List.of("ochiai", "dstar")).toUpperCase(Locale.ROOT));
     }
 
     /**

@@ -51,6 +51,11 @@ public enum ConfigKey {
     TEST_COMMAND("test-command", REPOSITORY, "", "shell command that runs the tests"),
     /** REPOSITORY: what a fix may try; bounded by the operator's timeout. */
     MAX_CANDIDATES("max-candidates", REPOSITORY, "30", "validate at most this many patch candidates"),
+    /**
+     * OPERATOR: how the builtin engine ranks lines; harmless, yet the repository only says how
+     * its tests run, so the choice stays with the person running repofix.
+     */
+    SBFL("sbfl", OPERATOR, "ochiai", "spectrum formula of the builtin engine's localization: ochiai or dstar"),
     /** OPERATOR: the whole run's budget is the operator's CI time and model spend; it also caps test-timeout. */
     TIMEOUT("timeout", OPERATOR, "20m", "time budget of the whole run"),
     /** REPOSITORY: how long its suite takes; never more than the operator's timeout. */

@@ -7,11 +7,13 @@ import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,9 +27,10 @@ public final class BuiltinStages implements Stages {
     private static final Logger LOG = LoggerFactory.getLogger(BuiltinStages.class);
     private final IssueWriter issues = new IssueWriter();
     private final FrameLocalizer localizer = new FrameLocalizer();
-    /** One cache of Java trees: the localizer (loop headers) and the templates read the same files. */
+    /** One cache of syntax trees per language: the localizer (loop headers) and the templates read the same files. */
     private final JavaTrees javaTrees = new JavaTrees();
-    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(javaTrees));
+    private final PythonTrees pythonTrees = FixTemplates.pythonTrees();
+    private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(pythonTrees, javaTrees));
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;
     private final List<String> notes = new ArrayList<>();
@@ -40,17 +43,19 @@ public final class BuiltinStages implements Stages {
 
     BuiltinStages(CoverageCollector coverage, SpectrumFormula formula) {
         this.coverage = Objects.requireNonNull(coverage, "coverage");
-        this.spectrumLocalizer = new SpectrumLocalizer(formula, javaTrees);
+        this.spectrumLocalizer = new SpectrumLocalizer(formula, javaTrees, pythonTrees);
     }
 
     /**
      * With per-test coverage: the failing tests and the tests related to them run once more
      * under a coverage tool, through {@code executor} (the baseline's, with its limits),
-     * each command within {@code timeout}.
+     * each command within {@code timeout}. A tool the test environment lacks (coverage.py)
+     * is installed once into {@code toolCache}, repofix's own folder, and reused from there;
+     * with none, each run installs its own.
      */
     public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
-            SpectrumFormula formula) {
-        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock), formula);
+            SpectrumFormula formula, Optional<Path> toolCache) {
+        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache), formula);
     }
 
     @Override

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,13 +42,19 @@ final class CoverageRuns implements CoverageCollector {
     private final HostEnvironment host;
     private final Duration timeout;
     private final Clock clock;
+    private final CoveragePyInstall coveragePy;
 
-    /** @param timeout limit of each command of a coverage run (the test run, a tool install) */
-    CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock) {
+    /**
+     * @param timeout   limit of each command of a coverage run (the test run, a tool install)
+     * @param toolCache repofix's own folder for tools installed once and reused read-only
+     *                  (coverage.py); empty: every run installs its own
+     */
+    CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache) {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.host = Objects.requireNonNull(host, "host");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.coveragePy = new CoveragePyInstall(toolCache);
     }
 
     /** Runs one shell command of a coverage run in the copy, the way the baseline ran the tests. */
@@ -65,7 +72,7 @@ final class CoverageRuns implements CoverageCollector {
         BuildSystem build = report.build();
         Tool tool = switch (build.name()) {
             case "maven" -> new JacocoCoverage();
-            case "pytest" -> new PytestCoverage();
+            case "pytest" -> new PytestCoverage(coveragePy);
             default -> null;
         };
         if (tool == null) {
@@ -112,11 +119,12 @@ final class CoverageRuns implements CoverageCollector {
         return copy;
     }
 
-    private static void deleteTree(Path dir) {
+    /** Deletes a folder of a coverage run (a copy, a tool's temporary tree); a failure is logged. */
+    static void deleteTree(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException | UncheckedIOException e) {
-            LOG.warn("could not delete the coverage copy {}: {}", dir, e.toString());
+            LOG.warn("could not delete the coverage folder {}: {}", dir, e.toString());
         }
     }
 

@@ -66,8 +66,12 @@ public final class FixTemplates {
 
     /** The same over {@code trees}, a cache of Java syntax trees the caller shares with other readers. */
     static Function<SourceFile, List<FixTemplate>> byLanguage(JavaTrees trees) {
-        // the PATH a child process would search for python3 anyway
-        return byLanguage(new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PYTHON_TIMEOUT), trees);
+        return byLanguage(pythonTrees(), trees);
+    }
+
+    /** Python trees from the python3 on the process's PATH, the one a child process would find anyway. */
+    static PythonTrees pythonTrees() {
+        return new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PYTHON_TIMEOUT);
     }
 
     /** The same with a chosen way to parse Python. */
@@ -75,7 +79,8 @@ public final class FixTemplates {
         return byLanguage(pythonTrees, new JavaTrees());
     }
 
-    private static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees, JavaTrees trees) {
+    /** The same over both caches, shared with other readers (the localizer's loop headers). */
+    static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees, JavaTrees trees) {
         List<FixTemplate> java = java(trees);
         List<FixTemplate> python = python(pythonTrees);
         List<FixTemplate> tokens = defaults();

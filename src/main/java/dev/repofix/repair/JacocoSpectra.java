@@ -80,8 +80,8 @@ final class JacocoSpectra {
             out.add(new Spectra.LineSpectrum(line.substring(0, colon), Integer.parseInt(line.substring(colon + 1)),
                     failedBy.getOrDefault(line, Set.of()).size(), passedBy.getOrDefault(line, Set.of()).size()));
         }
-        return new Coverage.Collected(new Spectra(out, failed, passed), Duration.ZERO, failed + " failing and "
-                + passed + " passing JUnit test(s) from " + testClasses + " test class(es)");
+        return new Coverage.Collected(new Spectra(out, failed, passed, Spectra.Tracing.PROBES), Duration.ZERO,
+                failed + " failing and " + passed + " passing JUnit test(s) from " + testClasses + " test class(es)");
     }
 
     /** Session id to its data; a session dumped twice (several forks) is merged. */

@@ -5,8 +5,10 @@ import com.github.javaparser.ast.expr.BinaryExpr;
 import com.github.javaparser.ast.expr.Expression;
 import com.github.javaparser.ast.expr.LiteralStringValueExpr;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import java.math.BigInteger;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -73,10 +75,23 @@ final class JavaOffByOneTemplate extends JavaTemplate {
                 && b.getRight().isIntegerLiteralExpr() && b.getRight().asIntegerLiteralExpr().getValue().equals("1");
     }
 
+    /**
+     * The literal one down and one up; a negated literal ({@code -1}) moves as the signed
+     * number it is, so {@code -1} becomes {@code 0} and {@code -2}, never {@code -0}.
+     */
     private static void moveLiteral(LiteralStringValueExpr literal, JavaEdits edits) {
         String text = literal.getValue();
         String suffix = text.endsWith("l") || text.endsWith("L") ? text.substring(text.length() - 1) : "";
         BigInteger value = new BigInteger(text.substring(0, text.length() - suffix.length()));
+        Optional<UnaryExpr> negated = literal.getParentNode().filter(UnaryExpr.class::isInstance)
+                .map(UnaryExpr.class::cast).filter(u -> u.getOperator() == UnaryExpr.Operator.MINUS);
+        if (negated.isPresent()) {
+            BigInteger signed = value.negate();
+            for (BigInteger moved : new BigInteger[] {signed.add(BigInteger.ONE), signed.subtract(BigInteger.ONE)}) {
+                edits.replace(negated.get(), moved + suffix, "`-" + text + "` -> `" + moved + suffix + "`");
+            }
+            return;
+        }
         for (BigInteger moved : new BigInteger[] {value.subtract(BigInteger.ONE), value.add(BigInteger.ONE)}) {
             if (moved.signum() >= 0) {
                 edits.replace(literal, moved + suffix, "`" + text + "` -> `" + moved + suffix + "`");

@@ -20,12 +20,20 @@ import java.util.Set;
 /**
  * pytest under coverage.py with one dynamic context per test, through a small plugin
  * repofix ships ({@code repofix_coverage_plugin.py}). coverage.py is the one the test
- * environment has, else installed with pip into the copy's tools folder: never into the
- * user's environment. Where neither works (offline, no pip), there is no coverage.
+ * environment has, else one pip installed once per interpreter into repofix's own cache and
+ * copied into the copy's tools folder ({@link CoveragePyInstall}): never into the user's
+ * environment. Where neither works (offline, no pip), there is no coverage.
  */
 final class PytestCoverage implements CoverageRuns.Tool {
     static final String PLUGIN = "repofix_coverage_plugin";
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final CoveragePyInstall install;
+
+    /** @param install where coverage.py comes from when the test environment has none */
+    PytestCoverage(CoveragePyInstall install) {
+        this.install = install;
+    }
 
     @Override
     public Coverage collect(FailureReport report, SourceCache sources, Path copy, CoverageRuns.Shell shell) {
@@ -39,12 +47,14 @@ final class PytestCoverage implements CoverageRuns.Tool {
             return new Coverage.Unavailable("pytest cannot select the failing tests' files");
         }
         try {
-            ExecResult install = shell.run("python3 -c 'import coverage' 2>/dev/null || python3 -m pip install --quiet "
-                    + "--disable-pip-version-check --no-input --retries 0 --timeout 20 --target "
-                    + CoverageRuns.TOOLS + "/lib coverage", Map.of());
-            if (!install.succeeded()) {
-                return new Coverage.Unavailable("coverage.py is not installed and pip could not install it into the "
-                        + "run's folder (offline?): " + CoverageRuns.tail(install, 3));
+            Optional<String> installed = Optional.empty();
+            if (!shell.run("python3 -c 'import coverage' 2>/dev/null", Map.of()).succeeded()) {
+                switch (install.into(tools.resolve("lib"), shell)) {
+                    case CoveragePyInstall.Outcome.Failed f -> {
+                        return new Coverage.Unavailable(f.why());
+                    }
+                    case CoveragePyInstall.Outcome.Ready r -> installed = Optional.of(r.how());
+                }
             }
             try (InputStream in = PytestCoverage.class.getResourceAsStream(PLUGIN + ".py")) {
                 Files.write(tools.resolve(PLUGIN + ".py"), in.readAllBytes());
@@ -60,7 +70,12 @@ final class PytestCoverage implements CoverageRuns.Tool {
                 return new Coverage.Unavailable("pytest under coverage wrote no coverage data: "
                         + CoverageRuns.tail(run, 3));
             }
-            return spectra(JSON.readTree(out.toFile()), report, files.size());
+            Coverage c = spectra(JSON.readTree(out.toFile()), report, files.size());
+            if (installed.isPresent() && c instanceof Coverage.Collected got) {
+                return new Coverage.Collected(got.spectra(), got.elapsed(), got.tests() + " (coverage.py "
+                        + installed.get() + ")");
+            }
+            return c;
         } catch (IOException e) {
             return new Coverage.Unavailable("cannot read pytest's coverage data: " + e.getMessage());
         }
@@ -98,7 +113,8 @@ final class PytestCoverage implements CoverageRuns.Tool {
                 }
             });
         }
-        return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size()), java.time.Duration.ZERO,
+        return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size(), Spectra.Tracing.LINES),
+                java.time.Duration.ZERO,
                 failed.size() + " failing and " + passed.size() + " passing pytest test(s) from " + testFiles
                         + " test file(s)");
     }

@@ -126,7 +126,7 @@ final class PythonFamilies {
         for (JsonNode n : tree.nodesOn(line, "int")) {
             long v = n.get("value").asLong();
             edits.replace(n.get("r"), Long.toString(v + 1), "`" + v + "` -> `" + (v + 1) + "`");
-            if (v > 0) {
+            if (v != 0) { // 0 - 1 would make a non-negative literal negative
                 edits.replace(n.get("r"), Long.toString(v - 1), "`" + v + "` -> `" + (v - 1) + "`");
             }
         }

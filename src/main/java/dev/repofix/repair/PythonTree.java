@@ -84,6 +84,11 @@ final class PythonTree {
         return out;
     }
 
+    /** Every statement node, in the order reported (outer before inner). */
+    List<JsonNode> statements() {
+        return nodes.stream().filter(n -> n.path("k").asText().equals("stmt")).toList();
+    }
+
     /** The innermost statement that starts on or covers {@code line}, if any. */
     java.util.Optional<JsonNode> statementOn(int line) {
         JsonNode best = null;

@@ -2,6 +2,7 @@ package dev.repofix.repair;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Per-test line coverage reduced to what spectrum-based localization needs: for every
@@ -11,9 +12,22 @@ import java.util.List;
  * @param lines       executed lines, each at most once, in file and line order
  * @param totalFailed failing tests that ran under coverage
  * @param totalPassed passing tests that ran under coverage
+ * @param tracing     how the coverage saw a line run, which decides what an unrun line means
  */
-record Spectra(List<LineSpectrum> lines, int totalFailed, int totalPassed) {
+record Spectra(List<LineSpectrum> lines, int totalFailed, int totalPassed, Tracing tracing) {
+    /** How a coverage tool marks a line as run. */
+    enum Tracing {
+        /**
+         * Probe-based (JaCoCo): a line counts as run when a probe after it fires, so the lines of
+         * a block an exception left midway look unrun though they ran.
+         */
+        PROBES,
+        /** Line-traced (coverage.py): every line is recorded as it starts; an unrun line did not run. */
+        LINES
+    }
+
     Spectra {
+        Objects.requireNonNull(tracing, "tracing");
         lines = lines.stream().sorted(Comparator.comparing(LineSpectrum::file).thenComparingInt(LineSpectrum::line))
                 .toList();
         if (totalFailed < 0 || totalPassed < 0) {

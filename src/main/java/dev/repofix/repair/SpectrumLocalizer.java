@@ -31,15 +31,17 @@ final class SpectrumLocalizer {
 
     private final SpectrumFormula formula;
     private final JavaTrees javaTrees;
+    private final PythonTrees pythonTrees;
 
     SpectrumLocalizer(SpectrumFormula formula) {
-        this(formula, new JavaTrees());
+        this(formula, new JavaTrees(), FixTemplates.pythonTrees());
     }
 
-    /** {@code javaTrees}: where the loops of Java files are read, a cache shared with the templates. */
-    SpectrumLocalizer(SpectrumFormula formula, JavaTrees javaTrees) {
+    /** The trees: where the loops of Java and Python files are read, caches shared with the templates. */
+    SpectrumLocalizer(SpectrumFormula formula, JavaTrees javaTrees, PythonTrees pythonTrees) {
         this.formula = Objects.requireNonNull(formula, "formula");
         this.javaTrees = Objects.requireNonNull(javaTrees, "javaTrees");
+        this.pythonTrees = Objects.requireNonNull(pythonTrees, "pythonTrees");
     }
 
     /** A scored line before it becomes a {@link Location}. */
@@ -64,11 +66,11 @@ final class SpectrumLocalizer {
                     + (frame == null ? "" : "; " + frame.reason());
             scored.put(key, new Scored(s.file(), s.line(), score, distance(deepest, s.file(), s.line()), reason));
         }
-        liftLoopHeaders(scored, sources, javaTrees);
+        liftLoopHeaders(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
-                if (unseenByProbes(l, report)) {
+                if (spectra.tracing() == Spectra.Tracing.PROBES && onAFailingStack(l, report)) {
                     // JaCoCo marks a line run only when a probe after it fires: the lines of a block
                     // that an exception left midway look unrun, though the stack shows they ran.
                     scored.putIfAbsent(l.file() + ":" + l.line(), new Scored(l.file(), l.line(), l.score(),
@@ -101,11 +103,12 @@ final class SpectrumLocalizer {
      * A loop's condition scores at least as high as the best line of its body (see
      * {@link LoopHeaders}); on a tie it ranks first, being the earlier line.
      */
-    private static void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources, JavaTrees javaTrees) {
+    private void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources) {
         Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
         for (String file : files) {
             Optional<SourceFile> source = sources.get(file);
-            List<LoopHeaders.Loop> loops = source.flatMap(javaTrees::of).map(LoopHeaders::of).orElse(List.of());
+            List<LoopHeaders.Loop> loops = source.flatMap(f -> javaTrees.of(f).map(LoopHeaders::of)
+                    .or(() -> pythonTrees.of(f).map(LoopHeaders::of))).orElse(List.of());
             for (LoopHeaders.Loop loop : loops) {
                 Scored header = scored.get(file + ":" + loop.header());
                 if (header == null) {
@@ -126,12 +129,12 @@ final class SpectrumLocalizer {
     }
 
     /**
-     * A Java suspect on a failing test's stack frame: the line ran, yet probe-based coverage
-     * (JaCoCo) can miss it, since the exception left its block before the next probe. Python's
-     * line tracing cannot miss it, so there the rule does not apply.
+     * A suspect on a failing test's stack frame: the line ran, yet probe-based coverage can miss
+     * it, since the exception left its block before the next probe. Line tracing cannot miss it,
+     * so the caller asks only for {@link Spectra.Tracing#PROBES}.
      */
-    private static boolean unseenByProbes(Location l, FailureReport report) {
-        return l.file().endsWith(".java") && report.failing().stream().flatMap(t -> t.frames().stream())
+    private static boolean onAFailingStack(Location l, FailureReport report) {
+        return report.failing().stream().flatMap(t -> t.frames().stream())
                 .anyMatch(f -> f.file().equals(l.file()) && f.line() == l.line());
     }
 

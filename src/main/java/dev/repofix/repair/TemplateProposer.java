@@ -8,6 +8,7 @@ import dev.repofix.testrun.FailureReport;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -36,6 +37,7 @@ final class TemplateProposer {
     List<PatchCandidate> propose(FailureReport report, List<Location> locations, SourceCache sources) {
         List<List<Proposal>> byLine = new ArrayList<>();
         Set<String> seenDiffs = new HashSet<>();
+        CodeShapes shapes = new CodeShapes(sources, report.build());
         for (Location loc : locations) {
             if (byLine.size() == MAX_LOCATIONS) {
                 break;
@@ -47,7 +49,7 @@ final class TemplateProposer {
             if (file.isEmpty() || loc.line() > file.get().lineCount()) {
                 continue;
             }
-            List<Proposal> here = proposalsAt(file.get(), loc, sources, seenDiffs);
+            List<Proposal> here = naturalFirst(proposalsAt(file.get(), loc, sources, seenDiffs), shapes);
             if (!here.isEmpty()) {
                 byLine.add(here);
             }
@@ -75,6 +77,31 @@ final class TemplateProposer {
         return here;
     }
 
+    /**
+     * Within each template's edits of one line (the templates keep their order), the edits
+     * whose result has a shape more lines of the repository have come first; equally common
+     * ones keep the template's order. When the tests accept several edits of a template
+     * (a comparison the tests probe on one side only), the first VALID one is the fix, and
+     * the one that reads like the rest of the code is more often the intended one.
+     */
+    static List<Proposal> naturalFirst(List<Proposal> here, CodeShapes shapes) {
+        List<Proposal> out = new ArrayList<>();
+        int i = 0;
+        while (i < here.size()) {
+            int j = i;
+            while (j < here.size() && here.get(j).template().equals(here.get(i).template())) {
+                j++;
+            }
+            List<Proposal> group = new ArrayList<>(here.subList(i, j));
+            Map<Proposal, Integer> counts = new java.util.IdentityHashMap<>();
+            group.forEach(p -> counts.put(p, shapes.count(p.file(), p.edit().line(), p.edit().newLines())));
+            group.sort(java.util.Comparator.comparingInt((Proposal p) -> counts.get(p)).reversed());
+            out.addAll(group);
+            i = j;
+        }
+        return out;
+    }
+
     /** Rank r's edit of depth d goes at position r + d; on one diagonal the higher-ranked line comes first. */
     static <T> List<T> diagonals(List<List<T>> byRank) {
         List<T> out = new ArrayList<>();
@@ -91,7 +118,7 @@ final class TemplateProposer {
         return out;
     }
 
-    private record Proposal(String template, String file, LineEdit edit, String diff) {
+    record Proposal(String template, String file, LineEdit edit, String diff) {
     }
 
     /** The file's text with the edit's lines replaced, its line endings kept. */

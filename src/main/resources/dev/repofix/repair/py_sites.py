@@ -113,6 +113,7 @@ class Sites:
 
     def expressions(self, root, stmt, func):
         callees = {id(n.func) for n in ast.walk(root) if isinstance(n, ast.Call)}
+        negated = set()
         if isinstance(stmt, (ast.If, ast.While)) and root is stmt.test:
             self.add("cond", root, primary=isinstance(root, PRIMARY))
         if isinstance(stmt, ast.AugAssign) and root is stmt.value:
@@ -136,6 +137,10 @@ class Sites:
                          values=[self.range(v) for v in node.values])
             elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
                 self.add("not", node, operand=self.range(node.operand))
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and const(node.operand) is not None:
+                # -1 is one signed number: it moves to 0 and -2, never to -0
+                self.add("int", node, value=-const(node.operand))
+                negated.add(id(node.operand))
             elif isinstance(node, ast.IfExp):
                 self.add("cond", node.test, primary=isinstance(node.test, PRIMARY))
             elif isinstance(node, ast.Call):
@@ -148,7 +153,8 @@ class Sites:
                     for b in (index.lower, index.upper):
                         if b is not None:
                             self.add("index", b, base=self.range(node.value), literal=const(b))
-            elif isinstance(node, ast.Constant) and kind(node) == "num" and isinstance(node.value, int):
+            elif isinstance(node, ast.Constant) and kind(node) == "num" and isinstance(node.value, int) \
+                    and id(node) not in negated:
                 self.add("int", node, value=node.value)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and func is not None \
                     and node.id != "self" and id(node) not in callees:

@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +60,24 @@ class BenchRepairTest {
             assertThat(Integer.parseInt(cells[3])).as(row).isLessThanOrEqualTo(Integer.parseInt(cells[2]));
         }
         assertThat(cases).isEqualTo(2);
+        // Per language and operator, and per family of the fix found: each block adds up to the cases too.
+        assertThat(run.stdout()).contains("language and operator          cases  fixed  reference-equal")
+                .contains("family of the fix found        cases  fixed  reference-equal");
+        assertThat(blockTotal(run.stdout(), "language and operator")).isEqualTo(2);
+        assertThat(blockTotal(run.stdout(), "family of the fix found")).isEqualTo(2);
+        assertThat(run.stdout()).containsPattern("(?m)^python [a-z-]+ +\\d+ ");
+    }
+
+    /** The sum of the cases column of the block under {@code header}, up to the next blank line. */
+    private static int blockTotal(String stdout, String header) {
+        List<String> lines = stdout.lines().toList();
+        int total = 0;
+        for (int i = lines.indexOf(lines.stream().filter(l -> l.startsWith(header)).findFirst().orElseThrow()) + 1;
+                i < lines.size() && !lines.get(i).isBlank(); i++) {
+            String[] cells = lines.get(i).substring(31).trim().split(" +");
+            total += Integer.parseInt(cells[0]);
+        }
+        return total;
     }
 
     @Test

@@ -25,6 +25,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -181,7 +182,8 @@ class CoverageLocalizationTest {
     }
 
     private BuiltinStages withCoverage() {
-        return BuiltinStages.withCoverage(new LocalProcessExecutor(clock), host, LIMIT, clock, SpectrumFormula.OCHIAI);
+        return BuiltinStages.withCoverage(new LocalProcessExecutor(clock), host, LIMIT, clock, SpectrumFormula.OCHIAI,
+                Optional.empty());
     }
 
     /** Runs the whole suite once, as the pipeline's baseline does, and reports its failures. */

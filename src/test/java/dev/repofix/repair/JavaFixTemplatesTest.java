@@ -61,6 +61,25 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void offByOneMovesANegatedLiteralAsASignedNumber() {
+        JavaCandidates.Candidate fix = assertFixes("off-by-one", """
+                public class Demo {
+                    public static int sum(int[] xs) {
+                        int sum = -1; //BUG
+                        for (int x : xs) {
+                            sum += x;
+                        }
+                        return sum;
+                    }
+                }
+                """, "int sum = 0;");
+        assertThat(fix.description()).isEqualTo("`-1` -> `0`");
+        assertThat(JavaCandidates.of("off-by-one", PATH, "package demo;\nclass Demo {\n    int k = -1;\n}\n", 3))
+                .extracting(JavaCandidates.Candidate::patched).noneMatch(p -> p.contains("-0"))
+                .anyMatch(p -> p.contains("int k = -2;"));
+    }
+
+    @Test
     void logicalOperatorTurnsADisjunctionIntoARangeCheck() {
         assertFixes("logical-op", """
                 public class Demo {

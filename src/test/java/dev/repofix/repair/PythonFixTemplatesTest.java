@@ -56,6 +56,19 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void offByOneMovesANegatedLiteralAsASignedNumber() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("off-by-one", """
+                def total(xs):
+                    s = -1  #BUG
+                    for x in xs:
+                        s += x
+                    return s
+                """, "    s = 0  #BUG", "assert total([1, 2]) == 3");
+        assertThat(candidates).extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("-0"))
+                .anyMatch(p -> p.contains("s = -2"));
+    }
+
+    @Test
     void logicalOperatorTurnsADisjunctionIntoARangeCheck() {
         assertFixes("logical-op", """
                 def within(v, lo, hi):

@@ -14,7 +14,7 @@ class SpectrumFormulaTest {
             new Spectra.LineSpectrum("A.java", 1, 2, 3), // run by every test
             new Spectra.LineSpectrum("A.java", 2, 2, 0), // run by the failing tests only
             new Spectra.LineSpectrum("A.java", 3, 1, 1),
-            new Spectra.LineSpectrum("A.java", 4, 0, 2)), 2, 3);
+            new Spectra.LineSpectrum("A.java", 4, 0, 2)), 2, 3, Spectra.Tracing.LINES);
 
     @Test
     void ochiaiIsFailingCoverageOverTheGeometricMeanOfFailingTestsAndTestsRunningTheLine() {

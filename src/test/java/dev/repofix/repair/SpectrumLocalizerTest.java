@@ -2,9 +2,12 @@ package dev.repofix.repair;
 
 import static dev.repofix.repair.FixtureRepo.failed;
 import static dev.repofix.repair.FixtureRepo.frame;
+import static dev.repofix.repair.Spectra.Tracing.LINES;
+import static dev.repofix.repair.Spectra.Tracing.PROBES;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
 import dev.repofix.testrun.FailureReport;
@@ -49,7 +52,7 @@ class SpectrumLocalizerTest {
         Spectra spectra = new Spectra(List.of(
                 new Spectra.LineSpectrum(CALC, 4, 1, 1),
                 new Spectra.LineSpectrum(CALC, 5, 1, 0),
-                new Spectra.LineSpectrum(UTIL, 4, 0, 1)), 1, 1);
+                new Spectra.LineSpectrum(UTIL, 4, 0, 1)), 1, 1, LINES);
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
                 report(7), sources);
@@ -74,7 +77,7 @@ class SpectrumLocalizerTest {
                 new Spectra.LineSpectrum(stats, 5, 1, 1),
                 new Spectra.LineSpectrum(stats, 6, 1, 0),
                 new Spectra.LineSpectrum(stats, 7, 1, 0),
-                new Spectra.LineSpectrum(stats, 10, 1, 1)), 1, 1);
+                new Spectra.LineSpectrum(stats, 10, 1, 1)), 1, 1, LINES);
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
                 repo.report(failed("org.calc.StatsTest#max", "expected 9", "trace")), sources);
@@ -85,12 +88,35 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void aPythonLoopsHeaderRanksWithTheBestLineOfItsBodyAndBeforeIt() {
+        String stats = "stats/extremes.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(stats, "def max_of(xs):", "    best = xs[0]", "    for i in range(1, len(xs) - 1):",
+                        "        if xs[i] > best:", "            best = xs[i]", "    return best")
+                .passing("tests/test_extremes.py::test_one");
+        // One passing test (one element) runs the loop's header but never its body.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(stats, 2, 1, 1),
+                new Spectra.LineSpectrum(stats, 3, 1, 1),
+                new Spectra.LineSpectrum(stats, 4, 1, 0),
+                new Spectra.LineSpectrum(stats, 5, 1, 0),
+                new Spectra.LineSpectrum(stats, 6, 1, 1)), 1, 1, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_extremes.py::test_max", "assert 3 == 9", "trace")),
+                new SourceCache(py.files()));
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(3, 4, 5);
+        assertThat(loc.locations().get(0).reason()).contains("raised to its loop body's score");
+    }
+
+    @Test
     void breaksTiesByDistanceToTheDeepestFrame() {
         Spectra spectra = new Spectra(List.of(
                 new Spectra.LineSpectrum(UTIL, 4, 1, 0),
                 new Spectra.LineSpectrum(CALC, 4, 1, 0),
                 new Spectra.LineSpectrum(CALC, 5, 1, 0),
-                new Spectra.LineSpectrum(CALC, 6, 1, 0)), 1, 0);
+                new Spectra.LineSpectrum(CALC, 6, 1, 0)), 1, 0, LINES);
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
                 report(6), sources);
@@ -103,7 +129,7 @@ class SpectrumLocalizerTest {
     void stackEvidenceLiftsOneOfEquallySuspiciousLines() {
         Spectra spectra = new Spectra(List.of(
                 new Spectra.LineSpectrum(CALC, 4, 1, 1),
-                new Spectra.LineSpectrum(CALC, 6, 1, 1)), 1, 1);
+                new Spectra.LineSpectrum(CALC, 6, 1, 1)), 1, 1, LINES);
         Localization frames = new Localization(List.of(new Location(CALC, 4, "", 1.0, "raised here")));
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
@@ -114,7 +140,7 @@ class SpectrumLocalizerTest {
 
     @Test
     void dropsFrameSuspectsCoverageSawNoTestRunAndKeepsThoseInUnmeasuredFilesLast() {
-        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 5, 1, 3)), 1, 3);
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 5, 1, 3)), 1, 3, LINES);
         Localization frames = new Localization(List.of(
                 new Location(CALC, 3, "", 1.0, "declaration"),
                 new Location(UTIL, 4, "", 1.0, "called by the failing test")));
@@ -126,10 +152,10 @@ class SpectrumLocalizerTest {
     }
 
     @Test
-    void keepsAJavaStackFrameLineThatProbeCoverageMissedAndRanksItFirst() {
+    void keepsAStackFrameLineThatProbeCoverageMissedAndRanksItFirst() {
         // The exception left line 6's block before a probe fired: JaCoCo saw lines 4 and 5 run, not 6.
         Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 4, 1, 1),
-                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 1);
+                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 1, PROBES);
         Localization frames = new Localization(List.of(new Location(CALC, 6, "", 1.0, "deepest frame")));
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
@@ -139,9 +165,40 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void theProbeGapRuleFollowsTheCoverageNotTheFilesLanguage() {
+        // JaCoCo measures any JVM class file: a Kotlin line on the stack has the same probe gap.
+        String kotlin = "src/main/kotlin/org/calc/Calc.kt";
+        repo.lines(kotlin, "package org.calc", "object Calc {", "    fun f(a: Int): Int {", "        val b = a + 1",
+                "        val c = b * 2", "        return c / (a - 1)", "    }", "}");
+        sources = new SourceCache(repo.files());
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(kotlin, 4, 1, 1),
+                new Spectra.LineSpectrum(kotlin, 5, 1, 1)), 1, 1, PROBES);
+        Localization frames = new Localization(List.of(new Location(kotlin, 6, "", 1.0, "deepest frame")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames,
+                repo.report(failed("org.calc.CalcTest#t", "boom", "trace", frame(kotlin, 6, "f"),
+                        frame(TEST, 4, "t"))), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(kotlin + ":6");
+    }
+
+    @Test
+    void dropsAStackFrameLineThatLineTracedCoverageSawNoTestRun() {
+        // Line tracing records a line as it starts: a frame line it did not see is not a line that ran
+        // (a multi-line call's first line, a signature), whatever the file's language.
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 1, LINES);
+        Localization frames = new Localization(List.of(new Location(CALC, 6, "", 1.0, "deepest frame")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":5", CALC + ":4");
+    }
+
+    @Test
     void leavesTestCodeOut() {
         Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(TEST, 4, 1, 0),
-                new Spectra.LineSpectrum(CALC, 4, 1, 1)), 1, 1);
+                new Spectra.LineSpectrum(CALC, 4, 1, 1)), 1, 1, LINES);
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.DSTAR).localize(spectra, new Localization(List.of()),
                 report(4), sources);

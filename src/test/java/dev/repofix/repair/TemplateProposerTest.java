@@ -94,6 +94,35 @@ class TemplateProposerTest {
     }
 
     @Test
+    void aTemplatesEditsThatReadLikeTheRepositorysCodeComeFirst() {
+        String rates = "src/main/java/com/acme/Rates.java";
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild())
+                .lines(rates, "package com.acme;", "class Rates {", "    long interest(long balance) {",
+                        "        if (balance >= 0) {", "            return 0;", "        }", "        return balance / 50;",
+                        "    }", "}")
+                .lines(ACCOUNT, "package com.acme;", "class Account {", "    void deposit(long amount) {",
+                        "        if (amount <= 0) {", "            throw new IllegalArgumentException();", "        }",
+                        "    }", "    void withdraw(long amount) {", "        if (amount <= 0) {",
+                        "            throw new IllegalArgumentException();", "        }", "    }", "}");
+
+        List<PatchCandidate> relational = propose(repo.report(), at(rates, 4)).stream()
+                .filter(c -> c.strategy().equals("relational-op")).toList();
+
+        // The template's own order puts the boundary twin '>' first, then '<'; two lines of the
+        // repository compare a name with '<= 0' and none with '> 0' or '< 0'.
+        assertThat(relational).extracting(c -> changedLines(c.diff(), '+'))
+                .startsWith("+        if (balance <= 0) {", "+        if (balance > 0) {", "+        if (balance < 0) {");
+    }
+
+    @Test
+    void theShapeOfALineNamesNoIdentifierAndKeepsOperatorsAndNumbers() {
+        assertThat(CodeShapes.shape("        if (amount <= 0) {")).isEqualTo(CodeShapes.shape("if (balance <= 0) {"))
+                .isEqualTo("if ( ID <= 0 ) {");
+        assertThat(CodeShapes.shape("return total(xs, \"a b\") + 1  # note")).isEqualTo("return ID ( ID , S ) + 1 # ID");
+        assertThat(CodeShapes.shape("if (amount < 0) {")).isNotEqualTo(CodeShapes.shape("if (amount <= 0) {"));
+    }
+
+    @Test
     void aLineWithManyEditsLeavesTheNextSuspectsAnEarlyTry() {
         FixtureRepo repo = mavenRepo();
         List<PatchCandidate> candidates = propose(repo.report(), at(ACCOUNT, 5), at(ACCOUNT, 8));
