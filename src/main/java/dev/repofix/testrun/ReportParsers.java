@@ -17,6 +17,7 @@ public final class ReportParsers {
     public static ReportParsers standard() {
         Map<ReportFormat, ReportParser> rows = new EnumMap<>(ReportFormat.class);
         rows.put(ReportFormat.JUNIT_XML, new JUnitXmlReportParser());
+        rows.put(ReportFormat.GO_TEST_JSON, new GoTestJsonParser());
         return new ReportParsers(rows);
     }
 
