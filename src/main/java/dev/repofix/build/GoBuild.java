@@ -20,8 +20,7 @@ import java.util.regex.Pattern;
  */
 public final class GoBuild implements BuildSystem {
     /** Where the events go, relative to the repository root. */
-    static final String REPORT = ".repofix-reports/go-test.json";
-    private static final String EXIT_FILE = ".repofix-reports/go-test.exit";
+    static final String REPORT = RecordedOutput.FOLDER + "/go-test.json";
     private static final TestPathRules TEST_PATHS = TestPathRules.of("go");
     private static final Pattern MODULE = Pattern.compile("(?m)^module\\s+\"?([^\\s\"]+)\"?\\s*$");
     /** RE2 metacharacters, escaped in a {@code -run} pattern. */
@@ -50,10 +49,8 @@ public final class GoBuild implements BuildSystem {
      * {@code go test} is kept through the pipe in a file, since {@code sh} has no pipefail.
      */
     static String recording(String goTest) {
-        return "mkdir -p .repofix-reports && { " + goTest + "; echo $? > " + EXIT_FILE + "; } | tee " + REPORT
-                + " | sed -n -e '/\"Output\":\"/!d' -e 's/^.*\"Output\":\"\\(.*\\)\"}$/\\1/' -e 's/\\\\n$//' -e 's/\\\\t/\t/g'"
-                + " -e 's/\\\\\"/\"/g' -e 's/\\\\\\\\/\\\\/g' -e '/^=== /d' -e p"
-                + "; exit \"$(cat " + EXIT_FILE + ")\"";
+        return RecordedOutput.shell(goTest, REPORT, "sed -n -e '/\"Output\":\"/!d' -e 's/^.*\"Output\":\"\\(.*\\)\"}$/\\1/' -e 's/\\\\n$//' -e 's/\\\\t/\t/g'"
+                + " -e 's/\\\\\"/\"/g' -e 's/\\\\\\\\/\\\\/g' -e '/^=== /d' -e p");
     }
 
     /**
@@ -132,8 +129,7 @@ public final class GoBuild implements BuildSystem {
 
     @Override
     public List<Path> reports(Path root) {
-        Path report = root.resolve(REPORT);
-        return Files.isRegularFile(report) ? List.of(report) : List.of();
+        return RecordedOutput.existing(root, REPORT);
     }
 
     @Override

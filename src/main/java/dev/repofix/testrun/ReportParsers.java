@@ -18,6 +18,7 @@ public final class ReportParsers {
         Map<ReportFormat, ReportParser> rows = new EnumMap<>(ReportFormat.class);
         rows.put(ReportFormat.JUNIT_XML, new JUnitXmlReportParser());
         rows.put(ReportFormat.GO_TEST_JSON, new GoTestJsonParser());
+        rows.put(ReportFormat.CARGO_LIBTEST, new CargoLibtestParser());
         return new ReportParsers(rows);
     }
 
