@@ -21,7 +21,9 @@ public final class MavenBuild implements BuildSystem {
     private static final Pattern MOVED_REPORT = Pattern.compile("(.*/)?TEST-[^/]*\\.xml");
     /** A module's POM: not one kept as test data or copied into build output. */
     private static final Pattern POM = Pattern.compile("(?!(.*/)?(src|target)/)(.*/)?pom\\.xml");
-    private static final TestPathRules TEST_PATHS = TestPathRules.of("java");
+    /** JVM test sources: Maven's and Gradle's test and integration-test source sets. */
+    static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(List.of("**/src/test/**", "**/src/it/**",
+            "**/src/integration-test/**", "**/src/integrationTest/**", "**/src/testFixtures/**"));
     /** Failing tests past which a reproduction selects whole classes, and classes past which all tests. */
     static final int MAX_REPRODUCED = 10;
     private static final String WHOLE_CLASS = "*";
@@ -40,8 +42,8 @@ public final class MavenBuild implements BuildSystem {
         return "maven";
     }
 
-    static boolean detects(Path root) {
-        return Files.isRegularFile(root.resolve("pom.xml"));
+    static Ecosystem.Detection detect(Path folder) {
+        return Files.isRegularFile(folder.resolve("pom.xml")) ? Ecosystem.Detection.BUILD_FILE : Ecosystem.Detection.NONE;
     }
 
     @Override

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 public final class PytestBuild implements BuildSystem {
     /** Where the report goes, relative to the repository root. */
     static final String REPORT = ".repofix-reports/pytest-junit.xml";
-    private static final TestPathRules TEST_PATHS = TestPathRules.of("python");
+    static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(
+            List.of("**/tests/**", "**/test/**", "**/test_*.py", "**/*_test.py", "**/conftest.py"));
     /** Failing tests past which a reproduction selects their files, and files past which all tests. */
     static final int MAX_REPRODUCED = 10;
     /** {@code --junitxml=PATH}, {@code --junitxml PATH}, {@code --junit-xml...}; PATH maybe quoted. */
@@ -30,18 +31,20 @@ public final class PytestBuild implements BuildSystem {
     /** {@code cd DIR &&} or {@code cd DIR;} at the start of a command (repeatable). */
     private static final Pattern LEADING_CD = Pattern.compile(
             "\\s*cd\\s+(\"[^\"]+\"|'[^']+'|[^\\s;&|]+)\\s*(?:&&|;)\\s*");
-    private static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
+    static final List<String> MARKERS = List.of("pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini", "conftest.py");
 
     @Override
     public String name() {
         return "pytest";
     }
 
-    static boolean detects(Path root) {
-        if (MARKERS.stream().anyMatch(m -> Files.isRegularFile(root.resolve(m)))) {
-            return true;
+    /** A settings file of pytest or of a Python project in the folder, else test modules anywhere below it. */
+    static Ecosystem.Detection detect(Path folder) {
+        if (MARKERS.stream().anyMatch(m -> Files.isRegularFile(folder.resolve(m)))) {
+            return Ecosystem.Detection.BUILD_FILE;
         }
-        return !ReportFiles.find(root, rel -> rel.matches("(.*/)?(test_[^/]*|[^/]*_test)\\.py")).isEmpty();
+        return ReportFiles.find(folder, rel -> rel.matches("(.*/)?(test_[^/]*|[^/]*_test)\\.py")).isEmpty()
+                ? Ecosystem.Detection.NONE : Ecosystem.Detection.TEST_SOURCES;
     }
 
     @Override

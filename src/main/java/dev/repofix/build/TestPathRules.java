@@ -2,53 +2,56 @@ package dev.repofix.build;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * Which repository paths are test code, per ecosystem, in one table. A patch is split
- * by these rules into source changes and test changes; a fix that only passes with its
- * own test edits proves nothing.
+ * Which repository paths are test code. A patch is split by these rules into source
+ * changes and test changes; a fix that only passes with its own test edits proves
+ * nothing. Each ecosystem keeps its own rules (its {@link Ecosystem#testPaths()}, which
+ * its build's {@link BuildSystem#isTestPath} answers); {@link #of(String...)} gathers
+ * them by language.
  */
 public final class TestPathRules {
-    /** The table: ecosystem to globs ({@code **} any folders, {@code *} within a name, {@code {a,b}} either). */
-    static final Map<String, List<String>> TABLE = Map.of(
-            "java", List.of("**/src/test/**", "**/src/it/**", "**/src/integration-test/**",
-                    "**/src/integrationTest/**", "**/src/testFixtures/**"),
-            "python", List.of("**/tests/**", "**/test/**", "**/test_*.py", "**/*_test.py", "**/conftest.py"),
-            "go", List.of("**/*_test.go", "**/testdata/**"),
-            "javascript", List.of("**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}", "**/__tests__/**",
-                    "**/test/**", "**/tests/**"),
-            "rust", List.of("**/tests/**", "**/benches/**"),
-            "generic", List.of("**/test_*", "**/*_test.*", "**/*.test.*", "**/*.spec.*", "**/spec/**"));
+    /** Paths that are tests in any ecosystem's conventions: for builds repofix does not know. */
+    private static final List<String> GENERIC =
+            List.of("**/test_*", "**/*_test.*", "**/*.test.*", "**/*.spec.*", "**/spec/**");
 
-    private final List<Pattern> patterns;
+    private final List<Predicate<String>> rules;
 
-    private TestPathRules(List<Pattern> patterns) {
-        this.patterns = List.copyOf(patterns);
+    private TestPathRules(List<Predicate<String>> rules) {
+        this.rules = List.copyOf(rules);
     }
 
-    /** The rules of the given ecosystems (keys of the table). */
-    public static TestPathRules of(String... ecosystems) {
-        List<Pattern> out = new ArrayList<>();
-        for (String e : ecosystems) {
-            List<String> globs = TABLE.get(e);
-            if (globs == null) {
-                throw new IllegalArgumentException("no test-path rules for " + e + "; known: " + TABLE.keySet());
+    /**
+     * The rules of the given languages' ecosystems ({@link Ecosystem#language()}, e.g.
+     * "java", "python"), or "generic" for the conventions of any.
+     */
+    public static TestPathRules of(String... languages) {
+        Ecosystems ecosystems = Ecosystems.standard();
+        List<Predicate<String>> out = new ArrayList<>();
+        for (String language : languages) {
+            if (language.equals("generic")) {
+                out.add(ofGlobs(GENERIC)::isTestPath);
+            } else if (ecosystems.knows(language)) {
+                out.add(ecosystems.testPathsOf(language));
+            } else {
+                throw new IllegalArgumentException("no test-path rules for " + language + "; known: generic and the "
+                        + "languages of " + ecosystems.lookedFor());
             }
-            globs.forEach(g -> out.add(globToRegex(g)));
         }
         return new TestPathRules(out);
     }
 
-    /** Rules from user globs (e.g. from configuration), replacing the table. */
+    /** Rules from globs ({@code **} any folders, {@code *} within a name, {@code {a,b}} either). */
     public static TestPathRules ofGlobs(List<String> globs) {
-        return new TestPathRules(globs.stream().map(TestPathRules::globToRegex).toList());
+        List<Pattern> patterns = globs.stream().map(TestPathRules::globToRegex).toList();
+        return new TestPathRules(List.of(path -> patterns.stream().anyMatch(r -> r.matcher(path).matches())));
     }
 
     public boolean isTestPath(String relativePath) {
         String p = relativePath.replace('\\', '/');
-        return patterns.stream().anyMatch(r -> r.matcher(p).matches());
+        return rules.stream().anyMatch(r -> r.test(p));
     }
 
     static Pattern globToRegex(String glob) {

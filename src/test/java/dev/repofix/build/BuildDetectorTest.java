@@ -94,7 +94,7 @@ class BuildDetectorTest {
 
         assertThatThrownBy(() -> detector.detect(root, Optional.empty()))
                 .isInstanceOf(BuildException.class)
-                .hasMessageStartingWith("no build found: looked for pom.xml (Maven)")
+                .hasMessageStartingWith("no build found: looked for pom.xml (Maven); pytest.ini")
                 .hasMessageContaining("pytest.ini")
                 .hasMessageContaining("pass --test-cmd");
     }

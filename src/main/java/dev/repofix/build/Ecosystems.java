@@ -1,0 +1,77 @@
+package dev.repofix.build;
+
+import dev.repofix.build.Ecosystem.Detection;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/**
+ * The ecosystems repofix recognises, one {@link Ecosystem} row each, in the order they
+ * are asked: the first row of a language that detects a folder runs that folder's tests
+ * in that language (Maven before Gradle, unittest before pytest). The standard rows are
+ * the one place that lists them.
+ */
+public final class Ecosystems {
+    private static final TestPathRules JAVASCRIPT_TESTS = TestPathRules.ofGlobs(List.of(
+            "**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}", "**/__tests__/**", "**/test/**", "**/tests/**"));
+    private static final TestPathRules RUST_TESTS = TestPathRules.ofGlobs(List.of("**/tests/**", "**/benches/**"));
+    private static final TestPathRules GO_TESTS = TestPathRules.ofGlobs(List.of("**/*_test.go", "**/testdata/**"));
+
+    private static final Ecosystems STANDARD = new Ecosystems(List.of(
+            new Ecosystem("Maven", "java", "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
+            new Ecosystem("pytest", "python", String.join(", ", PytestBuild.MARKERS) + ", test_*.py, *_test.py",
+                    PytestBuild::detect, PytestBuild.TEST_PATHS, folder -> new PytestBuild()),
+            Ecosystem.notYet("Gradle", "java", MavenBuild.TEST_PATHS, List.of("build.gradle", "build.gradle.kts")),
+            Ecosystem.notYet("npm", "javascript", JAVASCRIPT_TESTS, List.of("package.json")),
+            Ecosystem.notYet("Cargo", "rust", RUST_TESTS, List.of("Cargo.toml")),
+            Ecosystem.notYet("Go", "go", GO_TESTS, List.of("go.mod"))));
+
+    private final List<Ecosystem> rows;
+
+    public Ecosystems(List<Ecosystem> rows) {
+        this.rows = List.copyOf(Objects.requireNonNull(rows, "rows"));
+    }
+
+    /** Every ecosystem repofix recognises. */
+    public static Ecosystems standard() {
+        return STANDARD;
+    }
+
+    public List<Ecosystem> rows() {
+        return rows;
+    }
+
+    /**
+     * The rows that detect {@code folder} at least as surely as {@code atLeast}, the
+     * first of each language only, in row order.
+     */
+    public List<Ecosystem> detectedIn(Path folder, Detection atLeast) {
+        List<Ecosystem> found = new ArrayList<>();
+        for (Ecosystem row : rows) {
+            boolean languageTaken = found.stream().anyMatch(f -> f.language().equals(row.language()));
+            if (!languageTaken && row.detect(folder).compareTo(atLeast) >= 0) {
+                found.add(row);
+            }
+        }
+        return found;
+    }
+
+    /** The test-path rules of every row of {@code language}; empty (nothing is a test) when no row has it. */
+    public Predicate<String> testPathsOf(String language) {
+        List<TestPathRules> rules = rows.stream().filter(r -> r.language().equals(language)).map(Ecosystem::testPaths)
+                .distinct().toList();
+        return path -> rules.stream().anyMatch(r -> r.isTestPath(path));
+    }
+
+    /** Whether some row is of {@code language}. */
+    public boolean knows(String language) {
+        return rows.stream().anyMatch(r -> r.language().equals(language));
+    }
+
+    /** What the rows look for, for people: {@code pom.xml (Maven), pytest.ini, ... (pytest), ...}. */
+    public String lookedFor() {
+        return String.join("; ", rows.stream().map(r -> r.lookedFor() + " (" + r.name() + ")").toList());
+    }
+}
