@@ -22,16 +22,12 @@ import java.util.Set;
 public final class CargoBuild implements BuildSystem {
     /** Where the output goes, relative to the repository root. */
     static final String REPORT = RecordedOutput.FOLDER + "/cargo-test.txt";
-    private static final TestPathRules TEST_PATHS = TestPathRules.of("rust");
+    static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(List.of("**/tests/**", "**/benches/**"));
     private static final Map<String, String> ENV = Map.of("RUST_BACKTRACE", "1", "CARGO_TERM_COLOR", "never");
 
     @Override
     public String name() {
         return "cargo";
-    }
-
-    static boolean detects(Path root) {
-        return Files.isRegularFile(root.resolve("Cargo.toml"));
     }
 
     @Override
@@ -90,9 +86,15 @@ public final class CargoBuild implements BuildSystem {
         return RecordedOutput.existing(root, REPORT);
     }
 
+    /** The events file for the build's own command; the JUnit XML a user's {@code --test-cmd} writes otherwise. */
+    @Override
+    public List<Path> reports(Path root, TestCommand command) {
+        return RecordedOutput.reportsOf(root, command, REPORT);
+    }
+
     @Override
     public ReportFormat reportFormat(Path report) {
-        return ReportFormat.CARGO_LIBTEST;
+        return RecordedOutput.formatOf(report, REPORT, ReportFormat.CARGO_LIBTEST);
     }
 
     @Override

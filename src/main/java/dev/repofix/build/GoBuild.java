@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 public final class GoBuild implements BuildSystem {
     /** Where the events go, relative to the repository root. */
     static final String REPORT = RecordedOutput.FOLDER + "/go-test.json";
-    private static final TestPathRules TEST_PATHS = TestPathRules.of("go");
+    static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(List.of("**/*_test.go", "**/testdata/**"));
     private static final Pattern MODULE = Pattern.compile("(?m)^module\\s+\"?([^\\s\"]+)\"?\\s*$");
     /** RE2 metacharacters, escaped in a {@code -run} pattern. */
     private static final Pattern RE2_META = Pattern.compile("([\\\\.+*?()|\\[\\]{}^$])");
@@ -29,10 +29,6 @@ public final class GoBuild implements BuildSystem {
     @Override
     public String name() {
         return "go";
-    }
-
-    static boolean detects(Path root) {
-        return Files.isRegularFile(root.resolve("go.mod"));
     }
 
     @Override
@@ -132,9 +128,15 @@ public final class GoBuild implements BuildSystem {
         return RecordedOutput.existing(root, REPORT);
     }
 
+    /** The events file for the build's own command; the JUnit XML a user's {@code --test-cmd} writes otherwise. */
+    @Override
+    public List<Path> reports(Path root, TestCommand command) {
+        return RecordedOutput.reportsOf(root, command, REPORT);
+    }
+
     @Override
     public ReportFormat reportFormat(Path report) {
-        return ReportFormat.GO_TEST_JSON;
+        return RecordedOutput.formatOf(report, REPORT, ReportFormat.GO_TEST_JSON);
     }
 
     @Override

@@ -26,6 +26,19 @@ final class RecordedOutput {
                 + (logFilter.isEmpty() ? "" : " | " + logFilter) + "; exit \"$(cat " + exit + ")\"";
     }
 
+    /**
+     * The reports {@code command} writes: {@code report} when it is the build's own command,
+     * else (the user's {@code --test-cmd}) the JUnit XML files a custom command is expected to write.
+     */
+    static List<Path> reportsOf(Path root, TestCommand command, String report) {
+        return command.shell().contains(report) ? existing(root, report) : new CustomBuild(command.shell()).reports(root);
+    }
+
+    /** {@code own} for the build's own report, JUnit XML for a report the user's command wrote. */
+    static ReportFormat formatOf(Path file, String report, ReportFormat own) {
+        return file.endsWith(report) ? own : ReportFormat.JUNIT_XML;
+    }
+
     /** The report at {@code relative} under {@code root} when the run wrote it, else none. */
     static List<Path> existing(Path root, String relative) {
         Path report = root.resolve(relative);

@@ -34,6 +34,13 @@ class CargoBuildTest {
     }
 
     @Test
+    void isDetectedByCargoToml() throws java.io.IOException {
+        java.nio.file.Files.writeString(root.resolve("Cargo.toml"), "[package]\nname = \"calc\"\n");
+
+        assertThat(new BuildDetector().detect(root, java.util.Optional.empty())).isInstanceOf(CargoBuild.class);
+    }
+
+    @Test
     void countsIntegrationTestsAsTestsAndSrcFilesWithTestModulesAsSource() {
         assertThat(build.isTestPath("tests/api.rs")).isTrue();
         assertThat(build.isTestPath("calc/tests/common/mod.rs")).isTrue();

@@ -47,7 +47,7 @@ class GoBuildTest {
     void readsItsReportAsGoTestJsonAndRunsInTheGoImage() {
         assertThat(build.reportFormat(root.resolve(GoBuild.REPORT))).isEqualTo(ReportFormat.GO_TEST_JSON);
         assertThat(build.sandboxImage()).contains(SandboxImage.GO);
-        assertThat(GoBuild.detects(root)).isTrue();
+        assertThat(new BuildDetector().detect(root, java.util.Optional.empty())).isInstanceOf(GoBuild.class);
     }
 
     @Test
@@ -55,5 +55,15 @@ class GoBuildTest {
         assertThat(build.isTestPath("calc/calc_test.go")).isTrue();
         assertThat(build.isTestPath("calc/testdata/in.txt")).isTrue();
         assertThat(build.isTestPath("calc/calc.go")).isFalse();
+    }
+
+    @Test
+    void readsTheJUnitXmlOfTheUsersOwnCommandInsteadOfItsEvents() throws IOException {
+        Files.createDirectories(root.resolve("build/test-results"));
+        Files.writeString(root.resolve("build/test-results/TEST-calc.xml"), "<testsuite/>");
+        TestCommand own = new TestCommand("gotestsum --junitfile build/test-results/TEST-calc.xml", java.util.Map.of());
+
+        assertThat(build.reports(root, own)).containsExactly(root.resolve("build/test-results/TEST-calc.xml"));
+        assertThat(build.reportFormat(root.resolve("build/test-results/TEST-calc.xml"))).isEqualTo(ReportFormat.JUNIT_XML);
     }
 }
