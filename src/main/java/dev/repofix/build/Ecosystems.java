@@ -14,15 +14,14 @@ import java.util.function.Predicate;
  * the one place that lists them.
  */
 public final class Ecosystems {
-    private static final TestPathRules JAVASCRIPT_TESTS = TestPathRules.ofGlobs(List.of(
-            "**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}", "**/__tests__/**", "**/test/**", "**/tests/**"));
 
     private static final Ecosystems STANDARD = new Ecosystems(List.of(
             new Ecosystem("Maven", "java", "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
             new Ecosystem("pytest", "python", String.join(", ", PytestBuild.MARKERS) + ", test_*.py, *_test.py",
                     PytestBuild::detect, PytestBuild.TEST_PATHS, folder -> new PytestBuild()),
             Ecosystem.notYet("Gradle", "java", MavenBuild.TEST_PATHS, List.of("build.gradle", "build.gradle.kts")),
-            Ecosystem.notYet("npm", "javascript", JAVASCRIPT_TESTS, List.of("package.json")),
+            new Ecosystem("npm", "javascript", "package.json", Ecosystem.Detector.buildFiles(List.of("package.json")),
+                    NodeBuild.TEST_PATHS, NodeBuild::forFolder),
             new Ecosystem("Cargo", "rust", "Cargo.toml", Ecosystem.Detector.buildFiles(List.of("Cargo.toml")),
                     CargoBuild.TEST_PATHS, folder -> new CargoBuild()),
             new Ecosystem("Go", "go", "go.mod", Ecosystem.Detector.buildFiles(List.of("go.mod")), GoBuild.TEST_PATHS,

@@ -19,6 +19,7 @@ public final class ReportParsers {
         rows.put(ReportFormat.JUNIT_XML, new JUnitXmlReportParser());
         rows.put(ReportFormat.GO_TEST_JSON, new GoTestJsonParser());
         rows.put(ReportFormat.CARGO_LIBTEST, new CargoLibtestParser());
+        rows.put(ReportFormat.TAP, new TapReportParser());
         return new ReportParsers(rows);
     }
 

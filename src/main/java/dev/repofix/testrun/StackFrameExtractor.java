@@ -21,7 +21,7 @@ public final class StackFrameExtractor {
     /** Every dialect repofix reads: one row per language. */
     public StackFrameExtractor() {
         this(List.of(new JavaStackTrace.Dialect(), new PythonTraceback.Dialect(), new GoTrace(),
-                new RustPanicTrace()));
+                new RustPanicTrace(), new JsStackTrace()));
     }
 
     /**

@@ -82,10 +82,10 @@ class BuildDetectorTest {
 
     @Test
     void namesTheOtherKnownBuildsWithoutACommand() throws IOException {
-        write("package.json", "{}");
+        write("build.gradle", "");
 
         assertThatThrownBy(() -> detector.detect(root, Optional.empty()))
-                .hasMessageStartingWith("npm projects (package.json) are not supported yet");
+                .hasMessageStartingWith("Gradle projects (build.gradle) are not supported yet");
     }
 
     @Test
