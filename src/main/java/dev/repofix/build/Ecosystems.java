@@ -14,10 +14,6 @@ import java.util.function.Predicate;
  * the one place that lists them.
  */
 public final class Ecosystems {
-    private static final TestPathRules JAVASCRIPT_TESTS = TestPathRules.ofGlobs(List.of(
-            "**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}", "**/__tests__/**", "**/test/**", "**/tests/**"));
-    private static final TestPathRules RUST_TESTS = TestPathRules.ofGlobs(List.of("**/tests/**", "**/benches/**"));
-    private static final TestPathRules GO_TESTS = TestPathRules.ofGlobs(List.of("**/*_test.go", "**/testdata/**"));
 
     private static final Ecosystems STANDARD = new Ecosystems(List.of(
             new Ecosystem("Maven", "java", "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
@@ -27,9 +23,12 @@ public final class Ecosystems {
                     PytestBuild::detect, PytestBuild.TEST_PATHS, folder -> new PytestBuild()),
             new Ecosystem("Gradle", "java", String.join(", ", GradleBuild.BUILD_FILES), GradleBuild::detect,
                     GradleBuild.TEST_PATHS, folder -> new GradleBuild()),
-            Ecosystem.notYet("npm", "javascript", JAVASCRIPT_TESTS, List.of("package.json")),
-            Ecosystem.notYet("Cargo", "rust", RUST_TESTS, List.of("Cargo.toml")),
-            Ecosystem.notYet("Go", "go", GO_TESTS, List.of("go.mod"))));
+            new Ecosystem("npm", "javascript", "package.json", Ecosystem.Detector.buildFiles(List.of("package.json")),
+                    NodeBuild.TEST_PATHS, NodeBuild::forFolder),
+            new Ecosystem("Cargo", "rust", "Cargo.toml", Ecosystem.Detector.buildFiles(List.of("Cargo.toml")),
+                    CargoBuild.TEST_PATHS, folder -> new CargoBuild()),
+            new Ecosystem("Go", "go", "go.mod", Ecosystem.Detector.buildFiles(List.of("go.mod")), GoBuild.TEST_PATHS,
+                    folder -> new GoBuild())));
 
     private final List<Ecosystem> rows;
 

@@ -23,6 +23,10 @@ import java.util.function.Predicate;
  *       {@code /cache/go-mod} with {@code GOPROXY=off};</li>
  *   <li>npm: {@code npm_config_cache} (or {@code ~/.npm}) at {@code /cache/npm} with
  *       {@code npm_config_offline=true};</li>
+ *   <li>Cargo: {@code CARGO_HOME} (or {@code ~/.cargo}) when it holds a {@code registry}, at
+ *       {@code /cache/cargo} as {@code CARGO_HOME} with {@code CARGO_NET_OFFLINE=true}: the whole
+ *       home, since cargo, finding it read-only, takes its package-cache lock shared from the
+ *       {@code .package-cache} file there instead of failing;</li>
  *   <li>the {@code sandbox-cache} folders, at the same path as on the host.</li>
  * </ul>
  * Folders that do not exist are left out.
@@ -33,6 +37,7 @@ record SandboxCaches(List<Mount> mounts) {
     static final String M2 = "/cache/m2";
     static final String GO_MOD = "/cache/go-mod";
     static final String NPM = "/cache/npm";
+    static final String CARGO = "/cache/cargo";
 
     /**
      * One read-only folder: {@code source} as repofix (or, once mapped, the engine) sees it,
@@ -83,6 +88,9 @@ record SandboxCaches(List<Mount> mounts) {
         host.get("npm_config_cache").map(Path::of).or(() -> home.map(h -> h.resolve(".npm")))
                 .filter(isDirectory).ifPresent(npm -> mounts.add(new Mount(npm, NPM, Map.of(
                         "npm_config_cache", NPM, "npm_config_offline", "true"))));
+        host.get("CARGO_HOME").map(Path::of).or(() -> home.map(h -> h.resolve(".cargo")))
+                .filter(cargo -> isDirectory.test(cargo.resolve("registry"))).ifPresent(cargo -> mounts.add(new Mount(
+                        cargo, CARGO, Map.of("CARGO_HOME", CARGO, "CARGO_NET_OFFLINE", "true"))));
         for (Path p : extra) {
             if (!p.isAbsolute() || !isDirectory.test(p)) {
                 throw new dev.repofix.config.ConfigException("sandbox-cache folder " + p + " is not an existing "

@@ -84,7 +84,9 @@ public final class BuiltinStages implements Stages {
 
     @Override
     public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
-        return proposer.propose(failures, localization.locations(), sourcesFor(failures));
+        List<PatchCandidate> candidates = proposer.propose(failures, localization.locations(), sourcesFor(failures));
+        notes.addAll(proposer.notes());
+        return candidates;
     }
 
     /** What the engine has to say about how it worked (coverage used or why not), in order; never null. */

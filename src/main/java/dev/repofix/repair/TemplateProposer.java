@@ -28,6 +28,8 @@ final class TemplateProposer {
     private static final int MAX_LOCATIONS = 25;
 
     private final Function<SourceFile, List<FixTemplate>> templates;
+    /** Languages of the last proposal's suspected source files that no template reads, by name, with a file each. */
+    private final java.util.Map<String, String> untemplated = new java.util.LinkedHashMap<>();
 
     /** {@code templates} gives the templates for a file, in the order they are tried on each of its lines. */
     TemplateProposer(Function<SourceFile, List<FixTemplate>> templates) {
@@ -35,6 +37,7 @@ final class TemplateProposer {
     }
 
     List<PatchCandidate> propose(FailureReport report, List<Location> locations, SourceCache sources) {
+        untemplated.clear();
         List<List<Proposal>> byLine = new ArrayList<>();
         Set<String> seenDiffs = new HashSet<>();
         CodeShapes shapes = new CodeShapes(sources, report.build());
@@ -43,6 +46,10 @@ final class TemplateProposer {
                 break;
             }
             if (report.build().isTestPath(loc.file())) {
+                continue;
+            }
+            if (SourceLanguage.forPath(loc.file()).isEmpty()) {
+                languageName(loc.file()).ifPresent(language -> untemplated.putIfAbsent(language, loc.file()));
                 continue;
             }
             Optional<SourceFile> file = sources.get(loc.file());
@@ -60,6 +67,32 @@ final class TemplateProposer {
                     p.edit().description(), p.diff()));
         }
         return out;
+    }
+
+    /**
+     * What the last {@link #propose} could not try, for the run's notes: {@code no template for
+     * Ruby yet (lib/calc.rb)} for each language of a suspected source file that no template
+     * reads, rather than proposing nothing for it silently.
+     */
+    List<String> notes() {
+        List<String> out = new ArrayList<>();
+        untemplated.forEach((language, file) -> out.add("no template for " + language + " yet (" + file + ")"));
+        return out;
+    }
+
+    /** Programming languages no template reads yet, by extension; other files (.txt, .json) are no code to fix. */
+    private static final java.util.Map<String, String> LANGUAGE_NAMES = java.util.Map.ofEntries(
+            java.util.Map.entry("rb", "Ruby"), java.util.Map.entry("php", "PHP"), java.util.Map.entry("ex", "Elixir"),
+            java.util.Map.entry("exs", "Elixir"), java.util.Map.entry("erl", "Erlang"),
+            java.util.Map.entry("hs", "Haskell"), java.util.Map.entry("lua", "Lua"), java.util.Map.entry("pl", "Perl"),
+            java.util.Map.entry("dart", "Dart"), java.util.Map.entry("clj", "Clojure"), java.util.Map.entry("zig", "Zig"),
+            java.util.Map.entry("ml", "OCaml"), java.util.Map.entry("jl", "Julia"), java.util.Map.entry("r", "R"),
+            java.util.Map.entry("sh", "shell"), java.util.Map.entry("m", "Objective-C"),
+            java.util.Map.entry("fs", "F#"), java.util.Map.entry("vb", "Visual Basic"));
+
+    /** The name of a programming language no template reads, by the file's extension; empty for other files. */
+    static Optional<String> languageName(String path) {
+        return Optional.ofNullable(LANGUAGE_NAMES.get(SourceLanguage.extension(path)));
     }
 
     /** The templates' edits at one suspected line, in the templates' order, without diffs seen before. */

@@ -17,6 +17,9 @@ public final class ReportParsers {
     public static ReportParsers standard() {
         Map<ReportFormat, ReportParser> rows = new EnumMap<>(ReportFormat.class);
         rows.put(ReportFormat.JUNIT_XML, new JUnitXmlReportParser());
+        rows.put(ReportFormat.GO_TEST_JSON, new GoTestJsonParser());
+        rows.put(ReportFormat.CARGO_LIBTEST, new CargoLibtestParser());
+        rows.put(ReportFormat.TAP, new TapReportParser());
         return new ReportParsers(rows);
     }
 

@@ -20,7 +20,8 @@ public final class StackFrameExtractor {
 
     /** Every dialect repofix reads: one row per language. */
     public StackFrameExtractor() {
-        this(List.of(new JavaStackTrace.Dialect(), new PythonTraceback.Dialect()));
+        this(List.of(new JavaStackTrace.Dialect(), new PythonTraceback.Dialect(), new GoTrace(),
+                new RustPanicTrace(), new JsStackTrace()));
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.repofix.config.RepofixException.ErrorKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,11 +81,14 @@ class BuildDetectorTest {
     }
 
     @Test
-    void namesTheOtherKnownBuildsWithoutACommand() throws IOException {
-        write("package.json", "{}");
+    void namesABuildRecognisedButNotRunYetWithoutACommand() throws IOException {
+        write("build.sbt", "");
+        List<Ecosystem> rows = new java.util.ArrayList<>(Ecosystems.standard().rows());
+        rows.add(Ecosystem.notYet("sbt", "scala", TestPathRules.ofGlobs(List.of("**/src/test/**")), List.of("build.sbt")));
 
-        assertThatThrownBy(() -> detector.detect(root, Optional.empty()))
-                .hasMessageStartingWith("npm projects (package.json) are not supported yet");
+        assertThatThrownBy(() -> new BuildDetector(new Ecosystems(rows)).detect(root, Optional.empty()))
+                .hasMessageStartingWith("sbt projects (build.sbt) are not supported yet")
+                .hasMessageContaining("--test-cmd");
     }
 
     @Test

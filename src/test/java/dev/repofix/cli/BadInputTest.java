@@ -53,13 +53,6 @@ class BadInputTest {
     }
 
     @Test
-    void aBuildRecognisedButNotRunYetIsNamed() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("cargo"), Map.of("Cargo.toml", "[package]\nname = \"x\"\n"));
-        RunOutput run = fix(repo.toString());
-        assertUsageError(run, "Cargo projects (Cargo.toml) are not supported yet", "--test-cmd");
-    }
-
-    @Test
     void repositoryWithNoTests() {
         Path repo = FixtureRepos.gitRepo(temp.resolve("notests"), Map.of(
                 "pyproject.toml", "[project]\nname = \"x\"\nversion = \"0\"\n",

@@ -63,6 +63,27 @@ class SandboxCachesTest {
     }
 
     @Test
+    void mountsTheCargoHomeWithItsRegistryOffline() throws Exception {
+        Path cargo = Files.createDirectories(home.resolve(".cargo/registry/cache")).getParent().getParent();
+
+        SandboxCaches caches = SandboxCaches.detect(host(Map.of()), List.of());
+
+        assertThat(caches.mounts()).extracting(SandboxCaches.Mount::source, SandboxCaches.Mount::target)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(cargo, "/cache/cargo"));
+        assertThat(caches.environment()).containsEntry("CARGO_HOME", "/cache/cargo").containsEntry("CARGO_NET_OFFLINE", "true");
+        Path elsewhere = Files.createDirectories(home.resolve("rust/cargo/registry")).getParent();
+        assertThat(SandboxCaches.detect(host(Map.of("CARGO_HOME", elsewhere.toString())), List.of()).mounts())
+                .extracting(SandboxCaches.Mount::source).containsExactly(elsewhere);
+    }
+
+    @Test
+    void leavesOutACargoHomeWithoutRegistry() throws Exception {
+        Files.createDirectories(home.resolve(".cargo/bin"));
+
+        assertThat(SandboxCaches.detect(host(Map.of()), List.of()).mounts()).isEmpty();
+    }
+
+    @Test
     void mountsExtraFoldersAtTheirOwnPath() throws Exception {
         Path venv = Files.createDirectories(home.resolve("venv"));
 

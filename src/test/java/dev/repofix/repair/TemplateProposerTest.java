@@ -317,4 +317,16 @@ class TemplateProposerTest {
                 a -> assertThat(a.files()).containsExactly(c.file()));
         return Files.readString(copy.resolve(c.file()), StandardCharsets.UTF_8);
     }
+
+    @Test
+    void saysInTheNotesWhichSuspectedLanguageHasNoTemplateYetInsteadOfProposingNothingSilently() {
+        FixtureRepo repo = mavenRepo().write("lib/calc.rb", "def max(a, b)\n  a < b ? a : b\nend\n")
+                .write("docs/notes.txt", "a < b\n");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at("lib/calc.rb", 2), at("docs/notes.txt", 1),
+                at(ACCOUNT, 5));
+
+        assertThat(candidates).isNotEmpty().extracting(PatchCandidate::file).containsOnly(ACCOUNT);
+        assertThat(stages.notes()).containsExactly("no template for Ruby yet (lib/calc.rb)");
+    }
 }

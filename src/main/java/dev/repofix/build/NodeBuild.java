@@ -1,0 +1,133 @@
+package dev.repofix.build;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.exec.SandboxImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Node.js with its built-in test runner: {@code npm test} when package.json has a test
+ * script that runs {@code node --test}, else {@code node --test}. Node writes a TAP report
+ * to {@link #REPORT} and its readable spec output to the log: two reporters, passed on the
+ * command line or, through {@code npm test}, in {@code NODE_OPTIONS} (which node accepts
+ * {@code --test-reporter} and {@code --test-reporter-destination} from, checked on Node 20).
+ * A test script that runs another runner (jest, mocha, vitest, ...) is refused when the
+ * build is made, with what to pass instead.
+ */
+public final class NodeBuild implements BuildSystem {
+    /** Where the TAP report goes, relative to the folder of package.json. */
+    static final String REPORT = RecordedOutput.FOLDER + "/node-test.tap";
+    static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(List.of(
+            "**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}", "**/__tests__/**", "**/test/**", "**/tests/**"));
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String REPORTERS = "--test-reporter=spec --test-reporter-destination=stdout "
+            + "--test-reporter=tap --test-reporter-destination=" + REPORT;
+    /** What {@code npm init} writes when a project has no tests. */
+    private static final Pattern NPM_PLACEHOLDER = Pattern.compile("echo \\\"?Error: no test specified.*");
+    /** Runners whose own output repofix cannot read. */
+    private static final List<String> OTHER_RUNNERS = List.of("jest", "mocha", "vitest", "ava", "jasmine", "karma",
+            "tape", "uvu", "playwright", "cypress", "tap", "lab", "qunit");
+
+    private final boolean npmTest;
+
+    private NodeBuild(boolean npmTest) {
+        this.npmTest = npmTest;
+    }
+
+    /**
+     * The build for the project in {@code folder}.
+     *
+     * @throws BuildException when package.json cannot be read, or its test script runs a
+     *                        runner whose output repofix cannot read
+     */
+    public static NodeBuild forFolder(Path folder) {
+        Optional<String> script = testScript(folder);
+        if (script.isEmpty()) {
+            return new NodeBuild(false);
+        }
+        String lower = script.get().toLowerCase(Locale.ROOT);
+        if (!lower.contains("node --test") && !lower.contains("node:test")) {
+            List<String> words = List.of(lower.split("[\\s;&|()]+"));
+            Optional<String> runner = OTHER_RUNNERS.stream().filter(words::contains).findFirst();
+            if (runner.isPresent()) {
+                throw new BuildException("package.json's test script runs " + runner.get() + " (\"" + script.get()
+                        + "\"), whose output repofix cannot read; pass --test-cmd with a command that runs the tests and "
+                        + "writes JUnit XML reports (e.g. with a JUnit reporter such as jest-junit or mocha-junit-reporter)");
+            }
+        }
+        return new NodeBuild(true);
+    }
+
+    /** The test script of package.json, unless absent or npm's placeholder. */
+    static Optional<String> testScript(Path folder) {
+        Path packageJson = folder.resolve("package.json");
+        JsonNode root;
+        try {
+            root = JSON.readTree(packageJson.toFile());
+        } catch (IOException e) {
+            throw new BuildException("cannot read " + packageJson + ": " + e.getMessage()
+                    + "; fix package.json or pass --test-cmd");
+        }
+        String script = root == null ? "" : root.path("scripts").path("test").asText("").strip();
+        return script.isEmpty() || NPM_PLACEHOLDER.matcher(script).matches() ? Optional.empty() : Optional.of(script);
+    }
+
+    @Override
+    public String name() {
+        return npmTest ? "npm" : "node";
+    }
+
+    @Override
+    public TestCommand testCommand(Path root, String override) {
+        if (override != null) {
+            return new TestCommand(override, Map.of());
+        }
+        String mkdir = "mkdir -p " + RecordedOutput.FOLDER + " && ";
+        return npmTest ? new TestCommand(mkdir + "npm test", Map.of("NODE_OPTIONS", REPORTERS))
+                : new TestCommand(mkdir + "node --test " + REPORTERS, Map.of());
+    }
+
+    @Override
+    public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
+        return override != null ? override : npmTest ? "npm test" : "node --test";
+    }
+
+    @Override
+    public List<Path> reports(Path root) {
+        return RecordedOutput.existing(root, REPORT);
+    }
+
+    /** The TAP report for the build's own command; the JUnit XML a user's {@code --test-cmd} writes otherwise. */
+    @Override
+    public List<Path> reports(Path root, TestCommand command) {
+        return command.shell().contains("npm test") || command.shell().contains(REPORT)
+                ? RecordedOutput.existing(root, REPORT) : RecordedOutput.reportsOf(root, command, REPORT);
+    }
+
+    @Override
+    public ReportFormat reportFormat(Path report) {
+        return RecordedOutput.formatOf(report, REPORT, ReportFormat.TAP);
+    }
+
+    @Override
+    public Set<String> environmentNames() {
+        return Set.of("NVM_DIR", "NODE_PATH", "npm_config_cache", "npm_config_offline", "NODE_EXTRA_CA_CERTS");
+    }
+
+    @Override
+    public boolean isTestPath(String relativePath) {
+        return TEST_PATHS.isTestPath(relativePath);
+    }
+
+    @Override
+    public Optional<SandboxImage> sandboxImage() {
+        return Optional.of(SandboxImage.NODE);
+    }
+}
