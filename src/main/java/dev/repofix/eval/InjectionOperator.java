@@ -33,9 +33,12 @@ public enum InjectionOperator {
     OFF_BY_ONE("off-by-one", BugType.OFF_BY_ONE, true),
     /** {@code &&} for {@code ||}, {@code and} for {@code or}. */
     LOGICAL("logical-op", BugType.LOGIC, true),
-    /** {@code +} for {@code -}, {@code *} for {@code /}: no template of the engine makes this change. */
-    ARITHMETIC("arithmetic", BugType.WRONG_OPERATOR, false),
-    /** A boolean literal flipped ({@code True}/{@code False}, {@code true}/{@code false}): no template either. */
+    /** {@code +} for {@code -}, {@code *} for {@code /}: the engine's arithmetic-op template. */
+    ARITHMETIC("arithmetic", BugType.WRONG_OPERATOR, true),
+    /**
+     * A boolean literal flipped ({@code True}/{@code False}, {@code true}/{@code false}): the
+     * engine's return-value template flips one only in a {@code return}, so not counted as in.
+     */
     BOOLEAN_LITERAL("boolean-literal", BugType.WRONG_RETURN, false),
     /** Python: {@code self.total} read as {@code total} (a NameError, or a global of that name). */
     MISSING_SELF("missing-self", BugType.MISSING_SELF, false),

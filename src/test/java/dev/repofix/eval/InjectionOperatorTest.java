@@ -29,7 +29,7 @@ class InjectionOperatorTest {
     void usesTheEnginesOwnTemplatesAndSaysWhichOperatorsAreOutsideThem() {
         assertThat(mutants(InjectionOperator.RELATIONAL, "a.py", "    return age > 18")).contains("    return age >= 18");
         assertThat(Arrays.stream(InjectionOperator.values()).filter(o -> !o.inTemplates()))
-                .containsExactly(InjectionOperator.ARITHMETIC, InjectionOperator.BOOLEAN_LITERAL,
+                .containsExactly(InjectionOperator.BOOLEAN_LITERAL,
                         InjectionOperator.MISSING_SELF, InjectionOperator.MUTABLE_DEFAULT,
                         InjectionOperator.INTEGER_DIVISION, InjectionOperator.REFERENCE_EQUALITY,
                         InjectionOperator.UNCHECKED_OPTIONAL, InjectionOperator.KEYWORD_ARGUMENT,
