@@ -328,6 +328,10 @@ public final class RepairPipeline {
             } catch (RuntimeException e) {
                 opened.complete(new Screenings.Opened(Optional.empty(),
                         "screening is off, candidates are screened through the build: " + e.getMessage()));
+            } finally {
+                // An Error leaves it unanswered: the run, which waits for it, must not hang.
+                opened.complete(new Screenings.Opened(Optional.empty(),
+                        "screening is off, candidates are screened through the build: it did not open"));
             }
         });
         return new Ready(ws, build, command, suite, c.run(), baseline, BuildLog.tail(c.exec().output(), LOG_LINES),
