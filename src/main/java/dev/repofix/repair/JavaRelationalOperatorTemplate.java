@@ -1,10 +1,15 @@
 package dev.repofix.repair;
 
+import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.BinaryExpr;
+import com.github.javaparser.ast.expr.EnclosedExpr;
 import com.github.javaparser.ast.expr.Expression;
+import com.github.javaparser.ast.expr.UnaryExpr;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * "relational-op" on the syntax tree: the boundary twin first ({@code <} and {@code <=}),
@@ -16,6 +21,8 @@ final class JavaRelationalOperatorTemplate extends JavaTemplate {
     /** The token template's tiers; {@code ===} never occurs in Java. */
     private static final Map<String, List<List<String>>> REPLACEMENTS = RelationalOperatorTemplate.REPLACEMENTS;
     private static final int TIERS = RelationalOperatorTemplate.TIERS;
+    private static final Map<String, String> COMPLEMENT = RelationalOperatorTemplate.COMPLEMENT;
+    private static final Set<String> FLOATING = Set.of("double", "float", "Double", "Float");
 
     JavaRelationalOperatorTemplate(JavaTrees trees) {
         super(trees);
@@ -38,14 +45,39 @@ final class JavaRelationalOperatorTemplate extends JavaTemplate {
                     continue;
                 }
                 JavaScope scope = JavaScope.at(b);
+                Optional<UnaryExpr> not = negation(b, scope);
                 for (String replacement : REPLACEMENTS.get(symbol).get(tier)) {
-                    if (plausible(b, replacement, scope)) {
+                    if (!plausible(b, replacement, scope)) {
+                        continue;
+                    }
+                    if (not.isPresent()) {
+                        // !(a OP b) with a new OP is written as the complement, without the negation
+                        String all = tree.text();
+                        String kept = all.substring(tree.begin(b), at) + COMPLEMENT.get(replacement)
+                                + all.substring(at + symbol.length(), tree.end(b));
+                        edits.replace(not.get(), kept, "`" + tree.source(not.get()) + "` -> `" + kept + "` (`"
+                                + symbol + "` -> `" + replacement + "` under `!`)");
+                    } else {
                         edits.replace(at, at + symbol.length(), replacement,
                                 "`" + symbol + "` -> `" + replacement + "`");
                     }
                 }
             }
         }
+    }
+
+    /**
+     * The {@code !( )} directly around {@code b}, when its comparison may be written as the
+     * complement: always for {@code ==} and {@code !=}, for orderings unless an operand is a
+     * floating-point number (NaN orders neither way).
+     */
+    private static Optional<UnaryExpr> negation(BinaryExpr b, JavaScope scope) {
+        Optional<UnaryExpr> not = b.getParentNode().filter(EnclosedExpr.class::isInstance)
+                .flatMap(Node::getParentNode).filter(UnaryExpr.class::isInstance).map(UnaryExpr.class::cast)
+                .filter(u -> u.getOperator() == UnaryExpr.Operator.LOGICAL_COMPLEMENT);
+        boolean floating = Stream.of(b.getLeft(), b.getRight()).map(e -> JavaTypes.typeOf(e, scope))
+                .anyMatch(t -> t.filter(FLOATING::contains).isPresent());
+        return floating ? Optional.empty() : not;
     }
 
     private static boolean plausible(BinaryExpr b, String replacement, JavaScope scope) {

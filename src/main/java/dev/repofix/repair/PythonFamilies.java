@@ -81,7 +81,12 @@ final class PythonFamilies {
         List<String> ops = new ArrayList<>();
         List<List<List<String>>> tiers = new ArrayList<>();
         List<String[]> around = new ArrayList<>();
+        List<JsonNode> negatedBy = new ArrayList<>();
+        List<JsonNode> nots = tree.nodesOn(line, "not");
         for (JsonNode c : tree.nodesOn(line, "compare")) {
+            // `not (a < b)`: a new operator there is written as its complement without the `not`
+            JsonNode not = c.get("ops").size() != 1 ? null : nots.stream()
+                    .filter(n -> n.get("operand").equals(c.get("r"))).findFirst().orElse(null);
             List<String> kinds = kinds(c);
             JsonNode operands = c.get("operands");
             for (int i = 0; i < c.get("ops").size(); i++) {
@@ -93,6 +98,7 @@ final class PythonFamilies {
                     ops.add(op);
                     around.add(new String[] {lastWord(tree.source(operands.get(i))),
                             firstWord(tree.source(operands.get(i + 1)))});
+                    negatedBy.add(not);
                     tiers.add(ordered && RelationalOperatorTemplate.REPLACEMENTS.containsKey(op)
                             ? RelationalOperatorTemplate.REPLACEMENTS.get(op)
                             : List.of(List.of(), IDENTITY.get(op), List.of()));
@@ -107,6 +113,16 @@ final class PythonFamilies {
                 String before = twice ? around.get(i)[0] + " " : "";
                 String after = twice ? " " + around.get(i)[1] : "";
                 for (String r : tiers.get(i).get(tier)) {
+                    JsonNode not = negatedBy.get(i);
+                    if (not != null && RelationalOperatorTemplate.COMPLEMENT.containsKey(r)) {
+                        String full = tree.source(not.get("r"));
+                        int from = tree.begin(not.get("operand"));
+                        String kept = tree.text().substring(from, at.get(i)[0]) + RelationalOperatorTemplate.COMPLEMENT.get(r)
+                                + tree.text().substring(at.get(i)[1], tree.end(not.get("operand")));
+                        edits.replace(not.get("r"), kept, "`" + full + "` -> `" + kept + "` (`" + op + "` -> `"
+                                + r + "` under `not`)");
+                        continue;
+                    }
                     edits.replace(at.get(i)[0], at.get(i)[1], r,
                             "`" + before + op + after + "` -> `" + before + r + after + "`");
                 }
@@ -206,10 +222,16 @@ final class PythonFamilies {
             String negated = c.path("primary").asBoolean() ? "not " + text : "not (" + text + ")";
             edits.replace(c.get("r"), negated, "`" + text + "` -> `" + negated + "`");
         }
+        Set<JsonNode> looser = new HashSet<>();
+        tree.nodesOn(line, "boolop").forEach(n -> looser.add(n.get("r")));
         for (JsonNode n : tree.nodesOn(line, "not")) {
-            // the text after `not`, parentheses kept: ast's range of the operand leaves them out
+            // the operand alone where it binds tighter than `not` (a comparison, a call, a
+            // name): `not (a < b)` -> `a < b`; else the text after `not`, parentheses kept
             String full = tree.source(n.get("r"));
-            String kept = full.substring(3).stripLeading();
+            String operand = tree.source(n.get("operand"));
+            boolean bare = !looser.contains(n.get("operand")) && !operand.contains(" if ")
+                    && !operand.startsWith("lambda") && !operand.contains(":=");
+            String kept = bare ? operand : full.substring(3).stripLeading();
             edits.replace(n.get("r"), kept, "`" + full + "` -> `" + kept + "`");
         }
     }

@@ -21,6 +21,15 @@ public final class RelationalOperatorTemplate implements FixTemplate {
             "===", List.of(List.of(), List.of("!=="), List.of()),
             "!==", List.of(List.of(), List.of("==="), List.of()));
     static final int TIERS = 3;
+    /**
+     * Each comparison with the one true exactly where it is false (Java's, Python's): a new
+     * operator under a negation, {@code !(a OP b)} or {@code not (a OP b)}, is written
+     * {@code a COMPLEMENT(OP) b}, the simpler form people write. Java keeps the negation of
+     * an ordering of floating-point operands (NaN orders neither way); Python's operand types
+     * are seldom known, and there NaN is taken as the rare case it is.
+     */
+    static final Map<String, String> COMPLEMENT = Map.of("<", ">=", ">=", "<", "<=", ">", ">", "<=", "==", "!=",
+            "!=", "==", "is", "is not", "is not", "is", "in", "not in", "not in", "in");
     private static final Set<String> INCLUDES = Set.of("include", "import", "include_next");
 
     @Override

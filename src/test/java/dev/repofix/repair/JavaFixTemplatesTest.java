@@ -120,6 +120,31 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void relationalOperatorUnderANegationIsWrittenAsItsComplementWithoutIt() {
+        assertFixes("relational-op", """
+                public class Demo {
+                    public static String label(int count) {
+                        if (!(count <= 10)) { //BUG
+                            return "many";
+                        }
+                        return "few";
+                    }
+                }
+                """, "if (count >= 10) {");
+        assertThat(JavaCandidates.of("relational-op", PATH, """
+                package demo;
+
+                public class Demo {
+                    static boolean over(double share) {
+                        return !(share <= 0.5);
+                    }
+                }
+                """, 5)).extracting(JavaCandidates.Candidate::patched)
+                .as("a double may be NaN: its negated ordering keeps the negation")
+                .anyMatch(p -> p.contains("return !(share < 0.5);"));
+    }
+
+    @Test
     void nullCheckReturnsTheEmptyStringBeforeADereference() {
         assertFixes("null-check", """
                 public class Demo {

@@ -69,6 +69,32 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void negateConditionKeepsTheParenthesesOfAClauseThatBindsLooserThanNot() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("negate-condition", """
+                def label(a, b):
+                    if a > 0 and not (b or a > 5):  #BUG
+                        return "yes"
+                    return "no"
+                """, "    if a > 0 and (b or a > 5):  #BUG", "assert label(6, False) == 'yes' and label(1, False) == 'no'");
+
+        assertThat(candidates).extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("and b or"));
+    }
+
+    @Test
+    void relationalOperatorUnderANotIsWrittenAsItsComplementWithoutTheNot() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("relational-op", """
+                def label(count):
+                    if not (count <= 10):  #BUG
+                        return "many"
+                    return "few"
+                """, "    if count >= 10:  #BUG", "assert label(10) == 'many' and label(3) == 'few'");
+
+        assertThat(candidates).filteredOn(c -> c.strategy().equals("relational-op"))
+                .extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("not ("))
+                .anyMatch(p -> p.contains("if count != 10:"));
+    }
+
+    @Test
     void logicalOperatorTurnsADisjunctionIntoARangeCheck() {
         assertFixes("logical-op", """
                 def within(v, lo, hi):
@@ -90,10 +116,13 @@ class PythonFixTemplatesTest {
     void negateConditionNeverWrapsANotInAnotherNot() {
         List<PythonCandidates.Candidate> candidates = assertFixes("negate-condition", """
                 def label(count):
-                    if not (count >= 10):  #BUG
+                    if not (many(count)):  #BUG
                         return "many"
                     return "few"
-                """, "    if (count >= 10):  #BUG", "assert label(12) == 'many' and label(3) == 'few'");
+
+                def many(count):
+                    return count >= 10
+                """, "    if many(count):  #BUG", "assert label(12) == 'many' and label(3) == 'few'");
 
         assertThat(candidates).extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("not (not"));
     }
