@@ -74,6 +74,41 @@ final class CodeShapes {
         return self ? n - 1 : n;
     }
 
+    /**
+     * How many of the numbers an edit of {@code line} brings (those of its result that the
+     * line did not have) the edited file has on other lines; 0 for an edit of several lines.
+     */
+    int familiarNumbers(String file, int line, List<String> newLines) {
+        Optional<SourceFile> edited = sources.get(file);
+        if (newLines.size() != 1 || edited.isEmpty() || line > edited.get().lineCount()) {
+            return 0;
+        }
+        List<String> added = new java.util.ArrayList<>(numbers(newLines.get(0)));
+        numbers(edited.get().line(line)).forEach(added::remove);
+        if (added.isEmpty()) {
+            return 0;
+        }
+        Set<String> elsewhere = new java.util.HashSet<>();
+        for (int n = 1; n <= edited.get().lineCount(); n++) {
+            if (n != line) {
+                elsewhere.addAll(numbers(edited.get().line(n)));
+            }
+        }
+        return (int) added.stream().filter(elsewhere::contains).count();
+    }
+
+    /** The number literals of a line, as written. */
+    private static List<String> numbers(String line) {
+        List<String> out = new java.util.ArrayList<>();
+        Matcher m = TOKEN.matcher(line.strip());
+        while (m.find()) {
+            if (Character.isDigit(m.group().charAt(0))) {
+                out.add(m.group());
+            }
+        }
+        return out;
+    }
+
     private Map<String, Integer> shapes(String extension) {
         return byLanguage.computeIfAbsent(extension, ext -> {
             Map<String, Integer> counts = new HashMap<>();

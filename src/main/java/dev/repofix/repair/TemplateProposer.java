@@ -111,14 +111,19 @@ final class TemplateProposer {
     }
 
     /**
-     * Within each template's edits of one line (the templates keep their order), the edits
-     * whose result has a shape more lines of the repository have come first; equally common
-     * ones keep the template's order. When the tests accept several edits of a template
-     * (a comparison the tests probe on one side only), the first VALID one is the fix, and
-     * the one that reads like the rest of the code is more often the intended one.
+     * Within each template's edits of one line, the edits whose result has a shape more lines
+     * of the repository have come first, then those that bring a number the edited file
+     * already uses ({@code // 101} -> {@code // 100} where the file says {@code 100 - percent});
+     * equally common ones keep the template's order. When the tests accept several edits of
+     * a template (a comparison the tests probe on one side only), the first VALID one is the
+     * fix, and the one that reads like the rest of the code is more often the intended one.
+     *
+     * <p>The templates' edits then go along diagonals of (template order, edit depth), as
+     * lines do: a template with many edits on the line (eleven operator changes on a long
+     * arithmetic line) cannot use the line's tries before the next templates get a first one.
      */
     static List<Proposal> naturalFirst(List<Proposal> here, CodeShapes shapes) {
-        List<Proposal> out = new ArrayList<>();
+        List<List<Proposal>> byTemplate = new ArrayList<>();
         int i = 0;
         while (i < here.size()) {
             int j = i;
@@ -127,12 +132,17 @@ final class TemplateProposer {
             }
             List<Proposal> group = new ArrayList<>(here.subList(i, j));
             Map<Proposal, Integer> counts = new java.util.IdentityHashMap<>();
-            group.forEach(p -> counts.put(p, shapes.count(p.file(), p.edit().line(), p.edit().newLines())));
-            group.sort(java.util.Comparator.comparingInt((Proposal p) -> counts.get(p)).reversed());
-            out.addAll(group);
+            Map<Proposal, Integer> numbers = new java.util.IdentityHashMap<>();
+            group.forEach(p -> {
+                counts.put(p, shapes.count(p.file(), p.edit().line(), p.edit().newLines()));
+                numbers.put(p, shapes.familiarNumbers(p.file(), p.edit().line(), p.edit().newLines()));
+            });
+            group.sort(java.util.Comparator.comparingInt((Proposal p) -> counts.get(p))
+                    .thenComparingInt(numbers::get).reversed());
+            byTemplate.add(group);
             i = j;
         }
-        return out;
+        return diagonals(byTemplate);
     }
 
     /** Rank r's edit of depth d goes at position r + d; on one diagonal the higher-ranked line comes first. */

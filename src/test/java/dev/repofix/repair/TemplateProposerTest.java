@@ -115,6 +115,36 @@ class TemplateProposerTest {
     }
 
     @Test
+    void aNumberTheFileAlreadyUsesComesFirstAmongATemplatesEdits() {
+        String prices = "src/main/java/com/acme/Prices.java";
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild())
+                .lines(prices, "package com.acme;", "class Prices {", "    static long discounted(long price, long percent) {",
+                        "        if (percent > 100) {", "            throw new IllegalArgumentException();", "        }",
+                        "        return price * (100 - percent) / 101;", "    }", "}");
+
+        List<PatchCandidate> offByOne = propose(repo.report(), at(prices, 7)).stream()
+                .filter(c -> c.strategy().equals("off-by-one")).toList();
+
+        assertThat(offByOne).extracting(c -> changedLines(c.diff(), '+')).first()
+                .isEqualTo("+        return price * (100 - percent) / 100;");
+    }
+
+    @Test
+    void aTemplateWithManyEditsOnALineLeavesTheNextTemplatesAnEarlyTry() {
+        String prices = "src/main/java/com/acme/Prices.java";
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild())
+                .lines(prices, "package com.acme;", "class Prices {", "    static long total(long a, long b, long c) {",
+                        "        return a * b - c / 2 + a % 3;", "    }", "}");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(prices, 4));
+        long arithmetic = candidates.stream().filter(c -> c.strategy().equals("arithmetic-op")).count();
+
+        assertThat(arithmetic).as("the line must have many operator edits for this test to mean something")
+                .isGreaterThan(8);
+        assertThat(candidates.subList(0, 4)).extracting(PatchCandidate::strategy).contains("off-by-one");
+    }
+
+    @Test
     void theShapeOfALineNamesNoIdentifierAndKeepsOperatorsAndNumbers() {
         assertThat(CodeShapes.shape("        if (amount <= 0) {")).isEqualTo(CodeShapes.shape("if (balance <= 0) {"))
                 .isEqualTo("if ( ID <= 0 ) {");
