@@ -30,6 +30,7 @@ final class PythonFamilies {
             "==", List.of("!="), "!=", List.of("=="), "is", List.of("is not"), "is not", List.of("is"),
             "in", List.of("not in"), "not in", List.of("in"));
     private static final Set<String> NOT_ORDERED = Set.of("none", "bool", "str", "list", "dict", "tuple");
+    private static final Set<String> SEQUENCES = Set.of("str", "list", "tuple");
     private static final Set<String> NOT_ARITHMETIC = Set.of("none", "bool", "str", "list", "dict", "tuple");
     private static final Map<String, List<String>> SIMILAR = Map.ofEntries(
             Map.entry("min", List.of("max")), Map.entry("max", List.of("min")),
@@ -49,17 +50,25 @@ final class PythonFamilies {
     private static final Set<String> STR_METHODS = Set.of("strip", "lstrip", "rstrip", "lower", "upper", "split",
             "startswith", "endswith", "replace", "title", "capitalize", "casefold", "encode", "format", "join");
 
-    /** "arithmetic-op": {@code + - * / // %} into one another, {@code /} and {@code //} first for each other. */
+    /**
+     * "arithmetic-op": {@code + - * / // %} into one another, {@code /} and {@code //} first
+     * for each other. With a str, list or tuple operand only {@code +} (concatenation) is
+     * offered: {@code s.upper() - "!"} -> {@code s.upper() + "!"}.
+     */
     static void arithmetic(PythonTree tree, int line, PythonEdits edits) {
         for (String k : List.of("binop", "augassign")) {
             for (JsonNode b : tree.nodesOn(line, k)) {
                 String op = b.path("op").asText();
-                if (!ARITHMETIC.containsKey(op) || kinds(b).stream().anyMatch(NOT_ARITHMETIC::contains)) {
+                List<String> kinds = kinds(b);
+                boolean sequence = kinds.stream().anyMatch(SEQUENCES::contains)
+                        && kinds.stream().noneMatch(kind -> kind.equals("none") || kind.equals("bool")
+                        || kind.equals("dict"));
+                if (!ARITHMETIC.containsKey(op) || !sequence && kinds.stream().anyMatch(NOT_ARITHMETIC::contains)) {
                     continue;
                 }
                 String symbol = k.equals("augassign") ? op + "=" : op;
                 int at = operator(tree, b.get("left"), b.get("right"), Pattern.quote(symbol));
-                for (String r : ARITHMETIC.get(op)) {
+                for (String r : !sequence ? ARITHMETIC.get(op) : op.equals("+") ? List.<String>of() : List.of("+")) {
                     if (at >= 0) {
                         String to = k.equals("augassign") ? r + "=" : r;
                         edits.replace(at, at + symbol.length(), to, "`" + symbol + "` -> `" + to + "`");

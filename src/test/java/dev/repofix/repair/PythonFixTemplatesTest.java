@@ -37,6 +37,16 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void arithmeticOperatorOnAStringOffersOnlyConcatenation() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("arithmetic-op", """
+                def shout(s):
+                    return s.upper() - "!"  #BUG
+                """, "    return s.upper() + \"!\"  #BUG", "assert shout('hi') == 'HI!'");
+
+        assertThat(candidates).filteredOn(c -> c.strategy().equals("arithmetic-op")).hasSize(1);
+    }
+
+    @Test
     void relationalOperatorMovesTheBoundary() {
         assertFixes("relational-op", """
                 def needs_restock(quantity, reorder_level):
