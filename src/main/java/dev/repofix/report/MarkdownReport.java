@@ -115,9 +115,21 @@ public final class MarkdownReport {
                 + "is right (and add a test that tells them apart):\n\n");
         for (PatchCandidate c : others) {
             sb.append("- ").append(Texts.oneLine(c.description(), 200)).append(" at `").append(Texts.where(c))
-                    .append("` (").append(c.strategy()).append(", candidate ").append(c.id()).append(")\n");
+                    .append("` (").append(c.strategy()).append(", candidate ").append(c.id()).append(")");
+            differsWhere(r, c).ifPresent(where -> sb.append(": differs from the proposed fix only where `")
+                    .append(where).append('`'));
+            sb.append('\n');
         }
         sb.append('\n');
+    }
+
+    /**
+     * Where an alternative's behaviour can differ from the fix's, when their text says it
+     * ({@code amount == 0} for {@code amount <= 0} against {@code amount < 0}).
+     */
+    static java.util.Optional<String> differsWhere(RunResult r, PatchCandidate alternative) {
+        return r.fix().flatMap(f -> dev.repofix.patch.ComparisonDifference.between(f.diff(), alternative.diff()))
+                .filter(w -> !w.equals("wherever the line runs"));
     }
 
     private static void candidates(StringBuilder sb, RunResult r) {

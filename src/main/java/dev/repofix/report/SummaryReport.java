@@ -31,7 +31,9 @@ public final class SummaryReport {
             sb.append(indent(firstLines(f.diff())));
             r.alternatives().forEach(a -> sb.append("  also:     ").append(Texts.where(a)).append(' ')
                     .append(a.strategy()).append(' ').append(a.description())
-                    .append(" -> VALID too: the tests do not tell these apart\n"));
+                    .append(" -> VALID too: the tests do not tell these apart")
+                    .append(MarkdownReport.differsWhere(r, a).map(w -> " (they differ only where " + w + ")")
+                            .orElse("")).append('\n'));
         });
         if (r.fix().isEmpty() && !r.validations().isEmpty()) {
             sb.append("  patch:    none of ").append(r.validations().size()).append(" candidate(s) passed the tests\n");

@@ -41,6 +41,16 @@ class MarkdownReportTest {
         assertThat(markdown.render(RunResults.fixed())).doesNotContain("do not pin this down");
     }
 
+    /** Two comparisons that pass the same tests: the report names the inputs where they differ, a test to add. */
+    @Test
+    void namesWhereAnAlternativeComparisonDiffersFromTheFix() {
+        String md = markdown.render(RunResults.fixedAmongComparisons());
+
+        assertThat(md).contains("- `>=` -> `<` at `" + RunResults.ACCOUNT + ":5` (relational-op, candidate c1): "
+                + "differs from the proposed fix only where `amount != balance`\n");
+        assertThat(markdown.render(RunResults.fixedAmongAlternatives())).doesNotContain("differs from the proposed fix");
+    }
+
     /** What was tried, summed per template and verdict, with the time of each validation phase. */
     @Test
     void sumsWhatWasTriedPerTemplateAndVerdict() {

@@ -108,6 +108,19 @@ public final class RunResults {
                 List.of(failed, valid, alsoValid), Optional.of(RELATIONAL_GT));
     }
 
+    /**
+     * {@link #fixed()} where c1 ({@code amount < balance}) passes every test too: a comparison
+     * that differs from the fix's only where {@code amount != balance}.
+     */
+    static RunResult fixedAmongComparisons() {
+        Validation lt = new Validation("c1", Verdict.VALID, List.of(WITHDRAW_ALL.id(), CLOSE_TO_ZERO.id()),
+                List.of(), List.of(), "", Duration.ofMillis(1500));
+        Validation gt = new Validation("c2", Verdict.VALID, List.of(WITHDRAW_ALL.id(), CLOSE_TO_ZERO.id()),
+                List.of(), List.of(), "", Duration.ofMillis(2500));
+        return result(RunStatus.FIXED, List.of(RELATIONAL_LT, RELATIONAL_GT, NEGATED), List.of(lt, gt),
+                Optional.of(RELATIONAL_GT));
+    }
+
     public static RunResult notFixed() {
         Validation failed = new Validation("c1", Verdict.TESTS_FAIL, List.of(CLOSE_TO_ZERO.id()),
                 List.of(WITHDRAW_ALL.id()), List.of(), "1 target test(s) still fail: `withdrawAll` | again",

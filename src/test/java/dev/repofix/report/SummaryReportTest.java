@@ -28,6 +28,14 @@ class SummaryReportTest {
     }
 
     @Test
+    void saysWhereAnAlternativeComparisonDiffersFromTheFix() {
+        String text = summary.render(RunResults.fixedAmongComparisons(), List.of());
+
+        assertThat(text).contains("  also:     " + RunResults.ACCOUNT + ":5 relational-op `>=` -> `<` -> VALID too: "
+                + "the tests do not tell these apart (they differ only where amount != balance)\n");
+    }
+
+    @Test
     void summarisesAFixWithItsDiffIndented() {
         String text = summary.render(RunResults.fixed(), List.of("out/report.md", "out/report.json"));
 
