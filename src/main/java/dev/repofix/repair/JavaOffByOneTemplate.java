@@ -41,7 +41,7 @@ final class JavaOffByOneTemplate extends JavaTemplate {
         }
         for (LiteralStringValueExpr literal : tree.nodesOn(line, LiteralStringValueExpr.class)) {
             if ((literal.isIntegerLiteralExpr() || literal.isLongLiteralExpr())
-                    && literal.getValue().matches("[0-9]+[lL]?") && literal.findAncestor(
+                    && literal.getValue().matches("[0-9][0-9_]*[lL]?") && literal.findAncestor(
                             com.github.javaparser.ast.expr.AnnotationExpr.class).isEmpty()) {
                 moveLiteral(literal, edits);
             }
@@ -82,21 +82,29 @@ final class JavaOffByOneTemplate extends JavaTemplate {
     private static void moveLiteral(LiteralStringValueExpr literal, JavaEdits edits) {
         String text = literal.getValue();
         String suffix = text.endsWith("l") || text.endsWith("L") ? text.substring(text.length() - 1) : "";
-        BigInteger value = new BigInteger(text.substring(0, text.length() - suffix.length()));
+        String digits = text.substring(0, text.length() - suffix.length());
+        BigInteger value = new BigInteger(digits.replace("_", ""));
         Optional<UnaryExpr> negated = literal.getParentNode().filter(UnaryExpr.class::isInstance)
                 .map(UnaryExpr.class::cast).filter(u -> u.getOperator() == UnaryExpr.Operator.MINUS);
         if (negated.isPresent()) {
             BigInteger signed = value.negate();
             for (BigInteger moved : new BigInteger[] {signed.add(BigInteger.ONE), signed.subtract(BigInteger.ONE)}) {
-                edits.replace(negated.get(), moved + suffix, "`-" + text + "` -> `" + moved + suffix + "`");
+                String written = written(moved, digits) + suffix;
+                edits.replace(negated.get(), written, "`-" + text + "` -> `" + written + "`");
             }
             return;
         }
         for (BigInteger moved : new BigInteger[] {value.subtract(BigInteger.ONE), value.add(BigInteger.ONE)}) {
             if (moved.signum() >= 0) {
-                edits.replace(literal, moved + suffix, "`" + text + "` -> `" + moved + suffix + "`");
+                String written = written(moved, digits) + suffix;
+                edits.replace(literal, written, "`" + text + "` -> `" + written + "`");
             }
         }
+    }
+
+    /** A moved value with the literal's digit groups ({@code 10_000} -> {@code 10_001}) when it fits a long. */
+    private static String written(BigInteger moved, String digits) {
+        return moved.bitLength() < 63 ? Shifts.grouped(moved.longValue(), digits) : moved.toString();
     }
 
     /** {@code i} to {@code i - 1} and {@code i + 1}, unless it already is such an offset (then the literal moves). */

@@ -150,9 +150,12 @@ final class PythonFamilies {
         }
         for (JsonNode n : tree.nodesOn(line, "int")) {
             long v = n.get("value").asLong();
-            edits.replace(n.get("r"), Long.toString(v + 1), "`" + v + "` -> `" + (v + 1) + "`");
+            String like = tree.source(n.get("r"));
+            String up = Shifts.grouped(v + 1, like);
+            edits.replace(n.get("r"), up, "`" + like + "` -> `" + up + "`");
             if (v != 0) { // 0 - 1 would make a non-negative literal negative
-                edits.replace(n.get("r"), Long.toString(v - 1), "`" + v + "` -> `" + (v - 1) + "`");
+                String down = Shifts.grouped(v - 1, like);
+                edits.replace(n.get("r"), down, "`" + like + "` -> `" + down + "`");
             }
         }
         for (String k : List.of("bound", "index")) {

@@ -97,7 +97,28 @@ final class Shifts {
     }
 
     private static String withSuffix(long magnitude, Token literal) {
-        return magnitude + parts(literal).group(2);
+        return grouped(magnitude, parts(literal).group(1)) + parts(literal).group(2);
+    }
+
+    /**
+     * {@code value} written as {@code like} writes its digits: with {@code _} between groups
+     * of three when {@code like} is grouped that way ({@code 10_000} moves to {@code 10_001}),
+     * plainly otherwise; a sign in {@code like} is ignored, {@code value}'s own is kept.
+     */
+    static String grouped(long value, String like) {
+        String digits = like.startsWith("-") ? like.substring(1).strip() : like;
+        String plain = Long.toString(Math.abs(value));
+        if (!digits.matches("[0-9]{1,3}(_[0-9]{3})+")) {
+            return value < 0 ? "-" + plain : plain;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < plain.length(); i++) {
+            if (i > 0 && (plain.length() - i) % 3 == 0) {
+                out.append('_');
+            }
+            out.append(plain.charAt(i));
+        }
+        return value < 0 ? "-" + out : out.toString();
     }
 
     private static Matcher parts(Token literal) {

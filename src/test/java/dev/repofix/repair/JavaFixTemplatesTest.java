@@ -61,6 +61,17 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void offByOneWritesAMovedLiteralWithItsDigitGroups() {
+        assertFixes("off-by-one", """
+                public class Demo {
+                    public static long interest(long balance, long basisPoints) {
+                        return balance * basisPoints / 10_001; //BUG
+                    }
+                }
+                """, "return balance * basisPoints / 10_000;");
+    }
+
+    @Test
     void offByOneMovesANegatedLiteralAsASignedNumber() {
         JavaCandidates.Candidate fix = assertFixes("off-by-one", """
                 public class Demo {

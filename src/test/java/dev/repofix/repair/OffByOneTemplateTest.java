@@ -57,7 +57,9 @@ class OffByOneTemplateTest {
             "A.java ~ return -1; ~ return 0; | return -2;",
             "A.java ~ int m = x - 1 * y; ~ int m = x - 0 * y; | int m = x - 2 * y;",
             "A.java ~ int m = a -0*b; ~ int m = a -1*b; | int m = a -(-1)*b;",
-            "A.java ~ int big = 1_000; ~ int big = 999; | int big = 1001;",
+            "A.java ~ int big = 1_000; ~ int big = 999; | int big = 1_001;",
+            "A.java ~ int big = 10_000; ~ int big = 9_999; | int big = 10_001;",
+            "A.java ~ int odd = 1_0000; ~ int odd = 9999; | int odd = 10001;",
             "a.py ~ for i in range(len(xs) - 1): ~ for i in range(len(xs)): | for i in range(len(xs) - 2):",
             "a.py ~ half = n // 2 ~ half = n // 1 | half = n // 3",
     })

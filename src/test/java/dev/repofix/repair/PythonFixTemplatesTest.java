@@ -105,6 +105,14 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void offByOneWritesAMovedLiteralWithItsDigitGroups() {
+        assertFixes("off-by-one", """
+                def per_mille(amount):
+                    return amount * 1_000 // 10_001  #BUG
+                """, "    return amount * 1_000 // 10_000  #BUG", "assert per_mille(30) == 3");
+    }
+
+    @Test
     void logicalOperatorTurnsADisjunctionIntoARangeCheck() {
         assertFixes("logical-op", """
                 def within(v, lo, hi):
