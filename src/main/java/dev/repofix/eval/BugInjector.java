@@ -75,8 +75,14 @@ public final class BugInjector {
         }
     }
 
-    /** The build and test command of a repository whose tests all pass, ready for injections. */
-    public record Prepared(BuildSystem build, TestCommand command) {}
+    /**
+     * The build and test command of a repository whose tests all pass, ready for injections.
+     *
+     * @param tryLimit how long one try's test run may take: ten times the passing run, at least
+     *                 a minute, at most the test timeout. A mutant that loops forever (a loop
+     *                 bound moved the wrong way) is dropped in that time, not in the timeout
+     */
+    public record Prepared(BuildSystem build, TestCommand command, Duration tryLimit) {}
 
     /** What trying one group of injections came to. Closed. */
     public sealed interface Tried {
@@ -114,14 +120,22 @@ public final class BugInjector {
         }
     }
 
+    private static final Duration MIN_TRY_LIMIT = Duration.ofMinutes(1);
+
     private final BuildDetector detector;
     private final TestRunner runner;
     private final Duration testTimeout;
+    private final java.time.Clock clock;
 
     public BugInjector(BuildDetector detector, TestRunner runner, Duration testTimeout) {
+        this(detector, runner, testTimeout, java.time.Clock.systemUTC());
+    }
+
+    public BugInjector(BuildDetector detector, TestRunner runner, Duration testTimeout, java.time.Clock clock) {
         this.detector = Objects.requireNonNull(detector, "detector");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.testTimeout = Objects.requireNonNull(testTimeout, "testTimeout");
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /**
@@ -143,7 +157,8 @@ public final class BugInjector {
     public Prepared prepare(Workspace ws, Optional<String> testCommand) {
         BuildSystem build = detector.detect(ws.root(), testCommand);
         TestCommand command = build.testCommand(ws.root(), testCommand.orElse(null));
-        TestRun baseline = completed(run(ws, build, command, List.of()))
+        java.time.Instant started = clock.instant();
+        TestRun baseline = completed(run(ws, build, command, List.of(), testTimeout))
                 .orElseThrow(() -> new RepofixException(ErrorKind.INPUT, "the tests do not run to the end at the "
                         + "start: '" + command.shell() + "'; inject into a repository whose tests pass"));
         if (!baseline.failing().isEmpty()) {
@@ -151,12 +166,14 @@ public final class BugInjector {
                     + "injected (first: " + baseline.failing().get(0).id() + "); inject into a repository whose tests "
                     + "pass, or pass a --test-cmd that runs only those that do");
         }
-        return new Prepared(build, command);
+        Duration tenTimes = Duration.between(started, clock.instant()).multipliedBy(10);
+        Duration limit = tenTimes.compareTo(MIN_TRY_LIMIT) < 0 ? MIN_TRY_LIMIT : tenTimes;
+        return new Prepared(build, command, limit.compareTo(testTimeout) > 0 ? testTimeout : limit);
     }
 
     /** Runs the tests with {@code group} applied in a fresh copy: kept when they show it, else why not. */
     public Tried tryGroup(Workspace ws, Prepared prepared, List<Injection> group) {
-        Optional<TestRun> after = completed(run(ws, prepared.build(), prepared.command(), group));
+        Optional<TestRun> after = completed(run(ws, prepared.build(), prepared.command(), group, prepared.tryLimit()));
         if (after.isPresent() && !after.get().failing().isEmpty() && !after.get().onlyCollectionErrors()
                 && after.get().collectionErrors().isEmpty()) {
             return new Tried.Kept(new Injected(group, after.get().failing(),
@@ -227,13 +244,14 @@ public final class BugInjector {
         return out;
     }
 
-    private TestOutcome run(Workspace ws, BuildSystem build, TestCommand command, List<Injection> injections) {
+    private TestOutcome run(Workspace ws, BuildSystem build, TestCommand command, List<Injection> injections,
+            Duration limit) {
         Path copy = ws.newCopy("inject");
         try {
             for (Injection i : injections) {
                 write(copy.resolve(i.file()), withLine(read(copy.resolve(i.file())), i.line(), i.buggy()));
             }
-            return runner.run(copy, build, command, ws.files().rootedAt(copy), testTimeout);
+            return runner.run(copy, build, command, ws.files().rootedAt(copy), limit);
         } finally {
             ws.discard(copy);
         }

@@ -1,0 +1,76 @@
+package dev.repofix.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.BuildDetector;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.testrun.ReportParsers;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.TestRepo;
+import dev.repofix.workspace.Workspace;
+import dev.repofix.workspace.Workspaces;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How long one injection's test run may take: from the passing run, not the whole test timeout. */
+class BugInjectorTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTryMayTakeTenTimesThePassingRunAtLeastAMinuteAtMostTheTimeout() throws Exception {
+        try (TestRepo repo = TestRepo.init(dir.resolve("repo"))) {
+            repo.write("calc.py", "def add(a, b):\n    return a + b\n")
+                    .write("test_calc.py", "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n");
+            repo.commit("passing");
+            try (Workspace ws = new Workspaces(dir.resolve("work"), Duration.ofMinutes(1))
+                    .open(repo.dir().toString(), Optional.empty())) {
+                assertThat(limit(ws, Duration.ofSeconds(20), Duration.ofMinutes(10))).isEqualTo(Duration.ofSeconds(200));
+                assertThat(limit(ws, Duration.ofSeconds(3), Duration.ofMinutes(10))).isEqualTo(Duration.ofMinutes(1));
+                assertThat(limit(ws, Duration.ofSeconds(20), Duration.ofSeconds(100))).isEqualTo(Duration.ofSeconds(100));
+            }
+        }
+    }
+
+    /** The try limit when the passing run is read as taking {@code passing}. */
+    private static Duration limit(Workspace ws, Duration passing, Duration timeout) {
+        TestRunner runner = new TestRunner(new LocalProcessExecutor(Clock.systemUTC()), HostEnvironment.fromSystem(),
+                ReportParsers.standard(), new StackFrameExtractor());
+        return new BugInjector(new BuildDetector(), runner, timeout, new SteppingClock(passing))
+                .prepare(ws, Optional.empty()).tryLimit();
+    }
+
+    /** Each reading is {@code step} after the one before. */
+    private static final class SteppingClock extends Clock {
+        private final Duration step;
+        private long readings;
+
+        SteppingClock(Duration step) {
+            this.step = step;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.EPOCH.plus(step.multipliedBy(readings++));
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+}
