@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.exec.TickingClock;
 import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
@@ -15,8 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,32 +44,7 @@ class BugInjectorTest {
     private static Duration limit(Workspace ws, Duration passing, Duration timeout) {
         TestRunner runner = new TestRunner(new LocalProcessExecutor(Clock.systemUTC()), HostEnvironment.fromSystem(),
                 ReportParsers.standard(), new StackFrameExtractor());
-        return new BugInjector(new BuildDetector(), runner, timeout, new SteppingClock(passing))
+        return new BugInjector(new BuildDetector(), runner, timeout, new TickingClock(Instant.EPOCH, passing))
                 .prepare(ws, Optional.empty()).tryLimit();
-    }
-
-    /** Each reading is {@code step} after the one before. */
-    private static final class SteppingClock extends Clock {
-        private final Duration step;
-        private long readings;
-
-        SteppingClock(Duration step) {
-            this.step = step;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.EPOCH.plus(step.multipliedBy(readings++));
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -220,33 +218,5 @@ class LocalProcessExecutorTest {
         ExecResult result = new LocalProcessExecutor(ticking).run(Command.shell("true", dir, ENV, GENEROUS));
 
         assertThat(result.elapsed()).isEqualTo(Duration.ofSeconds(7));
-    }
-
-    /** Advances by a fixed step on every reading, so elapsed time is deterministic. */
-    private static final class TickingClock extends Clock {
-        private Instant now;
-        private final Duration step;
-
-        TickingClock(Instant start, Duration step) {
-            this.now = start;
-            this.step = step;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            Instant current = now;
-            now = now.plus(step);
-            return current;
-        }
     }
 }
