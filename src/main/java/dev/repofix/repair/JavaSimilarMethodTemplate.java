@@ -13,7 +13,7 @@ import java.util.Set;
  * a similar name, called on the same receiver.
  */
 final class JavaSimilarMethodTemplate extends JavaTemplate {
-    private static final Map<String, List<String>> JDK = Map.ofEntries(
+    private static final Map<String, List<String>> JDK = SimilarNames.with(Map.ofEntries(
             Map.entry("min", List.of("max")), Map.entry("max", List.of("min")),
             Map.entry("floor", List.of("ceil", "round")), Map.entry("ceil", List.of("floor", "round")),
             Map.entry("startsWith", List.of("endsWith")), Map.entry("endsWith", List.of("startsWith")),
@@ -29,7 +29,13 @@ final class JavaSimilarMethodTemplate extends JavaTemplate {
             Map.entry("containsValue", List.of("containsKey")), Map.entry("equals", List.of("equalsIgnoreCase")),
             Map.entry("equalsIgnoreCase", List.of("equals")), Map.entry("peekFirst", List.of("peekLast")),
             Map.entry("peekLast", List.of("peekFirst")), Map.entry("pollFirst", List.of("pollLast")),
-            Map.entry("pollLast", List.of("pollFirst")));
+            Map.entry("pollLast", List.of("pollFirst"))),
+            // java.time, streams, sorted collections, map entries, BigDecimal and BigInteger
+            "isBefore isAfter", "plusDays minusDays", "plusWeeks minusWeeks", "plusMonths minusMonths",
+            "plusYears minusYears", "plusHours minusHours", "plusMinutes minusMinutes", "plusSeconds minusSeconds",
+            "plus minus", "anyMatch allMatch noneMatch", "takeWhile dropWhile", "higher lower", "floor ceiling",
+            "headMap tailMap", "headSet tailSet", "firstKey lastKey", "firstEntry lastEntry", "first last",
+            "getKey getValue", "add subtract", "multiply divide");
     /** Names that exist only on String: not offered where the receiver is known to be something else. */
     private static final Set<String> STRING_ONLY = Set.of("isBlank", "strip", "equalsIgnoreCase", "toUpperCase",
             "toLowerCase", "startsWith", "endsWith");

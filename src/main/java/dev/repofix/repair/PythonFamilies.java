@@ -32,7 +32,7 @@ final class PythonFamilies {
     private static final Set<String> NOT_ORDERED = Set.of("none", "bool", "str", "list", "dict", "tuple");
     private static final Set<String> SEQUENCES = Set.of("str", "list", "tuple");
     private static final Set<String> NOT_ARITHMETIC = Set.of("none", "bool", "str", "list", "dict", "tuple");
-    private static final Map<String, List<String>> SIMILAR = Map.ofEntries(
+    private static final Map<String, List<String>> SIMILAR = SimilarNames.with(Map.ofEntries(
             Map.entry("min", List.of("max")), Map.entry("max", List.of("min")),
             Map.entry("startswith", List.of("endswith")), Map.entry("endswith", List.of("startswith")),
             Map.entry("append", List.of("extend")), Map.entry("extend", List.of("append")),
@@ -45,7 +45,11 @@ final class PythonFamilies {
             Map.entry("floor", List.of("ceil")), Map.entry("ceil", List.of("floor")),
             Map.entry("remove", List.of("discard")), Map.entry("discard", List.of("remove")),
             Map.entry("keys", List.of("values", "items")), Map.entry("values", List.of("keys", "items")),
-            Map.entry("sorted", List.of("reversed")), Map.entry("reversed", List.of("sorted")));
+            Map.entry("sorted", List.of("reversed")), Map.entry("reversed", List.of("sorted"))),
+            // bisect, heapq, dates, str and set methods
+            "bisect_left bisect_right", "insort_left insort_right", "nlargest nsmallest", "weekday isoweekday",
+            "removeprefix removesuffix", "ljust rjust", "partition rpartition", "islower isupper",
+            "issubset issuperset", "union intersection");
     /** Methods of str: a guard before them may return the empty string. */
     private static final Set<String> STR_METHODS = Set.of("strip", "lstrip", "rstrip", "lower", "upper", "split",
             "startswith", "endswith", "replace", "title", "capitalize", "casefold", "encode", "format", "join");
@@ -126,7 +130,8 @@ final class PythonFamilies {
                     if (not != null && RelationalOperatorTemplate.COMPLEMENT.containsKey(r)) {
                         String full = tree.source(not.get("r"));
                         int from = tree.begin(not.get("operand"));
-                        String kept = tree.text().substring(from, at.get(i)[0]) + RelationalOperatorTemplate.COMPLEMENT.get(r)
+                        String kept = tree.text().substring(from, at.get(i)[0])
+                                + RelationalOperatorTemplate.COMPLEMENT.get(r)
                                 + tree.text().substring(at.get(i)[1], tree.end(not.get("operand")));
                         edits.replace(not.get("r"), kept, "`" + full + "` -> `" + kept + "` (`" + op + "` -> `"
                                 + r + "` under `not`)");

@@ -212,6 +212,19 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void similarMethodTurnsIsBeforeIntoIsAfterOnADate() {
+        assertFixes("similar-method", """
+                import java.time.LocalDate;
+
+                public class Demo {
+                    public static LocalDate later(LocalDate a, LocalDate b) {
+                        return a.isBefore(b) ? a : b; //BUG
+                    }
+                }
+                """, "return a.isAfter(b) ? a : b;");
+    }
+
+    @Test
     void swapArgumentsPutsSubstringBoundsInOrder() {
         assertFixes("swap-args", """
                 public class Demo {

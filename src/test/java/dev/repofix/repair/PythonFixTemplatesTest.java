@@ -212,6 +212,16 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void similarMethodTakesTheOtherSideOfABisection() {
+        assertFixes("similar-method", """
+                import bisect
+
+                def count_at_most(sorted_xs, limit):
+                    return bisect.bisect_left(sorted_xs, limit)  #BUG
+                """, "    return bisect.bisect_right(sorted_xs, limit)  #BUG", "assert count_at_most([1, 2, 2, 3], 2) == 3");
+    }
+
+    @Test
     void removeStatementDropsAStrayUpdate() {
         assertFixes("remove-statement", """
                 def clamp_all(xs, hi):
