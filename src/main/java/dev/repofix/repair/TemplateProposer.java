@@ -26,6 +26,8 @@ import java.util.function.Function;
 final class TemplateProposer {
     /** Lines beyond this rank are rarely the fault and would only spend the budget. */
     private static final int MAX_LOCATIONS = 25;
+    /** How many steps after the template before it each template's first edit of a line comes. */
+    static final int TEMPLATE_STRIDE = 2;
 
     private final Function<SourceFile, List<FixTemplate>> templates;
     /** Languages of the last proposal's suspected source files that no template reads, by name, with a file each. */
@@ -119,8 +121,11 @@ final class TemplateProposer {
      * fix, and the one that reads like the rest of the code is more often the intended one.
      *
      * <p>The templates' edits then go along diagonals of (template order, edit depth), as
-     * lines do: a template with many edits on the line (eleven operator changes on a long
-     * arithmetic line) cannot use the line's tries before the next templates get a first one.
+     * lines do, each template starting {@value #TEMPLATE_STRIDE} steps after the one before:
+     * a template with many edits on the line (eleven operator changes on a long arithmetic
+     * line) cannot use the line's tries before the next templates get a first one, yet a
+     * template late in the prior (a wrong variable) does not come before the likelier ones'
+     * first few edits.
      */
     static List<Proposal> naturalFirst(List<Proposal> here, CodeShapes shapes) {
         List<List<Proposal>> byTemplate = new ArrayList<>();
@@ -142,17 +147,26 @@ final class TemplateProposer {
             byTemplate.add(group);
             i = j;
         }
-        return diagonals(byTemplate);
+        return diagonals(byTemplate, TEMPLATE_STRIDE);
     }
 
     /** Rank r's edit of depth d goes at position r + d; on one diagonal the higher-ranked line comes first. */
     static <T> List<T> diagonals(List<List<T>> byRank) {
+        return diagonals(byRank, 1);
+    }
+
+    /**
+     * Rank r's edit of depth d goes at position {@code stride * r + d}: with a stride of 2 a
+     * rank starts two steps after the one before it, so the prior of the ranks weighs more
+     * than on plain diagonals; on one position the higher rank comes first.
+     */
+    static <T> List<T> diagonals(List<List<T>> byRank, int stride) {
         List<T> out = new ArrayList<>();
         int longest = byRank.stream().mapToInt(List::size).max().orElse(0);
-        for (int diagonal = 0; diagonal < byRank.size() + longest; diagonal++) {
-            for (int rank = 0; rank <= diagonal && rank < byRank.size(); rank++) {
+        for (int position = 0; position < stride * byRank.size() + longest; position++) {
+            for (int rank = 0; rank < byRank.size() && stride * rank <= position; rank++) {
                 List<T> line = byRank.get(rank);
-                int depth = diagonal - rank;
+                int depth = position - stride * rank;
                 if (depth < line.size()) {
                     out.add(line.get(depth));
                 }

@@ -91,6 +91,8 @@ class TemplateProposerTest {
 
         assertThat(TemplateProposer.diagonals(byRank))
                 .containsExactly("a0", "a1", "b0", "a2", "c0", "a3", "c1");
+        assertThat(TemplateProposer.diagonals(byRank, 2)).as("each rank two steps after the one before")
+                .containsExactly("a0", "a1", "a2", "b0", "a3", "c0", "c1");
     }
 
     @Test
@@ -141,7 +143,8 @@ class TemplateProposerTest {
 
         assertThat(arithmetic).as("the line must have many operator edits for this test to mean something")
                 .isGreaterThan(8);
-        assertThat(candidates.subList(0, 4)).extracting(PatchCandidate::strategy).contains("off-by-one");
+        assertThat(candidates.subList(0, 2 * TemplateProposer.TEMPLATE_STRIDE + 2)).extracting(PatchCandidate::strategy)
+                .contains("off-by-one");
     }
 
     @Test
