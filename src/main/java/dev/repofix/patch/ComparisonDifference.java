@@ -35,7 +35,8 @@ public final class ComparisonDifference {
 
     /**
      * The condition under which the result of {@code fix} and {@code other} (unified diffs)
-     * can differ, such as {@code amount == 0}; empty when their text does not say.
+     * can differ, such as {@code amount == 0}; empty when their text does not say, or when
+     * they are opposites that differ on every input.
      */
     public static Optional<String> between(String fix, String other) {
         Optional<String[]> a = oneLineChange(fix);
@@ -71,7 +72,7 @@ public final class ComparisonDifference {
         both.retainAll(HOLDS.get(y.get(at)));
         differ.removeAll(both);
         if (differ.size() == 3) {
-            return Optional.of("wherever the line runs");
+            return Optional.empty(); // opposites (== and !=) differ wherever the line runs: no input to name
         }
         String relation = HOLDS.entrySet().stream().filter(e -> e.getValue().equals(differ)).map(Map.Entry::getKey)
                 .findFirst().orElseThrow();

@@ -128,8 +128,7 @@ public final class MarkdownReport {
      * ({@code amount == 0} for {@code amount <= 0} against {@code amount < 0}).
      */
     static java.util.Optional<String> differsWhere(RunResult r, PatchCandidate alternative) {
-        return r.fix().flatMap(f -> dev.repofix.patch.ComparisonDifference.between(f.diff(), alternative.diff()))
-                .filter(w -> !w.equals("wherever the line runs"));
+        return r.fix().flatMap(f -> dev.repofix.patch.ComparisonDifference.between(f.diff(), alternative.diff()));
     }
 
     private static void candidates(StringBuilder sb, RunResult r) {
