@@ -38,31 +38,34 @@ final class JavaRelationalOperatorTemplate extends JavaTemplate {
         List<BinaryExpr> comparisons = tree.nodesOn(line, BinaryExpr.class).stream()
                 .filter(b -> REPLACEMENTS.containsKey(b.getOperator().asString())).toList();
         for (int tier = 0; tier < TIERS; tier++) {
-            for (BinaryExpr b : comparisons) {
-                String symbol = b.getOperator().asString();
-                int at = operatorOffset(tree, b.getLeft(), b.getRight(), symbol);
-                if (at < 0) {
-                    continue;
-                }
-                JavaScope scope = JavaScope.at(b);
-                Optional<UnaryExpr> not = negation(b, scope);
-                for (String replacement : REPLACEMENTS.get(symbol).get(tier)) {
-                    if (!plausible(b, replacement, scope)) {
-                        continue;
-                    }
-                    if (not.isPresent()) {
-                        // !(a OP b) with a new OP is written as the complement, without the negation
-                        String all = tree.text();
-                        String kept = all.substring(tree.begin(b), at) + COMPLEMENT.get(replacement)
-                                + all.substring(at + symbol.length(), tree.end(b));
-                        edits.replace(not.get(), kept, "`" + tree.source(not.get()) + "` -> `" + kept + "` (`"
-                                + symbol + "` -> `" + replacement + "` under `!`)");
-                    } else {
-                        edits.replace(at, at + symbol.length(), replacement,
-                                "`" + symbol + "` -> `" + replacement + "`");
+            for (int k = 0; k < RelationalOperatorTemplate.WIDEST; k++) {
+                for (BinaryExpr b : comparisons) {
+                    String symbol = b.getOperator().asString();
+                    int at = operatorOffset(tree, b.getLeft(), b.getRight(), symbol);
+                    List<String> replacements = REPLACEMENTS.get(symbol).get(tier);
+                    JavaScope scope = JavaScope.at(b);
+                    if (at >= 0 && k < replacements.size() && plausible(b, replacements.get(k), scope)) {
+                        replace(tree, b, at, replacements.get(k), scope, edits);
                     }
                 }
             }
+        }
+    }
+
+    /** {@code b}'s operator at {@code at} replaced; under a negation, the complement without it. */
+    private static void replace(JavaTree tree, BinaryExpr b, int at, String replacement, JavaScope scope,
+            JavaEdits edits) {
+        String symbol = b.getOperator().asString();
+        Optional<UnaryExpr> not = negation(b, scope);
+        if (not.isPresent()) {
+            // !(a OP b) with a new OP is written as the complement, without the negation
+            String all = tree.text();
+            String kept = all.substring(tree.begin(b), at) + COMPLEMENT.get(replacement)
+                    + all.substring(at + symbol.length(), tree.end(b));
+            edits.replace(not.get(), kept, "`" + tree.source(not.get()) + "` -> `" + kept + "` (`"
+                    + symbol + "` -> `" + replacement + "` under `!`)");
+        } else {
+            edits.replace(at, at + symbol.length(), replacement, "`" + symbol + "` -> `" + replacement + "`");
         }
     }
 

@@ -119,24 +119,28 @@ final class PythonFamilies {
             }
         }
         for (int tier = 0; tier < RelationalOperatorTemplate.TIERS; tier++) {
-            for (int i = 0; i < ops.size(); i++) {
-                String op = ops.get(i);
-                // an operator that is on the line twice is named with the words around it
-                boolean twice = ops.stream().filter(op::equals).count() > 1;
-                String before = twice ? around.get(i)[0] + " " : "";
-                String after = twice ? " " + around.get(i)[1] : "";
-                for (String r : tiers.get(i).get(tier)) {
+            for (int k = 0; k < RelationalOperatorTemplate.WIDEST; k++) {
+                for (int i = 0; i < ops.size(); i++) {
+                    List<String> replacements = tiers.get(i).get(tier);
+                    if (k >= replacements.size()) {
+                        continue;
+                    }
+                    String op = ops.get(i);
+                    String r = replacements.get(k);
                     JsonNode not = negatedBy.get(i);
                     if (not != null && RelationalOperatorTemplate.COMPLEMENT.containsKey(r)) {
                         String full = tree.source(not.get("r"));
-                        int from = tree.begin(not.get("operand"));
-                        String kept = tree.text().substring(from, at.get(i)[0])
+                        String kept = tree.text().substring(tree.begin(not.get("operand")), at.get(i)[0])
                                 + RelationalOperatorTemplate.COMPLEMENT.get(r)
                                 + tree.text().substring(at.get(i)[1], tree.end(not.get("operand")));
                         edits.replace(not.get("r"), kept, "`" + full + "` -> `" + kept + "` (`" + op + "` -> `"
                                 + r + "` under `not`)");
                         continue;
                     }
+                    // an operator that is on the line twice is named with the words around it
+                    boolean twice = ops.stream().filter(op::equals).count() > 1;
+                    String before = twice ? around.get(i)[0] + " " : "";
+                    String after = twice ? " " + around.get(i)[1] : "";
                     edits.replace(at.get(i)[0], at.get(i)[1], r,
                             "`" + before + op + after + "` -> `" + before + r + after + "`");
                 }

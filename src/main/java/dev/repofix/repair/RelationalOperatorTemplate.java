@@ -22,6 +22,13 @@ public final class RelationalOperatorTemplate implements FixTemplate {
             "!==", List.of(List.of(), List.of("==="), List.of()));
     static final int TIERS = 3;
     /**
+     * The most replacements of one operator in one tier. Within a tier the comparisons of a
+     * line take turns: each one's likeliest replacement before any one's next, so on
+     * {@code 0 <= x > 100} the flip of {@code >} does not wait behind every change of {@code <=}.
+     */
+    static final int WIDEST = REPLACEMENTS.values().stream().flatMap(List::stream).mapToInt(List::size).max()
+            .orElse(0);
+    /**
      * Each comparison with the one true exactly where it is false (Java's, Python's): a new
      * operator under a negation, {@code !(a OP b)} or {@code not (a OP b)}, is written
      * {@code a COMPLEMENT(OP) b}, the simpler form people write. Java keeps the negation of
@@ -42,10 +49,13 @@ public final class RelationalOperatorTemplate implements FixTemplate {
         DistinctEdits edits = new DistinctEdits(file, line);
         List<Token> operators = comparisons(file, file.tokens(line));
         for (int tier = 0; tier < TIERS; tier++) {
-            for (Token operator : operators) {
-                for (String replacement : REPLACEMENTS.get(operator.text()).get(tier)) {
-                    edits.replace(operator.start(), operator.end(), replacement,
-                            "`" + operator.text() + "` -> `" + replacement + "`");
+            for (int k = 0; k < WIDEST; k++) {
+                for (Token operator : operators) {
+                    List<String> replacements = REPLACEMENTS.get(operator.text()).get(tier);
+                    if (k < replacements.size()) {
+                        edits.replace(operator.start(), operator.end(), replacements.get(k),
+                                "`" + operator.text() + "` -> `" + replacements.get(k) + "`");
+                    }
                 }
             }
         }

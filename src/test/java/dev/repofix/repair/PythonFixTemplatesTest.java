@@ -55,6 +55,18 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void theComparisonsOfAChainTakeTurns() {
+        List<PythonCandidates.Candidate> relational = PythonCandidates.of(PATH, """
+                def check(percent):
+                    if not 0 <= percent > 100:
+                        raise ValueError(percent)
+                """, 2).stream().filter(c -> c.strategy().equals("relational-op")).toList();
+
+        assertThat(relational.subList(0, 4)).extracting(PythonCandidates.Candidate::patched)
+                .anyMatch(p -> p.contains("if not 0 <= percent <= 100:"));
+    }
+
+    @Test
     void offByOneWidensARangeBound() {
         assertFixes("off-by-one", """
                 def total(xs):

@@ -45,6 +45,14 @@ class RelationalOperatorTemplateTest {
         assertThat(edits.subList(0, 2)).containsExactly("ok = x <= MAX && y > 0;", "ok = x < MAX && y >= 0;");
     }
 
+    @Test
+    void theComparisonsOfALineTakeTurnsWithinATier() {
+        List<String> edits = replacements("A.java", "ok = x < MAX && y > 0;");
+
+        assertThat(edits.subList(2, 6)).containsExactly("ok = x >= MAX && y > 0;", "ok = x < MAX && y <= 0;",
+                "ok = x > MAX && y > 0;", "ok = x < MAX && y < 0;");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiterString = " ~ ", value = {
             "A.java ~ for (int i = 0; i < xs.length; i++) { ~ for (int i = 0; i <= xs.length; i++) {",
