@@ -33,7 +33,7 @@ final class JavaArithmeticOperatorTemplate extends JavaTemplate {
             }
             int at = operatorOffset(tree, b.getLeft(), b.getRight(), symbol);
             for (String replacement : REPLACEMENTS.get(symbol)) {
-                if (at >= 0) {
+                if (at >= 0 && !identity(b, replacement)) {
                     edits.replace(at, at + 1, replacement, "`" + symbol + "` -> `" + replacement + "`");
                 }
             }
@@ -52,6 +52,20 @@ final class JavaArithmeticOperatorTemplate extends JavaTemplate {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the replacement makes the operation do nothing: {@code k * 1}, {@code 1 * k},
+     * {@code k / 1}. That is {@code k} in other words, which off-by-one offers as {@code k}
+     * when it drops {@code - 1}.
+     */
+    private static boolean identity(BinaryExpr b, String replacement) {
+        boolean rightOne = isOne(b.getRight());
+        return replacement.equals("*") && (rightOne || isOne(b.getLeft())) || replacement.equals("/") && rightOne;
+    }
+
+    private static boolean isOne(com.github.javaparser.ast.expr.Expression e) {
+        return e.isIntegerLiteralExpr() && e.asIntegerLiteralExpr().getValue().equals("1");
     }
 
     /** Both operands numeric; a {@code +} whose operand types are unknown may be a String's. */

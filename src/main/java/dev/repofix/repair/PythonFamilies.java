@@ -57,7 +57,7 @@ final class PythonFamilies {
     /**
      * "arithmetic-op": {@code + - * / // %} into one another, {@code /} and {@code //} first
      * for each other. With a str, list or tuple operand only {@code +} (concatenation) is
-     * offered: {@code s.upper() - "!"} -> {@code s.upper() + "!"}.
+     * offered: {@code s.upper() - "!"} -> {@code s.upper() + "!"}. Never {@code * 1}.
      */
     static void arithmetic(PythonTree tree, int line, PythonEdits edits) {
         for (String k : List.of("binop", "augassign")) {
@@ -73,7 +73,9 @@ final class PythonFamilies {
                 String symbol = k.equals("augassign") ? op + "=" : op;
                 int at = operator(tree, b.get("left"), b.get("right"), Pattern.quote(symbol));
                 for (String r : !sequence ? ARITHMETIC.get(op) : op.equals("+") ? List.<String>of() : List.of("+")) {
-                    if (at >= 0) {
+                    // `k * 1` is `k` in other words, which off-by-one offers when it drops `- 1`
+                    boolean identity = r.equals("*") && b.path("rightValue").asInt(0) == 1;
+                    if (at >= 0 && !identity) {
                         String to = k.equals("augassign") ? r + "=" : r;
                         edits.replace(at, at + symbol.length(), to, "`" + symbol + "` -> `" + to + "`");
                     }

@@ -61,6 +61,24 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void arithmeticNeverMultipliesOrDividesByOneWhereOffByOneDropsTheOffset() {
+        String source = """
+                package demo;
+
+                public class Demo {
+                    static int at(int[] xs, int k) {
+                        return xs[k - 1];
+                    }
+                }
+                """;
+
+        assertThat(JavaCandidates.of("arithmetic-op", PATH, source, 5)).extracting(JavaCandidates.Candidate::patched)
+                .isNotEmpty().noneMatch(p -> p.contains("k * 1") || p.contains("k / 1"));
+        assertThat(JavaCandidates.of("off-by-one", PATH, source, 5)).extracting(JavaCandidates.Candidate::patched)
+                .anyMatch(p -> p.contains("return xs[k];"));
+    }
+
+    @Test
     void offByOneWritesAMovedLiteralWithItsDigitGroups() {
         assertFixes("off-by-one", """
                 public class Demo {

@@ -37,6 +37,17 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void arithmeticNeverMultipliesByOne() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("off-by-one", """
+                def last(xs, k):
+                    return xs[k - 1]  #BUG
+                """, "    return xs[k]  #BUG", "assert last([1, 2, 3], 2) == 3");
+
+        assertThat(candidates).filteredOn(c -> c.strategy().equals("arithmetic-op")).isNotEmpty()
+                .extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("k * 1"));
+    }
+
+    @Test
     void arithmeticOperatorOnAStringOffersOnlyConcatenation() {
         List<PythonCandidates.Candidate> candidates = assertFixes("arithmetic-op", """
                 def shout(s):
