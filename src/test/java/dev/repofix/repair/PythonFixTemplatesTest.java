@@ -37,6 +37,17 @@ class PythonFixTemplatesTest {
     }
 
     @Test
+    void twoWrongVariableEditsOfOneNameAreDescribedByTheTextAroundEach() {
+        List<PythonCandidates.Candidate> wrong = PythonCandidates.of(PATH, """
+                def lcm(a, b):
+                    return abs(a * b) // gcd(a, a)
+                """, 2).stream().filter(c -> c.strategy().equals("wrong-variable")).toList();
+
+        assertThat(wrong).extracting(PythonCandidates.Candidate::description)
+                .contains("`gcd(a, a)` -> `gcd(b, a)`", "`a, a)` -> `a, b)`").doesNotHaveDuplicates();
+    }
+
+    @Test
     void arithmeticNeverMultipliesByOne() {
         List<PythonCandidates.Candidate> candidates = assertFixes("off-by-one", """
                 def last(xs, k):
