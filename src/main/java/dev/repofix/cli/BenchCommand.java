@@ -103,6 +103,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "parse: the generated report's size, about. Default: ${DEFAULT-VALUE}")
     int sizeMb;
 
+    @Option(names = "--max-candidates", paramLabel = "N",
+            description = "repair: candidates validated per bug, as 'fix --max-candidates'. Default: fix's")
+    String maxCandidates;
+
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
 
@@ -132,6 +136,7 @@ final class BenchCommand implements Callable<Integer> {
             EvalOptions options = new EvalOptions();
             options.sandbox = sandbox;
             options.setupTimeout = "30m";
+            options.maxCandidates = maxCandidates;
             return new RepairBench(env, options, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .run(repos, count, seed, out);
         }

@@ -81,6 +81,37 @@ class BenchRepairTest {
     }
 
     @Test
+    void validatesAtMostMaxCandidatesPerBug() throws Exception {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("span"), Map.of("span.py", """
+                def within(v, lo, hi):
+                    return lo <= v and v <= hi
+                """, "test_span.py", """
+                from span import within
+
+
+                def test_inside():
+                    assert within(5, 0, 10)
+
+
+                def test_outside():
+                    assert not within(11, 0, 10) and not within(-1, 0, 10)
+                """));
+
+        RunOutput run = bench("bench", "repair", "--repo", repo.toString(), "--count", "1", "--max-candidates", "1",
+                "--out", temp.resolve("bench").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        List<Path> cases;
+        try (var files = java.nio.file.Files.list(temp.resolve("bench/results/cases"))) {
+            cases = files.filter(f -> f.toString().endsWith(".json")).toList();
+        }
+        assertThat(cases).hasSize(1);
+        com.fasterxml.jackson.databind.JsonNode record = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(cases.get(0).toFile()).path("record");
+        assertThat(record.path("candidates").size()).as(record.toString()).isEqualTo(1);
+    }
+
+    @Test
     void withoutRepositoriesSaysWhatToGive() {
         RunOutput run = bench("bench", "repair");
 
