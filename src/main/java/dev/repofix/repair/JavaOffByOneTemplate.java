@@ -86,6 +86,10 @@ final class JavaOffByOneTemplate extends JavaTemplate {
         BigInteger value = new BigInteger(digits.replace("_", ""));
         Optional<UnaryExpr> negated = literal.getParentNode().filter(UnaryExpr.class::isInstance)
                 .map(UnaryExpr.class::cast).filter(u -> u.getOperator() == UnaryExpr.Operator.MINUS);
+        // the 1 of `x + 1` moves away from zero only: toward zero it is the removal of the offset,
+        // offered above, and `x + 0` is that in other words
+        boolean offset = literal.getParentNode().filter(p -> p instanceof BinaryExpr b && isOffsetByOne(b)
+                && b.getRight() == literal).isPresent();
         if (negated.isPresent()) {
             BigInteger signed = value.negate();
             for (BigInteger moved : new BigInteger[] {signed.add(BigInteger.ONE), signed.subtract(BigInteger.ONE)}) {
@@ -95,7 +99,7 @@ final class JavaOffByOneTemplate extends JavaTemplate {
             return;
         }
         for (BigInteger moved : new BigInteger[] {value.subtract(BigInteger.ONE), value.add(BigInteger.ONE)}) {
-            if (moved.signum() >= 0) {
+            if (moved.signum() > 0 || moved.signum() == 0 && !offset) {
                 String written = written(moved, digits) + suffix;
                 edits.replace(literal, written, "`" + text + "` -> `" + written + "`");
             }

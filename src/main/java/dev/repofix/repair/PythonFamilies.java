@@ -159,8 +159,21 @@ final class PythonFamilies {
                         + tree.source(b.get("left")) + "`");
             }
         }
+        // the 1 of `x + 1` moves away from zero only: toward zero it is the removal above
+        Set<Integer> offsets = new HashSet<>();
+        for (JsonNode b : tree.nodesOn(line, "binop")) {
+            String op = b.path("op").asText();
+            if ((op.equals("+") || op.equals("-")) && b.path("rightValue").asInt(0) == 1) {
+                offsets.add(tree.begin(b.get("right")));
+            }
+        }
         for (JsonNode n : tree.nodesOn(line, "int")) {
             long v = n.get("value").asLong();
+            if (v == 1 && offsets.contains(tree.begin(n.get("r")))) {
+                String up = Shifts.grouped(2, tree.source(n.get("r")));
+                edits.replace(n.get("r"), up, "`" + tree.source(n.get("r")) + "` -> `" + up + "`");
+                continue;
+            }
             String like = tree.source(n.get("r"));
             String up = Shifts.grouped(v + 1, like);
             edits.replace(n.get("r"), up, "`" + like + "` -> `" + up + "`");

@@ -79,6 +79,24 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void offByOneDropsAnOffsetRatherThanMovingItToZero() {
+        String source = """
+                package demo;
+
+                public class Demo {
+                    static void spread(long[] parts, long[] ratios, long step, int i) {
+                        parts[i % ratios.length + 1] += step;
+                    }
+                }
+                """;
+
+        assertThat(JavaCandidates.of("off-by-one", PATH, source, 5)).extracting(JavaCandidates.Candidate::patched)
+                .anyMatch(p -> p.contains("parts[i % ratios.length] += step;"))
+                .anyMatch(p -> p.contains("parts[i % ratios.length + 2] += step;"))
+                .noneMatch(p -> p.contains("+ 0]"));
+    }
+
+    @Test
     void offByOneWritesAMovedLiteralWithItsDigitGroups() {
         assertFixes("off-by-one", """
                 public class Demo {

@@ -56,6 +56,8 @@ class PythonFixTemplatesTest {
 
         assertThat(candidates).filteredOn(c -> c.strategy().equals("arithmetic-op")).isNotEmpty()
                 .extracting(PythonCandidates.Candidate::patched).noneMatch(p -> p.contains("k * 1"));
+        assertThat(candidates).extracting(PythonCandidates.Candidate::patched).as("the offset is dropped, not moved to 0")
+                .noneMatch(p -> p.contains("k - 0")).anyMatch(p -> p.contains("xs[k - 2]"));
     }
 
     @Test
