@@ -280,8 +280,9 @@ class FixEndToEndTest {
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
         assertThat(run.report().path("patch").asText()).contains("+    return lo <= v and v < hi");
         assertThat(run.stdout()).contains("also:").contains("the tests do not tell these apart");
+        // which other comparison is listed depends on the order the template tries them in
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("the tests do not pin this down")
-                .contains("`lo <= v` -> `lo == v`");
+                .containsPattern("`lo <= v` -> `lo (==|>=) v`");
     }
 
     @Test
