@@ -37,15 +37,19 @@ final class JavaRelationalOperatorTemplate extends JavaTemplate {
     void propose(JavaTree tree, int line, JavaEdits edits) {
         List<BinaryExpr> comparisons = tree.nodesOn(line, BinaryExpr.class).stream()
                 .filter(b -> REPLACEMENTS.containsKey(b.getOperator().asString())).toList();
+        Map<BinaryExpr, Integer> offsets = new java.util.IdentityHashMap<>();
+        Map<BinaryExpr, JavaScope> scopes = new java.util.IdentityHashMap<>();
+        comparisons.forEach(b -> {
+            offsets.put(b, operatorOffset(tree, b.getLeft(), b.getRight(), b.getOperator().asString()));
+            scopes.put(b, JavaScope.at(b));
+        });
         for (int tier = 0; tier < TIERS; tier++) {
             for (int k = 0; k < RelationalOperatorTemplate.WIDEST; k++) {
                 for (BinaryExpr b : comparisons) {
-                    String symbol = b.getOperator().asString();
-                    int at = operatorOffset(tree, b.getLeft(), b.getRight(), symbol);
-                    List<String> replacements = REPLACEMENTS.get(symbol).get(tier);
-                    JavaScope scope = JavaScope.at(b);
-                    if (at >= 0 && k < replacements.size() && plausible(b, replacements.get(k), scope)) {
-                        replace(tree, b, at, replacements.get(k), scope, edits);
+                    List<String> replacements = REPLACEMENTS.get(b.getOperator().asString()).get(tier);
+                    int at = offsets.get(b);
+                    if (at >= 0 && k < replacements.size() && plausible(b, replacements.get(k), scopes.get(b))) {
+                        replace(tree, b, at, replacements.get(k), scopes.get(b), edits);
                     }
                 }
             }

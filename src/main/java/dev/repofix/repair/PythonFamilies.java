@@ -92,11 +92,7 @@ final class PythonFamilies {
     static void relational(PythonTree tree, int line, PythonEdits edits) {
         // the replacements of every operator on the line by tier, as the token template orders
         // them: boundary twins (`<` and `<=`) of all comparisons before any direction flip
-        List<int[]> at = new ArrayList<>();
-        List<String> ops = new ArrayList<>();
-        List<List<List<String>>> tiers = new ArrayList<>();
-        List<String[]> around = new ArrayList<>();
-        List<JsonNode> negatedBy = new ArrayList<>();
+        List<Comparison> comparisons = new ArrayList<>();
         List<JsonNode> nots = tree.nodesOn(line, "not");
         for (JsonNode c : tree.nodesOn(line, "compare")) {
             // `not (a < b)`: a new operator there is written as its complement without the `not`
@@ -109,44 +105,46 @@ final class PythonFamilies {
                 boolean ordered = !NOT_ORDERED.contains(kinds.get(i)) && !NOT_ORDERED.contains(kinds.get(i + 1));
                 int[] range = operatorRange(tree, operands.get(i), operands.get(i + 1), op.replace(" ", "\\s+"));
                 if (range != null && (IDENTITY.containsKey(op) || ordered)) {
-                    at.add(range);
-                    ops.add(op);
-                    around.add(new String[] {lastWord(tree.source(operands.get(i))),
-                            firstWord(tree.source(operands.get(i + 1)))});
-                    negatedBy.add(not);
-                    tiers.add(ordered && RelationalOperatorTemplate.REPLACEMENTS.containsKey(op)
-                            ? RelationalOperatorTemplate.REPLACEMENTS.get(op)
-                            : List.of(List.of(), IDENTITY.get(op), List.of()));
+                    comparisons.add(new Comparison(range, op, ordered && RelationalOperatorTemplate.REPLACEMENTS
+                            .containsKey(op) ? RelationalOperatorTemplate.REPLACEMENTS.get(op)
+                            : List.of(List.of(), IDENTITY.get(op), List.of()),
+                            lastWord(tree.source(operands.get(i))), firstWord(tree.source(operands.get(i + 1))), not));
                 }
             }
         }
         for (int tier = 0; tier < RelationalOperatorTemplate.TIERS; tier++) {
             for (int k = 0; k < RelationalOperatorTemplate.WIDEST; k++) {
-                for (int i = 0; i < ops.size(); i++) {
-                    List<String> replacements = tiers.get(i).get(tier);
-                    if (k >= replacements.size()) {
-                        continue;
+                for (Comparison c : comparisons) {
+                    if (k < c.tiers().get(tier).size()) {
+                        c.replace(tree, c.tiers().get(tier).get(k), comparisons, edits);
                     }
-                    String op = ops.get(i);
-                    String r = replacements.get(k);
-                    JsonNode not = negatedBy.get(i);
-                    if (not != null && RelationalOperatorTemplate.COMPLEMENT.containsKey(r)) {
-                        String full = tree.source(not.get("r"));
-                        String kept = tree.text().substring(tree.begin(not.get("operand")), at.get(i)[0])
-                                + RelationalOperatorTemplate.COMPLEMENT.get(r)
-                                + tree.text().substring(at.get(i)[1], tree.end(not.get("operand")));
-                        edits.replace(not.get("r"), kept, "`" + full + "` -> `" + kept + "` (`" + op + "` -> `"
-                                + r + "` under `not`)");
-                        continue;
-                    }
-                    // an operator that is on the line twice is named with the words around it
-                    boolean twice = ops.stream().filter(op::equals).count() > 1;
-                    String before = twice ? around.get(i)[0] + " " : "";
-                    String after = twice ? " " + around.get(i)[1] : "";
-                    edits.replace(at.get(i)[0], at.get(i)[1], r,
-                            "`" + before + op + after + "` -> `" + before + r + after + "`");
                 }
             }
+        }
+    }
+
+    /**
+     * One operator of a comparison on the line: where it is, its replacements by tier, the
+     * words on either side (to name it when it is on the line twice) and the {@code not}
+     * directly around its comparison, if any.
+     */
+    private record Comparison(int[] at, String op, List<List<String>> tiers, String before, String after,
+            JsonNode not) {
+        void replace(PythonTree tree, String r, List<Comparison> line, PythonEdits edits) {
+            if (not != null && RelationalOperatorTemplate.COMPLEMENT.containsKey(r)) {
+                String full = tree.source(not.get("r"));
+                String kept = tree.text().substring(tree.begin(not.get("operand")), at[0])
+                        + RelationalOperatorTemplate.COMPLEMENT.get(r)
+                        + tree.text().substring(at[1], tree.end(not.get("operand")));
+                edits.replace(not.get("r"), kept, "`" + full + "` -> `" + kept + "` (`" + op + "` -> `" + r
+                        + "` under `not`)");
+                return;
+            }
+            // an operator that is on the line twice is named with the words around it
+            boolean twice = line.stream().filter(c -> c.op.equals(op)).count() > 1;
+            String b = twice ? before + " " : "";
+            String a = twice ? " " + after : "";
+            edits.replace(at[0], at[1], r, "`" + b + op + a + "` -> `" + b + r + a + "`");
         }
     }
 
