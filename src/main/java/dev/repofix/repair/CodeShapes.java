@@ -32,6 +32,8 @@ final class CodeShapes {
 
     private final SourceCache sources;
     private final BuildSystem build;
+    /** File to number literal to how many of its lines have it, read once per file. */
+    private final Map<String, Map<String, Integer>> numbersByFile = new HashMap<>();
     /** Extension to shape to how many lines have it. */
     private final Map<String, Map<String, Integer>> byLanguage = new HashMap<>();
 
@@ -88,13 +90,16 @@ final class CodeShapes {
         if (added.isEmpty()) {
             return 0;
         }
-        Set<String> elsewhere = new java.util.HashSet<>();
-        for (int n = 1; n <= edited.get().lineCount(); n++) {
-            if (n != line) {
-                elsewhere.addAll(numbers(edited.get().line(n)));
+        Map<String, Integer> lines = numbersByFile.computeIfAbsent(file, f -> {
+            Map<String, Integer> counts = new HashMap<>();
+            for (int n = 1; n <= edited.get().lineCount(); n++) {
+                new java.util.HashSet<>(numbers(edited.get().line(n))).forEach(x -> counts.merge(x, 1, Integer::sum));
             }
-        }
-        return (int) added.stream().filter(elsewhere::contains).count();
+            return counts;
+        });
+        Set<String> own = new java.util.HashSet<>(numbers(edited.get().line(line)));
+        // on another line: on more lines than the edited one, if that has it
+        return (int) added.stream().filter(x -> lines.getOrDefault(x, 0) > (own.contains(x) ? 1 : 0)).count();
     }
 
     /** The number literals of a line, as written. */
