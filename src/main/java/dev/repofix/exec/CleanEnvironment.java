@@ -28,9 +28,19 @@ public final class CleanEnvironment {
      */
     static final Set<String> SEARCH_PATHS = Set.of("PYTHONPATH");
 
-    /** Names refused even when a build asks for them. */
+    /** Names refused even when a build asks for them: these words anywhere in the name. */
     private static final Pattern SECRET = Pattern.compile(
             ".*(TOKEN|SECRET|PASSW|PASSPHRASE|CREDENTIAL|API_?KEY|ACCESS_?KEY|PRIVATE|AUTH|SESSION|COOKIE).*");
+    /**
+     * Short words that name a credential when they end a name ({@code sonar.login}, {@code nexus.pw},
+     * {@code deploy.pass}, {@code repo.pwd}, {@code signing.key}, {@code signingKey}). Followed by
+     * another word they name something about it ({@code keyStore}, {@code keyStoreType},
+     * {@code login.timeout}), and inside a word they are another word ({@code keystore},
+     * {@code passthrough}, {@code monkey}): those are kept.
+     */
+    private static final Set<String> LAST_WORDS = Set.of("KEY", "PW", "PWD", "PASS", "LOGIN");
+    /** Between the words of a name: dots, dashes, underscores, and a lower-case letter before a capital. */
+    private static final Pattern WORD_BREAK = Pattern.compile("[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])");
 
     /** {@code scheme://user:password@} or {@code scheme://token@}: a credential in a URL's user info. */
     private static final Pattern URL_USER_INFO = Pattern.compile("://[^/@\\s]+@");
@@ -92,12 +102,19 @@ public final class CleanEnvironment {
     }
 
     /**
-     * Whether a variable's name suggests it carries a credential, or is one of GitHub's
-     * runner internals ({@code ACTIONS_*}: the cache, results and OIDC endpoints that the
-     * runtime token opens), which no test has any use for.
+     * Whether a variable's or an option's name suggests it carries a credential ({@code *TOKEN*},
+     * {@code *PASSW*}, ..., or a name ending in the word {@code key}, {@code pw}, {@code pwd},
+     * {@code pass} or {@code login}), or is one of GitHub's runner internals ({@code ACTIONS_*}:
+     * the cache, results and OIDC endpoints that the runtime token opens), which no test has any
+     * use for.
      */
     public static boolean isSecretName(String name) {
         String upper = name.toUpperCase(Locale.ROOT);
-        return SECRET.matcher(upper).matches() || upper.startsWith("ACTIONS_");
+        return SECRET.matcher(upper).matches() || upper.startsWith("ACTIONS_") || endsInCredentialWord(name);
+    }
+
+    private static boolean endsInCredentialWord(String name) {
+        String[] words = WORD_BREAK.split(name);
+        return words.length > 0 && LAST_WORDS.contains(words[words.length - 1].toUpperCase(Locale.ROOT));
     }
 }

@@ -93,14 +93,16 @@ class CleanEnvironmentTest {
     @ParameterizedTest
     @ValueSource(strings = {"GITHUB_TOKEN", "OPENAI_API_KEY", "AWS_SECRET_ACCESS_KEY", "NPM_TOKEN", "MY_PASSWORD",
         "github_token", "ANTHROPIC_APIKEY", "AWS_ACCESS_KEY_ID", "GPG_PASSPHRASE", "GOOGLE_APPLICATION_CREDENTIALS",
-        "SSH_PRIVATE_KEY", "NODE_AUTH_TOKEN", "BASIC_AUTH", "AWS_SESSION_TOKEN", "DB_PASSWD"})
+        "SSH_PRIVATE_KEY", "NODE_AUTH_TOKEN", "BASIC_AUTH", "AWS_SESSION_TOKEN", "DB_PASSWD",
+        "SONAR_LOGIN", "NEXUS_PW", "DEPLOY_PASS", "REPO_PWD", "SIGNING_KEY", "GPG_KEY", "signingKey"})
     void recognisesSecretNames(String name) {
         assertThat(CleanEnvironment.isSecretName(name)).isTrue();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"PATH", "HOME", "USER", "LANG", "LC_ALL", "TZ", "TMPDIR", "JAVA_HOME", "MAVEN_OPTS",
-        "VIRTUAL_ENV", "PYTHONPATH", "CI"})
+        "VIRTUAL_ENV", "PYTHONPATH", "CI", "LOGNAME", "GRADLE_OPTS", "NODE_OPTIONS", "MAVEN_ARGS", "KEYSTORE_TYPE",
+        "GPG_KEYNAME", "PASSTHROUGH"})
     void doesNotMistakeOrdinaryNamesForSecrets(String name) {
         assertThat(CleanEnvironment.isSecretName(name)).isFalse();
     }
