@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.UrlCredentials;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
@@ -60,7 +61,7 @@ final class ConfigCommand implements Callable<Integer> {
 
     /** Credentials in a URL (user:secret@host) are masked; nothing else here is secret. */
     static String shown(String value) {
-        String v = value.replaceAll("//[^/@\\s]+@", "//***@");
+        String v = UrlCredentials.masked(value);
         return v.isEmpty() ? "-" : v;
     }
 }

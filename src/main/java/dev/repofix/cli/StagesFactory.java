@@ -6,6 +6,7 @@ import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.UrlCredentials;
 import dev.repofix.context.ContextBudget;
 import dev.repofix.context.ContextBuilder;
 import dev.repofix.context.TokenCounter;
@@ -172,7 +173,7 @@ final class StagesFactory {
             }
             return u;
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("cannot use base URL '" + text.replaceAll("//[^/@]+@", "//***@")
+            throw new ConfigException("cannot use base URL '" + UrlCredentials.masked(text)
                     + "': give an http(s) URL such as http://127.0.0.1:8000/v1");
         }
     }

@@ -3,6 +3,7 @@ package dev.repofix.eval;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RepofixException.ErrorKind;
+import dev.repofix.config.UrlCredentials;
 import dev.repofix.exec.CleanEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
@@ -198,8 +199,8 @@ public final class CaseCheckouts implements AutoCloseable {
                 return dir;
             } catch (GitAPIException | IOException | org.eclipse.jgit.api.errors.JGitInternalException e) {
                 Workspace.deleteTree(dir);
-                throw new RepofixException(ErrorKind.INPUT, "cannot fetch " + repo.replaceAll("//[^/@]+@", "//***@")
-                        + ": " + e.getMessage() + "; check the case's repo (a URL or a path of a Git repository)", e);
+                throw new RepofixException(ErrorKind.INPUT, "cannot fetch " + UrlCredentials.masked(repo)
+                        + ": " + UrlCredentials.masked(String.valueOf(e.getMessage())) + "; check the case's repo (a URL or a path of a Git repository)", e);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.repofix.exec;
 
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.UrlCredentials;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -42,8 +43,6 @@ public final class CleanEnvironment {
     /** Between the words of a name: dots, dashes, underscores, and a lower-case letter before a capital. */
     private static final Pattern WORD_BREAK = Pattern.compile("[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])");
 
-    /** {@code scheme://user:password@} or {@code scheme://token@}: a credential in a URL's user info. */
-    private static final Pattern URL_USER_INFO = Pattern.compile("://[^/@\\s]+@");
     /**
      * A named option: {@code -Dname[=v]}, {@code --name[=v]}, {@code -name=v}; groups: the
      * dashes, the name, the value part. A lone {@code -Xmx1g} is no name=value option.
@@ -87,7 +86,7 @@ public final class CleanEnvironment {
         for (int i = 0; i < words.length; i++) {
             String word = words[i];
             Matcher option = OPTION.matcher(word);
-            if (URL_USER_INFO.matcher(word).find()) {
+            if (UrlCredentials.present(word)) {
                 continue;
             }
             if (option.matches() && isSecretName(option.group(2))) {

@@ -1,6 +1,7 @@
 package dev.repofix.history;
 
 import dev.repofix.config.RepofixException;
+import dev.repofix.config.UrlCredentials;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,7 +24,6 @@ public record StoreLocation(String jdbcUrl, Engine engine) {
     public static final String DEFAULT_FILE = ".repofix/history.db";
 
     private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)(password|sslpassword)=[^&;]*");
-    private static final Pattern USER_INFO = Pattern.compile("//([^/@:]*):[^/@]*@");
 
     /** The databases the history runs on, one schema for both. */
     public enum Engine { SQLITE, POSTGRESQL }
@@ -74,10 +74,9 @@ public record StoreLocation(String jdbcUrl, Engine engine) {
                 : Optional.of(Path.of(rest.startsWith("file:") ? rest.substring(5) : rest));
     }
 
-    /** The URL with any password replaced by {@code ***}: safe to print. */
+    /** The URL with any password parameter and its user info replaced by {@code ***}: safe to print. */
     public String shown() {
-        String s = PASSWORD_PARAMETER.matcher(jdbcUrl).replaceAll("$1=***");
-        return USER_INFO.matcher(s).replaceAll("//$1:***@");
+        return UrlCredentials.masked(PASSWORD_PARAMETER.matcher(jdbcUrl).replaceAll("$1=***"));
     }
 
     /** A password the URL carries, for a CI log to mask; empty when it carries none. */

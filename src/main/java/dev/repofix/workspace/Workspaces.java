@@ -1,6 +1,7 @@
 package dev.repofix.workspace;
 
 import dev.repofix.config.RepofixException.ErrorKind;
+import dev.repofix.config.UrlCredentials;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -142,7 +143,7 @@ public final class Workspaces {
 
     private Workspace fromUrl(String url, Optional<String> ref, Path temp) {
         Path cloneDir = temp.resolve("clone");
-        String shown = url.replaceAll("//[^/@]+@", "//***@");
+        String shown = UrlCredentials.masked(url);
         // A bare init and a fetch rather than CloneCommand: every fetch ends with an automatic
         // gc, detached by default, which would still be writing in the clone while it is deleted.
         try (Git git = Git.init().setBare(true).setDirectory(cloneDir.toFile()).call()) {
@@ -163,10 +164,11 @@ public final class Workspaces {
             List<String> files = export(repository, commit, "", pristine);
             return new Workspace(temp, pristine, files, shown + " @ " + ref.orElse("HEAD"), Optional.of(commit.name()));
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-            throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": " + rootMessage(e)
+            throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": " + UrlCredentials.masked(rootMessage(e))
                     + "; check the URL, network access and credentials, or clone it yourself and pass the path", e);
         } catch (IOException e) {
-            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the clone of " + shown + ": " + e.getMessage(), e);
+            throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the clone of " + shown + ": "
+                    + UrlCredentials.masked(String.valueOf(e.getMessage())), e);
         } finally {
             Workspace.deleteTree(cloneDir);
         }

@@ -30,7 +30,10 @@ class StoreLocationTest {
         assertThat(query.engine()).isEqualTo(StoreLocation.Engine.POSTGRESQL);
         assertThat(query.toString()).isEqualTo("jdbc:postgresql://db:5432/h?user=ci&password=***&ssl=true");
         assertThat(query.secrets()).containsExactly("p@ss");
-        assertThat(userInfo.shown()).isEqualTo("jdbc:postgresql://ci:***@db/h");
+        assertThat(userInfo.shown()).as("the whole user info: a token may be the user name")
+                .isEqualTo("jdbc:postgresql://***@db/h");
+        assertThat(StoreLocation.of("jdbc:postgresql://fake-token@db/h", WORK).shown())
+                .isEqualTo("jdbc:postgresql://***@db/h");
         assertThat(userInfo.secrets()).containsExactly("pass");
     }
 

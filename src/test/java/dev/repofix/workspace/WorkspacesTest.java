@@ -352,6 +352,31 @@ class WorkspacesTest {
                 new java.net.NoRouteToHostException("10.0.0.9")))).isEqualTo("NoRouteToHostException: 10.0.0.9");
     }
 
+    /**
+     * A clone URL with a credential, to a loopback server that asks for it: the clone works, and
+     * neither the workspace's source (the report's and the history's) nor an error shows it.
+     */
+    @Test
+    void clonesWithTheCredentialOfAUrlAndShowsItNowhere() throws IOException {
+        try (LoopbackGitServer server = LoopbackGitServer.serve(repo.dir(), Optional.of("x-access-token:fake-pw-1"));
+                Workspace ws = workspaces.open(server.url("x-access-token:fake-pw-1"), Optional.of("v1"))) {
+            assertThat(ws.commit()).hasValue(firstCommit);
+            assertThat(ws.source()).isEqualTo(server.url("***") + " @ v1");
+        }
+    }
+
+    /** JGit's own message names the URL with its user name, which can be the token. */
+    @ParameterizedTest
+    @ValueSource(strings = {"fake-token-2", "x-access-token:fake-token-2", "fake-token-2:x-oauth-basic"})
+    void hidesTheCredentialsOfAUrlTheServerRefuses(String userInfo) throws IOException {
+        try (LoopbackGitServer server = LoopbackGitServer.serve(repo.dir(), Optional.of("someone:else"))) {
+            assertThatThrownBy(() -> workspaces.open(server.url(userInfo), Optional.empty()))
+                    .isInstanceOf(WorkspaceException.class)
+                    .hasMessageStartingWith("cannot clone " + server.url("***"))
+                    .message().doesNotContain("fake-token-2");
+        }
+    }
+
     @Test
     void hidesCredentialsOfAnUncloneableUrl() {
         assertThatThrownBy(() -> workspaces.open("http://bot:s3cret@127.0.0.1:9/x.git", Optional.empty()))
