@@ -1,6 +1,7 @@
 package dev.repofix.pipeline;
 
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.UrlCredentials;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
@@ -72,7 +73,8 @@ final class RunAssembly {
         this.model = model;
         this.startedAt = startedAt;
         this.clock = clock;
-        this.source = config.repo() + config.ref().map(r -> "@" + r).orElse("");
+        // What a run shows of the URL it was given: never its user info, in any report or the history.
+        this.source = UrlCredentials.masked(config.repo()) + config.ref().map(r -> "@" + r).orElse("");
     }
 
     /**

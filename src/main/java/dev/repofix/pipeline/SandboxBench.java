@@ -4,6 +4,7 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.UrlCredentials;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
@@ -56,7 +57,7 @@ public final class SandboxBench {
             String[] seen = new String[2];
             Duration a = median(repeat, () -> time(ws, first, build, command, config, seen, 0));
             Duration b = median(repeat, () -> time(ws, second, build, command, config, seen, 1));
-            return new Figures(config.repo(), build.name(), a, b, seen[0], seen[1]);
+            return new Figures(UrlCredentials.masked(config.repo()), build.name(), a, b, seen[0], seen[1]);
         }
     }
 

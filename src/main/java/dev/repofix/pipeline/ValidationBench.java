@@ -4,6 +4,7 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.UrlCredentials;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.SuiteRunner;
@@ -135,7 +136,7 @@ public final class ValidationBench {
         }
         RunFigures plain = RunFigures.of(before.run(config));
         RunFigures warm = RunFigures.of(after.run(config));
-        return new Figures(config.repo(), build.name(), tests, tSuite, plain, warm);
+        return new Figures(UrlCredentials.masked(config.repo()), build.name(), tests, tSuite, plain, warm);
     }
 
     private interface Timed {
