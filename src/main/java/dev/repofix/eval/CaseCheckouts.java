@@ -200,7 +200,8 @@ public final class CaseCheckouts implements AutoCloseable {
             } catch (GitAPIException | IOException | org.eclipse.jgit.api.errors.JGitInternalException e) {
                 Workspace.deleteTree(dir);
                 throw new RepofixException(ErrorKind.INPUT, "cannot fetch " + UrlCredentials.masked(repo)
-                        + ": " + UrlCredentials.masked(String.valueOf(e.getMessage())) + "; check the case's repo (a URL or a path of a Git repository)", e);
+                        + ": " + UrlCredentials.masked(String.valueOf(e.getMessage()))
+                        + "; check the case's repo (a URL or a path of a Git repository)", e);
             }
         }
     }
@@ -253,7 +254,7 @@ public final class CaseCheckouts implements AutoCloseable {
         }
         if (id == null) {
             throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": no commit " + commit + " in "
-                    + spec.repo() + "; check base_commit (or environment_setup_commit)");
+                    + UrlCredentials.masked(spec.repo()) + "; check base_commit (or environment_setup_commit)");
         }
         git.checkout().setName(id.name()).setForced(true).call();
     }
@@ -291,7 +292,7 @@ public final class CaseCheckouts implements AutoCloseable {
                     run(List.of("sh", "-c", command), tree, variables, spec);
                 }
                 write(dir.resolve(".ready"), String.join("\n", spec.setup()));
-                LOG.info("prepared the environment of {} at {} in {}", spec.repo(), commit, dir);
+                LOG.info("prepared the environment of {} at {} in {}", UrlCredentials.masked(spec.repo()), commit, dir);
             }
             readyEnvironments.put(key, Map.copyOf(variables));
             return readyEnvironments.get(key);

@@ -164,7 +164,8 @@ public final class Workspaces {
             List<String> files = export(repository, commit, "", pristine);
             return new Workspace(temp, pristine, files, shown + " @ " + ref.orElse("HEAD"), Optional.of(commit.name()));
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-            throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": " + UrlCredentials.masked(rootMessage(e))
+            throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": "
+                    + UrlCredentials.masked(rootMessage(e))
                     + "; check the URL, network access and credentials, or clone it yourself and pass the path", e);
         } catch (IOException e) {
             throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the clone of " + shown + ": "

@@ -15,7 +15,7 @@ class UrlCredentialsTest {
             https://git.example:8443                          | https://git.example:8443
             jdbc:postgresql://ci:fake@db/h                    | jdbc:postgresql://***@db/h
             ssh://git@github.com/o/r.git                      | ssh://***@github.com/o/r.git
-            cannot clone http://a:b@h/x.git: http://a:b@h/x.git refused | cannot clone http://***@h/x.git: http://***@h/x.git refused
+            clone http://a:b@h/x.git: http://b@h/x.git refused | clone http://***@h/x.git: http://***@h/x.git refused
             https://example.org/a?b=c@d                       | https://example.org/a?b=c@d
             /home/me/project @ main                           | /home/me/project @ main
             git@github.com:o/r.git                            | git@github.com:o/r.git
