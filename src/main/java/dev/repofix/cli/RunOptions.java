@@ -25,6 +25,9 @@ import picocli.CommandLine.Spec;
  * the repository's .repofix.yml sets only the keys a repository may set.
  */
 final class RunOptions {
+    /** Warnings of unknown keys past this many are counted in one line: a file may hold thousands. */
+    static final int UNKNOWN_KEYS_SHOWN = 20;
+
     /** The command this mixin is part of, for its error stream; null outside picocli. */
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
@@ -105,7 +108,8 @@ final class RunOptions {
 
     /**
      * Settings after precedence; reads the settings file. Each key the repository's file
-     * set but may not is ignored, with one warning line on the command's error stream.
+     * set but may not, or that this version does not know, is ignored, with one warning line
+     * on the command's error stream.
      */
     ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
@@ -132,9 +136,19 @@ final class RunOptions {
         return resolved;
     }
 
-    /** One line per key the repository's file set but may not, naming the key and the file. */
+    /**
+     * One line per key the repository's file set but may not, and per key it set that this
+     * version does not know (the first {@value #UNKNOWN_KEYS_SHOWN}, then how many more), each
+     * naming the key and the file.
+     */
     private static void warnRefused(ResolvedConfig c, PrintWriter err) {
         c.refused().forEach(r -> err.println("repofix: warning: " + r.message()));
+        c.unknown().stream().limit(UNKNOWN_KEYS_SHOWN).forEach(u -> err.println("repofix: warning: " + u.message()));
+        if (c.unknown().size() > UNKNOWN_KEYS_SHOWN) {
+            err.println("repofix: warning: " + c.unknown().get(0).file() + " sets "
+                    + (c.unknown().size() - UNKNOWN_KEYS_SHOWN) + " more keys this version of repofix does not know; "
+                    + "ignored");
+        }
         err.flush();
     }
 

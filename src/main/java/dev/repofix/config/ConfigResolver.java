@@ -14,9 +14,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Resolves settings from flags, the environment and a settings file, refusing unknown keys.
- * The repository's {@code .repofix.yml} sets only the keys it may ({@link ConfigKey.SetBy}):
- * any other key it sets is ignored and listed in {@link ResolvedConfig#refused()}.
+ * Resolves settings from flags, the environment and a settings file. The repository's
+ * {@code .repofix.yml} sets only the keys it may ({@link ConfigKey.SetBy}): any other key it
+ * sets is ignored and listed in {@link ResolvedConfig#refused()}, and a key no setting has
+ * (another version of repofix may read the same file) in {@link ResolvedConfig#unknown()}.
+ * What the operator gives is theirs, so a key no setting has is an error there: a mistyped
+ * {@code REPOFIX_*} variable or key of a {@code --config} file must not pass unseen.
  */
 public final class ConfigResolver {
     public static final String FILE_NAME = ".repofix.yml";
@@ -27,16 +30,17 @@ public final class ConfigResolver {
      * @param flags values given on the command line, by key (only those given)
      * @param host  the environment
      * @param file  a settings file to read, if any, and whose it is
-     * @throws ConfigException naming the unknown key or unreadable file and what to do
+     * @throws ConfigException naming the unknown variable, the operator's file's unknown key or
+     *                         an unreadable file, and what to do
      */
     public static ResolvedConfig resolve(Map<ConfigKey, String> flags, HostEnvironment host,
             Optional<SettingsFile> file) {
-        Map<ConfigKey, String> read = file.map(SettingsFile::path).filter(Files::isRegularFile)
-                .map(ConfigResolver::readFile).orElse(Map.of());
+        Read read = file.filter(f -> Files.isRegularFile(f.path())).map(ConfigResolver::readFile)
+                .orElse(new Read(Map.of(), List.of()));
         rejectUnknownEnvironment(host);
         Map<ConfigKey, String> fromFile = new EnumMap<>(ConfigKey.class);
         List<ResolvedConfig.Refusal> refused = new ArrayList<>();
-        read.forEach((k, v) -> {
+        read.values().forEach((k, v) -> {
             if (k.mayBeSetBy(file.get().owner())) {
                 fromFile.put(k, v);
             } else {
@@ -47,8 +51,13 @@ public final class ConfigResolver {
         for (ConfigKey k : ConfigKey.values()) {
             out.put(k, pick(k, flags, host, fromFile, file.map(SettingsFile::path)));
         }
-        return new ResolvedConfig(out, refused);
+        List<ResolvedConfig.UnknownKey> unknown = read.unknown().stream()
+                .map(k -> new ResolvedConfig.UnknownKey(k, file.get().path().toString())).toList();
+        return new ResolvedConfig(out, refused, unknown);
     }
+
+    /** A settings file's values by key, and the keys in it that no setting has, in file order. */
+    private record Read(Map<ConfigKey, String> values, List<String> unknown) {}
 
     private static ResolvedConfig.Value pick(ConfigKey k, Map<ConfigKey, String> flags, HostEnvironment host,
             Map<ConfigKey, String> fromFile, Optional<Path> file) {
@@ -83,7 +92,8 @@ public final class ConfigResolver {
         }
     }
 
-    private static Map<ConfigKey, String> readFile(Path file) {
+    private static Read readFile(SettingsFile settings) {
+        Path file = settings.path();
         JsonNode root;
         try {
             root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
@@ -92,21 +102,29 @@ public final class ConfigResolver {
                     + "; fix the YAML or remove the file");
         }
         Map<ConfigKey, String> out = new EnumMap<>(ConfigKey.class);
+        List<String> unknown = new ArrayList<>();
         if (root == null || root.isMissingNode() || root.isNull()) {
-            return out;
+            return new Read(out, unknown);
         }
         if (!root.isObject()) {
             throw new ConfigException(file + " must be a mapping of keys to values, e.g. 'model: openai:gpt-4o'");
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            ConfigKey key = ConfigKey.byKey(e.getKey()).orElseThrow(() -> new ConfigException("unknown key '"
-                    + e.getKey() + "' in " + file + "; known keys: " + ConfigKey.known()));
+            Optional<ConfigKey> key = ConfigKey.byKey(e.getKey());
+            if (key.isEmpty() && settings.owner() == ConfigKey.SetBy.REPOSITORY) {
+                unknown.add(e.getKey()); // whatever its value: a later version may give it a list
+                continue;
+            }
+            if (key.isEmpty()) {
+                throw new ConfigException("unknown key '" + e.getKey() + "' in " + file + "; known keys: "
+                        + ConfigKey.known());
+            }
             if (!e.getValue().isValueNode()) {
                 throw new ConfigException("'" + e.getKey() + "' in " + file + " must be a single value, not a list or map");
             }
-            out.put(key, e.getValue().asText());
+            out.put(key.get(), e.getValue().asText());
         }
-        return out;
+        return new Read(out, unknown);
     }
 }

@@ -3,13 +3,15 @@ package dev.repofix.config;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * Every setting's value and where it came from, after precedence: flag, then Action
  * input ({@code INPUT_*}), then {@code REPOFIX_*}, then {@code .repofix.yml}, then the default;
- * and the settings the repository's file gave but may not set, which were ignored.
+ * the settings the repository's file gave but may not set, and the keys it gave that this
+ * version does not know: both were ignored.
  */
 public final class ResolvedConfig {
     /** Where a value came from, for {@code repofix config}. */
@@ -40,12 +42,56 @@ public final class ResolvedConfig {
         }
     }
 
+    /**
+     * A key the repository's settings file set that this version of repofix does not know (a
+     * later or earlier version may read the same file); it was ignored.
+     *
+     * @param key  the key as the file spells it: untrusted, shown only through {@link #message()}
+     * @param file the file that set it, as given
+     */
+    public record UnknownKey(String key, String file) {
+        /** How much of a key a warning shows: enough to recognise a mistyped or newer one. */
+        private static final int SHOWN = 60;
+
+        public UnknownKey {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(file, "file");
+        }
+
+        /** One warning line, without a prefix: which file set which key, and that it was ignored. */
+        public String message() {
+            return file + " sets '" + printable(key) + "', a key this version of repofix does not know; ignored";
+        }
+
+        /**
+         * The key on one line with nothing a terminal or a CI log acts on: control and format
+         * characters (line breaks, escapes, bidi controls) as a backslash, {@code u} and four hex
+         * digits; cut at {@value #SHOWN} characters.
+         */
+        private static String printable(String text) {
+            StringBuilder out = new StringBuilder();
+            text.codePoints().limit(SHOWN).forEach(c -> {
+                int type = Character.getType(c);
+                if (type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                        || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE
+                        || type == Character.UNASSIGNED || type == Character.PRIVATE_USE) {
+                    out.append(String.format(Locale.ROOT, "\\u%04x", c));
+                } else {
+                    out.appendCodePoint(c);
+                }
+            });
+            return text.codePointCount(0, text.length()) > SHOWN ? out + "..." : out.toString();
+        }
+    }
+
     private final Map<ConfigKey, Value> values;
     private final List<Refusal> refused;
+    private final List<UnknownKey> unknown;
 
-    ResolvedConfig(Map<ConfigKey, Value> values, List<Refusal> refused) {
+    ResolvedConfig(Map<ConfigKey, Value> values, List<Refusal> refused, List<UnknownKey> unknown) {
         this.values = Collections.unmodifiableMap(new EnumMap<>(values));
         this.refused = List.copyOf(refused);
+        this.unknown = List.copyOf(unknown);
     }
 
     public String get(ConfigKey key) {
@@ -63,6 +109,11 @@ public final class ResolvedConfig {
     /** The keys the repository's settings file set but may not, in key order; empty when none. */
     public List<Refusal> refused() {
         return refused;
+    }
+
+    /** The keys the repository's settings file set that no setting has, in file order; empty when none. */
+    public List<UnknownKey> unknown() {
+        return unknown;
     }
 
     public int integer(ConfigKey key, int min, int max) {

@@ -69,4 +69,26 @@ class ConfigCommandTest {
         assertThat(code).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("jobs = '0' (from REPOFIX_JOBS)");
     }
+
+    /** One warning per unknown key of the repository's file, the first 20; the rest counted in one line. */
+    @Test
+    void warnsOfTheRepositorysUnknownKeysAndGoesOn() throws Exception {
+        StringBuilder keys = new StringBuilder("test-command: make check\n");
+        for (int i = 1; i <= 25; i++) {
+            keys.append("later-key-").append(i).append(": x\n");
+        }
+        Path yml = Files.writeString(dir.resolve(".repofix.yml"), keys);
+        Environment env = new Environment(new HostEnvironment(Map.of()), Clock.systemUTC(), dir, false);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = Cli.run(new String[] {"config", "--repo", dir.toString()}, new PrintWriter(out),
+                new PrintWriter(err), env);
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString().lines()).contains(String.format("%-18s %-40s (%s)", "test-command", "make check", yml));
+        assertThat(err.toString().lines()).hasSize(21).startsWith(
+                "repofix: warning: " + yml + " sets 'later-key-1', a key this version of repofix does not know; ignored")
+                .endsWith("repofix: warning: " + yml + " sets 5 more keys this version of repofix does not know; ignored");
+    }
 }

@@ -49,13 +49,50 @@ class ConfigResolverTest {
         assertThat(c.get(ConfigKey.BASE_URL)).isEqualTo("http://127.0.0.1:8080/v1");
     }
 
+    /**
+     * The repository's file may be read by another version of repofix: a key this one does not
+     * know is ignored with a warning naming it and the file, whatever its value, and the keys
+     * it knows still apply.
+     */
     @Test
-    void unknownFileKeyIsNamedWithTheKnownOnes() throws Exception {
-        Path yml = Files.writeString(dir.resolve(".repofix.yml"), "modle: openai:x\n");
+    void unknownKeyInTheRepositorysFileIsIgnoredWithItsNameAndFile() throws Exception {
+        Path yml = Files.writeString(dir.resolve(".repofix.yml"),
+                "modle: openai:x\ntest-timeout: 45m\nfuture-key:\n  nested: [1, 2]\n");
+
+        ResolvedConfig c = ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()),
+                Optional.of(SettingsFile.repository(yml)));
+
+        assertThat(c.get(ConfigKey.TEST_TIMEOUT)).isEqualTo("45m");
+        assertThat(c.unknown()).containsExactly(new ResolvedConfig.UnknownKey("modle", yml.toString()),
+                new ResolvedConfig.UnknownKey("future-key", yml.toString()));
+        assertThat(c.unknown().get(0).message()).isEqualTo(yml + " sets 'modle', a key this version of repofix "
+                + "does not know; ignored");
+    }
+
+    /** A key from the repository is shown, never obeyed: no line break, escape or bidi control, and cut short. */
+    @Test
+    void anUnknownKeyIsShownPrintableAndShort() throws Exception {
+        Path yml = Files.writeString(dir.resolve(".repofix.yml"),
+                "\"x\\n::warning::forged\\u001b[31m\\u202e\": 1\n" + "k".repeat(1_000) + ": 2\n");
+
+        ResolvedConfig c = ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()),
+                Optional.of(SettingsFile.repository(yml)));
+
+        assertThat(c.unknown()).hasSize(2);
+        assertThat(c.unknown().get(0).message()).contains("'x\\u000a::warning::forged\\u001b[31m\\u202e'")
+                .doesNotContain("\n", "\u001b", "\u202e");
+        assertThat(c.unknown().get(1).message()).contains("'" + "k".repeat(60) + "...'")
+                .doesNotContain("k".repeat(61));
+    }
+
+    /** A file the operator names is theirs: a mistyped key (a sandbox setting, say) must not pass unseen. */
+    @Test
+    void unknownKeyInTheOperatorsFileIsAnErrorNamingTheKnownOnes() throws Exception {
+        Path yml = Files.writeString(dir.resolve("ci.yml"), "sandbx: docker\n");
         assertThatThrownBy(() -> ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()),
-                Optional.of(SettingsFile.repository(yml))))
+                Optional.of(SettingsFile.operator(yml))))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("unknown key 'modle'").hasMessageContaining("model, base-url");
+                .hasMessageContaining("unknown key 'sandbx'").hasMessageContaining("model, base-url");
     }
 
     @Test
