@@ -37,6 +37,8 @@ import java.util.Optional;
  * VALID needs both. Passing B but not A is TESTS_TAMPERED: the patch made the tests
  * agree with it rather than the code agree with the tests; unless A did not even build
  * (the patch changed an API and the tests' calls with it), which is TESTS_CHANGED_API.
+ * Before either, a patch that touches a protected path ({@code patch.ProtectedPaths}), or a
+ * build file that runs code while the tests are not in the Docker sandbox, is NOT_APPLIED.
  */
 public final class PatchValidator implements Validator {
     /**
