@@ -54,7 +54,12 @@ public final class TestPathRules {
         return rules.stream().anyMatch(r -> r.test(p));
     }
 
-    static Pattern globToRegex(String glob) {
+    /**
+     * {@code glob} as a pattern over whole {@code /}-separated paths: {@code **}{@code /} any
+     * folders (none included), {@code **} anything, {@code *} and {@code ?} within a name,
+     * {@code {a,b}} either. Shared by the protected-path table of patches.
+     */
+    public static Pattern globToRegex(String glob) {
         StringBuilder re = new StringBuilder();
         int i = 0;
         boolean inBraces = false;

@@ -5,6 +5,8 @@ import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.ExecException;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
+import dev.repofix.exec.SandboxImage;
+import dev.repofix.exec.SandboxKind;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +31,23 @@ final class AutoSandbox implements Executor {
 
     @Override
     public ExecResult run(Command command) {
-        return chosen.computeIfAbsent(docker.imageFor(command.image()), this::choose).run(command);
+        return executorFor(command.image()).run(command);
+    }
+
+    /** Where commands of {@code family} run: the executor chosen for its image, chosen now if not yet. */
+    @Override
+    public String where(Optional<SandboxImage> family) {
+        return executorFor(family).where(family);
+    }
+
+    /** What confines commands of {@code family}: that of the executor chosen for its image. */
+    @Override
+    public SandboxKind sandboxKind(Optional<SandboxImage> family) {
+        return executorFor(family).sandboxKind(family);
+    }
+
+    private Executor executorFor(Optional<SandboxImage> family) {
+        return chosen.computeIfAbsent(docker.imageFor(family), this::choose);
     }
 
     private Executor choose(Optional<String> image) {

@@ -110,6 +110,11 @@ public final class DockerExecutor implements Executor {
         return "docker " + imageFor(family).orElse("(no image known)");
     }
 
+    @Override
+    public SandboxKind sandboxKind(Optional<SandboxImage> family) {
+        return SandboxKind.DOCKER;
+    }
+
     /** The image that runs commands of {@code family}, when one is known. */
     public Optional<String> imageFor(Optional<SandboxImage> family) {
         return settings.imageFor(family);

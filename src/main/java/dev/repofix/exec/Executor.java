@@ -32,6 +32,16 @@ public interface Executor extends AutoCloseable {
         return "local";
     }
 
+    /**
+     * What confines the commands of {@code family} this executor runs: the executor that
+     * actually runs them decides (with {@code --sandbox auto}, the one chosen for that image).
+     * {@link SandboxKind#LOCAL} by default, so an executor that does not say is never taken
+     * for a sandbox.
+     */
+    default SandboxKind sandboxKind(java.util.Optional<SandboxImage> family) {
+        return SandboxKind.LOCAL;
+    }
+
     /** Releases what this executor holds; nothing by default. */
     @Override
     default void close() {}

@@ -83,6 +83,12 @@ final class FileSection {
         }
         String old = oldName();
         if (old != null && !old.equals(PatchPaths.DEV_NULL) && !old.equals(path)) {
+            // Either side of a rename may be protected: say so rather than only that renames are not read.
+            for (String side : List.of(old, path)) {
+                PathSafety.protectedRefusal(side).ifPresent(why -> {
+                    throw new PatchException(why + " (a rename, line " + line + ")");
+                });
+            }
             throw new PatchException("renames are not supported yet: " + old + " -> " + path + " (line " + line
                     + "); delete the old file and create the new one instead");
         }

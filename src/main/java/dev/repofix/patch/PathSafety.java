@@ -1,5 +1,6 @@
 package dev.repofix.patch;
 
+import dev.repofix.patch.ProtectedPaths.Protection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -8,17 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Decides whether a patch may write a path. A patch is untrusted text: it must not
- * leave the workspace, touch Git's own files, or edit CI configuration or build wrappers.
+ * leave the workspace or change a path of {@link ProtectedPaths}: Git's own files, CI
+ * configuration, build wrappers and extensions, repofix's configuration, and, where the
+ * tests do not run in the Docker sandbox, build files that run code.
  */
 public final class PathSafety {
     private static final Pattern FORMAT_CHARS = Pattern.compile("\\p{Cf}");
-    private static final Set<String> WRAPPERS = Set.of("mvnw", "mvnw.cmd", "gradlew", "gradlew.bat");
 
     private PathSafety() {}
 
@@ -38,17 +39,33 @@ public final class PathSafety {
         if (segments.isEmpty()) {
             return Optional.of("empty path");
         }
-        Optional<String> rule = protectedPath(segments, relativePath);
-        return rule.isPresent() ? rule : escapesThroughLink(root, segments, relativePath);
+        return protectedHere(root, segments, relativePath, Protection.ALWAYS);
     }
 
     /**
-     * Why a patch may never write {@code relativePath} whatever the workspace holds (Git's own
-     * files, CI configuration, build wrappers), or empty; {@link #refusal} also checks links.
+     * Why a patch may not write {@code relativePath} under {@code root} when the tests do not
+     * run in the Docker sandbox: a build file that runs code ({@link Protection#OUTSIDE_DOCKER}),
+     * named as written or reached through a link inside the root; empty when it is none.
+     * {@link #refusal} answers for the rest.
+     */
+    public static Optional<String> refusalOutsideDocker(Path root, String relativePath) {
+        List<String> segments = segments(relativePath.replace('\\', '/'));
+        return segments.isEmpty() || segments.contains("..") ? Optional.empty()
+                : protectedHere(root, segments, relativePath, Protection.OUTSIDE_DOCKER);
+    }
+
+    private static Optional<String> protectedHere(Path root, List<String> segments, String shown, Protection protection) {
+        Optional<String> rule = protectedPath(segments, shown, protection);
+        return rule.isPresent() ? rule : throughLink(root, segments, shown, protection);
+    }
+
+    /**
+     * Why a patch may never write {@code relativePath} whatever the workspace holds (a path
+     * {@link ProtectedPaths} refuses always), or empty; {@link #refusal} also checks links.
      */
     public static Optional<String> protectedRefusal(String relativePath) {
         List<String> segments = segments(relativePath.replace('\\', '/'));
-        return segments.isEmpty() ? Optional.empty() : protectedPath(segments, relativePath);
+        return segments.isEmpty() ? Optional.empty() : protectedPath(segments, relativePath, Protection.ALWAYS);
     }
 
     /**
@@ -60,25 +77,14 @@ public final class PathSafety {
     }
 
     /**
-     * Git's own files, CI configuration and build wrappers (which the build runs and which
-     * download a build tool), each segment compared as a file system that folds names
-     * would see it (see {@link #folded}).
+     * Why the {@link ProtectedPaths} row of {@code protection} that holds the path refuses it, each segment
+     * compared as a file system that folds names would see it (see {@link #folded}).
      */
-    private static Optional<String> protectedPath(List<String> segments, String shown) {
+    private static Optional<String> protectedPath(List<String> segments, String shown, Protection protection) {
         List<String> names = segments.stream().map(PathSafety::folded).toList();
-        if (names.contains(".git")) {
-            return Optional.of("path inside .git: " + shown);
-        }
-        String p = String.join("/", names);
-        if (p.startsWith(".github/workflows/") || p.equals(".gitlab-ci.yml") || p.startsWith(".ci/")) {
-            return Optional.of("CI configuration may not be patched: " + shown);
-        }
-        // At any depth: a module's own wrapper runs as surely as the root's.
-        String name = names.get(names.size() - 1);
-        if (WRAPPERS.contains(name) || ("/" + p).contains("/.mvn/wrapper/") || ("/" + p).contains("/gradle/wrapper/")) {
-            return Optional.of("build wrapper may not be patched: " + shown);
-        }
-        return Optional.empty();
+        return ProtectedPaths.find(names, protection).map(row -> row.what() + " may not be patched"
+                + (protection == Protection.OUTSIDE_DOCKER ? " outside the Docker sandbox" : "") + ": " + shown
+                + " (" + row.ecosystem() + ": " + row.why() + ")");
     }
 
     /**
@@ -104,9 +110,10 @@ public final class PathSafety {
 
     /**
      * Walks the existing part of the path; any symlink whose target leaves the root
-     * refuses it, and so does one that leads into a protected path inside the root.
+     * refuses it, and so does one that leads into a path of {@code protection} inside the root.
      */
-    private static Optional<String> escapesThroughLink(Path root, List<String> segments, String shown) {
+    private static Optional<String> throughLink(Path root, List<String> segments, String shown,
+            Protection protection) {
         try {
             Path realRoot = root.toRealPath();
             Path current = root;
@@ -129,7 +136,7 @@ public final class PathSafety {
                 }
             }
             real.addAll(segments.subList(existing, segments.size()));
-            return protectedPath(real, shown);
+            return protectedPath(real, shown, protection);
         } catch (IOException e) {
             return Optional.of("cannot check path " + shown + ": " + e.getMessage());
         }

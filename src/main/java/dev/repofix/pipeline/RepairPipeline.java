@@ -29,6 +29,7 @@ import dev.repofix.validate.RunLimits;
 import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
 import dev.repofix.validate.SuiteRunner;
+import dev.repofix.validate.Validation;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.UncheckedIOException;
@@ -386,18 +387,35 @@ public final class RepairPipeline {
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
-                        screening),
+                        screening, runner.sandboxKind(ready.build)),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
             run.validations = o.validations();
             run.fixId = o.fixId();
             run.notes.addAll(o.notes());
+            needsDocker(o.validations()).ifPresent(run.notes::add);
             if (o.failure().isPresent()) {
                 throw o.failure().get();
             }
             return o;
         }, o -> o.fixId().map(id -> "VALID: " + id).orElse("no valid patch"));
+    }
+
+    /**
+     * The note for candidates refused because they edit a build file that runs code while
+     * the tests run as local processes: which files, and how to have them validated.
+     */
+    static Optional<String> needsDocker(List<Validation> validations) {
+        List<String> paths = validations.stream().flatMap(v -> v.evidence().stream())
+                .filter(e -> e.startsWith(PatchValidator.NEEDS_DOCKER))
+                .map(e -> e.substring(PatchValidator.NEEDS_DOCKER.length())).distinct().toList();
+        if (paths.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("refused, not run: candidates that edit " + String.join(", ", paths) + ", build files "
+                + "that run code, while the tests run as local processes, not in the Docker sandbox; run with "
+                + "--sandbox docker to have such a patch validated");
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.repofix.exec.CleanEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
+import dev.repofix.exec.SandboxKind;
 import dev.repofix.workspace.FileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,6 +41,11 @@ public final class TestRunner {
     /** Where this runner runs {@code build}'s tests: {@code local} or {@code docker <image>}. */
     public String where(BuildSystem build) {
         return executor.where(build.sandboxImage());
+    }
+
+    /** What confines {@code build}'s tests as this runner runs them: a local process or a Docker container. */
+    public SandboxKind sandboxKind(BuildSystem build) {
+        return executor.sandboxKind(build.sandboxImage());
     }
 
     /**

@@ -1,12 +1,14 @@
 package dev.repofix.validate;
 
 import dev.repofix.config.Durations;
+import dev.repofix.exec.SandboxKind;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.HunkPlacement;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PathSafety;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.TestOutcome;
@@ -35,8 +37,15 @@ import java.util.Optional;
  * VALID needs both. Passing B but not A is TESTS_TAMPERED: the patch made the tests
  * agree with it rather than the code agree with the tests; unless A did not even build
  * (the patch changed an API and the tests' calls with it), which is TESTS_CHANGED_API.
+ * Before either, a patch that touches a protected path ({@code patch.ProtectedPaths}), or a
+ * build file that runs code while the tests are not in the Docker sandbox, is NOT_APPLIED.
  */
 public final class PatchValidator implements Validator {
+    /**
+     * Starts the evidence line of a candidate refused because it edits a build file that runs
+     * code while the tests do not run in the Docker sandbox; the path follows.
+     */
+    public static final String NEEDS_DOCKER = "refused outside the Docker sandbox: ";
     private static final int EXCERPT_LINES = 15;
 
     private final Workspace workspace;
@@ -46,6 +55,7 @@ public final class PatchValidator implements Validator {
     private final boolean screenFirst;
     private final RunLimits limits;
     private final Optional<Screening> screening;
+    private final SandboxKind sandbox;
 
     /**
      * @param screenFirst run the failing tests alone before the whole suite. Pays when they
@@ -65,6 +75,17 @@ public final class PatchValidator implements Validator {
      */
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
             boolean screenFirst, RunLimits limits, Optional<Screening> screening) {
+        this(workspace, suite, applier, clock, screenFirst, limits, screening, SandboxKind.LOCAL);
+    }
+
+    /**
+     * @param sandbox what confines the tests as the executor that runs them says (with
+     *                {@code --sandbox auto}, what it chose): a candidate that edits a build file
+     *                that runs code is validated only in {@link SandboxKind#DOCKER}
+     */
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
+            boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox) {
+        this.sandbox = Objects.requireNonNull(sandbox, "sandbox");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.suite = Objects.requireNonNull(suite, "suite");
         this.applier = Objects.requireNonNull(applier, "applier");
@@ -94,6 +115,10 @@ public final class PatchValidator implements Validator {
         } catch (PatchException e) {
             return Validation.of(id, Verdict.NOT_APPLIED, e.getMessage(), since(start));
         }
+        Optional<Validation> refused = refused(id, patch);
+        if (refused.isPresent()) {
+            return refused.get().with(List.of(), since(start), PhaseTimes.none());
+        }
         Patch tests = patch.filter(suite.build()::isTestPath);
         Patch source = patch.filter(p -> !suite.build().isTestPath(p));
         List<String> evidence = new ArrayList<>();
@@ -114,6 +139,36 @@ public final class PatchValidator implements Validator {
             return v;
         });
         return combine(a, b).with(evidence, since(start), times.value);
+    }
+
+    /**
+     * NOT_APPLIED, before anything is applied or run, when the patch (its source or its test
+     * part, as written, through a link, either side of a deletion) touches a path that
+     * {@link PathSafety} refuses, or a build file that runs code while the tests are not in
+     * the Docker sandbox; empty when it may be validated.
+     */
+    private Optional<Validation> refused(String id, Patch patch) {
+        for (String path : patch.paths()) {
+            Optional<String> why = PathSafety.refusal(workspace.root(), path);
+            if (why.isPresent()) {
+                return Optional.of(new Validation(id, Verdict.NOT_APPLIED, List.of(), List.of(), List.of(), why.get(),
+                        List.of("refused: " + path), Duration.ZERO));
+            }
+        }
+        if (sandbox == SandboxKind.DOCKER) {
+            return Optional.empty();
+        }
+        for (String path : patch.paths()) {
+            Optional<String> why = PathSafety.refusalOutsideDocker(workspace.root(), path);
+            if (why.isPresent()) {
+                return Optional.of(new Validation(id, Verdict.NOT_APPLIED, List.of(), List.of(), List.of(), why.get()
+                        + ". The tests of this run are local processes (--sandbox local, or auto without a Docker "
+                        + "engine that has the image), where it would run on this machine unconfined: refused, not "
+                        + "run. Run with --sandbox docker to have it validated.", List.of(NEEDS_DOCKER + path),
+                        Duration.ZERO));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The phase times of one validation, filled in as its phases run. */

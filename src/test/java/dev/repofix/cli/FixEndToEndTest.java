@@ -56,6 +56,23 @@ class FixEndToEndTest {
     }
 
     @Test
+    void fixPatchOfACrlfFileAppliesWithGit() throws Exception {
+        String crlf = Files.readString(Path.of("examples/python-inventory/inventory/stock.py")).replace("\n", "\r\n");
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inventory"),
+                Map.of("inventory/stock.py", crlf));
+
+        RunOutput run = fix(repo);
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        Path patch = run.outDir().resolve("fix.patch");
+        Process check = new ProcessBuilder("git", "apply", "--check", patch.toString()).directory(repo.toFile())
+                .redirectErrorStream(true).start();
+        String said = new String(check.getInputStream().readAllBytes());
+        assertThat(check.waitFor()).as("git apply --check fix.patch: " + said).isZero();
+        assertThat(Files.readString(patch)).contains("+    return item.quantity <= item.reorder_level\r\n");
+    }
+
+    @Test
     void fixesAnAssertionFailureInAMavenProjectWhoseStackShowsOnlyTheTest() {
         Path repo = FixtureRepos.gitRepo(temp.resolve("stats"), Map.of(
                 "pom.xml", FixtureRepos.JUNIT_POM.formatted("stats"),

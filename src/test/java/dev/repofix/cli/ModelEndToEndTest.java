@@ -121,6 +121,26 @@ class ModelEndToEndTest {
     }
 
     @Test
+    void servedPatchThatAddsAConftestIsRefusedWithLocalProcessesAndNeverRuns() throws Exception {
+        Path marker = temp.resolve("conftest-ran-on-the-host");
+        String diff = "--- a/inventory/stock.py\n+++ b/inventory/stock.py\n@@ -15 +15 @@\n"
+                + "-    return item.quantity < item.reorder_level\n+    return item.quantity <= item.reorder_level\n"
+                + "--- /dev/null\n+++ b/conftest.py\n@@ -0,0 +1,2 @@\n+import pathlib\n"
+                + "+pathlib.Path(" + new ObjectMapper().writeValueAsString(marker.toString()) + ").write_text('x')\n";
+        answers(ISSUE, LOCATIONS, "```json\n" + new ObjectMapper().createObjectNode().put("diff", diff) + "\n```");
+
+        RunOutput run = fix(Map.of(), "--sandbox", "local");
+
+        assertThat(marker).doesNotExist();
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        JsonNode v = run.report().path("candidates").get(0).path("validation");
+        assertThat(v.path("verdict").asText()).isEqualTo("NOT_APPLIED");
+        assertThat(v.path("detail").asText()).contains("outside the Docker sandbox: conftest.py")
+                .contains("--sandbox docker");
+        assertThat(run.report().path("notes").toString()).contains("conftest.py").contains("--sandbox docker");
+    }
+
+    @Test
     void refusedKeyEndsWithAReportNamingTheVariable() {
         server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(401)
                 .withHeader("Content-Type", "application/json")

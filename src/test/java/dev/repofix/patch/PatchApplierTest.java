@@ -143,7 +143,7 @@ class PatchApplierTest {
     @ParameterizedTest
     @ValueSource(strings = {".git/config", "sub/.git/hooks/pre-commit", ".GIT/config", "./.git/config"})
     void refusesGitsOwnFiles(String path) {
-        assertRefused(path, "path inside .git");
+        assertRefused(path, "Git internals may not be patched");
     }
 
     @ParameterizedTest

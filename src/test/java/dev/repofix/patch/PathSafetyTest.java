@@ -16,9 +16,11 @@ class PathSafetyTest {
     Path root;
 
     @ParameterizedTest(name = "''{0}''")
-    @ValueSource(strings = {"src/App.java", "./src/App.java", "README.md", "new/dir/file.txt", ".github/CODEOWNERS",
-        ".gitignore", ".github/workflows-notes.md", "docs/.ci/readme.md", "src\\main\\App.java",
-        "mvnw.md", "docs/gradlew.txt", "docs/git~1.txt", "notes/a:b.txt", ".mvn/maven.config", "gradle/libs.versions.toml", "wrapper/mvnw.java"})
+    @ValueSource(strings = {"src/App.java", "./src/App.java", "README.md", "new/dir/file.txt", "docs/github/notes.md",
+        ".gitignore", "docs/.ci/readme.md", "src\\main\\App.java", "src/actions/action.py", "docs/circleci.md",
+        "mvnw.md", "docs/gradlew.txt", "docs/git~1.txt", "notes/a:b.txt", "mvn/extensions.xml", "gradle/libs.versions.toml",
+        "wrapper/mvnw.java", "src/jenkins.py", "docs/travis.yml.md", "repofix.yml", "conftest.py", "pom.xml",
+        "etc/init.d/service", "go.mod"})
     void allowsOrdinaryPaths(String path) {
         assertThat(PathSafety.refusal(root, path)).isEmpty();
     }
@@ -33,16 +35,16 @@ class PathSafetyTest {
             ../x                            | path leaves the workspace
             a/../../x                       | path leaves the workspace
             ..\\x                           | path leaves the workspace
-            .git/config                     | path inside .git
-            vendor/lib/.git/HEAD            | path inside .git
-            .Git/config                     | path inside .git
-            .git\\hooks\\pre-commit         | path inside .git
-            .git./config                    | path inside .git
-            '.git /config'                  | path inside .git
-            .g\u200Cit/config               | path inside .git
-            .git\uFEFF/hooks/pre-commit     | path inside .git
-            .git::$INDEX_ALLOCATION/config  | path inside .git
-            GIT~1/config                    | path inside .git
+            .git/config                     | Git internals may not be patched
+            vendor/lib/.git/HEAD            | Git internals may not be patched
+            .Git/config                     | Git internals may not be patched
+            .git\\hooks\\pre-commit         | Git internals may not be patched
+            .git./config                    | Git internals may not be patched
+            '.git /config'                  | Git internals may not be patched
+            .g\u200Cit/config               | Git internals may not be patched
+            .git\uFEFF/hooks/pre-commit     | Git internals may not be patched
+            .git::$INDEX_ALLOCATION/config  | Git internals may not be patched
+            GIT~1/config                    | Git internals may not be patched
             .github/workflows/ci.yml        | CI configuration may not be patched
             .github/workflows/nested/x.yml  | CI configuration may not be patched
             ./.github/workflows/ci.yml      | CI configuration may not be patched
@@ -51,18 +53,43 @@ class PathSafetyTest {
             .GITHUB/WORKFLOWS/CI.YML        | CI configuration may not be patched
             .gitlab-ci.yml                  | CI configuration may not be patched
             .ci/run                         | CI configuration may not be patched
-            mvnw                            | build wrapper may not be patched
-            mvnw.cmd                        | build wrapper may not be patched
-            gradlew                         | build wrapper may not be patched
-            Gradlew.bat                     | build wrapper may not be patched
-            services/api/mvnw               | build wrapper may not be patched
-            mvnw.                           | build wrapper may not be patched
-            '.mvn /wrapper/x.jar'           | build wrapper may not be patched
+            mvnw                            | build wrapper or extension may not be patched
+            mvnw.cmd                        | build wrapper or extension may not be patched
+            gradlew                         | build wrapper or extension may not be patched
+            Gradlew.bat                     | build wrapper or extension may not be patched
+            services/api/mvnw               | build wrapper or extension may not be patched
+            mvnw.                           | build wrapper or extension may not be patched
+            '.mvn /wrapper/x.jar'           | build wrapper or extension may not be patched
             .github/workflows./ci.yml       | CI configuration may not be patched
-            .mvn/wrapper/maven-wrapper.jar  | build wrapper may not be patched
-            ./.mvn/wrapper/x.properties     | build wrapper may not be patched
-            gradle/wrapper/gradle-wrapper.properties | build wrapper may not be patched
-            app/gradle/wrapper/gradle-wrapper.jar    | build wrapper may not be patched
+            .mvn/wrapper/maven-wrapper.jar  | build wrapper or extension may not be patched
+            ./.mvn/wrapper/x.properties     | build wrapper or extension may not be patched
+            gradle/wrapper/gradle-wrapper.properties | build wrapper or extension may not be patched
+            app/gradle/wrapper/gradle-wrapper.jar    | build wrapper or extension may not be patched
+            .github/actions/setup/action.yml         | CI configuration may not be patched
+            .github/CODEOWNERS                       | CI configuration may not be patched
+            .github/dependabot.yml                   | CI configuration may not be patched
+            tools/release/action.yaml                | CI configuration may not be patched
+            Jenkinsfile                              | CI configuration may not be patched
+            ci/Jenkinsfile.release                   | CI configuration may not be patched
+            jenkinsfile                              | CI configuration may not be patched
+            .circleci/config.yml                     | CI configuration may not be patched
+            azure-pipelines.yml                      | CI configuration may not be patched
+            .azure-pipelines/build.yml               | CI configuration may not be patched
+            .travis.yml                              | CI configuration may not be patched
+            .buildkite/pipeline.yml                  | CI configuration may not be patched
+            .gitlab/ci/test.yml                      | CI configuration may not be patched
+            Dockerfile                               | CI configuration may not be patched
+            .mvn/extensions.xml                      | build wrapper or extension may not be patched
+            .mvn/maven.config                        | build wrapper or extension may not be patched
+            .MVN/jvm.config                          | build wrapper or extension may not be patched
+            buildSrc/src/main/kotlin/Plugin.kt       | build wrapper or extension may not be patched
+            gradle/init.gradle                       | build wrapper or extension may not be patched
+            .cargo/config.toml                       | build wrapper or extension may not be patched
+            .npmrc                                   | build wrapper or extension may not be patched
+            .repofix.yml                             | repofix configuration may not be patched
+            .Repofix.YML                             | repofix configuration may not be patched
+            .gitmodules                              | Git settings may not be patched
+            lib/.gitattributes                       | Git settings may not be patched
             """)
     void refuses(String path, String reason) {
         assertThat(PathSafety.refusal(root, path)).hasValueSatisfying(r -> assertThat(r).startsWith(reason));
@@ -89,7 +116,8 @@ class PathSafetyTest {
         Files.writeString(root.resolve(".git/config"), "[core]\n");
         Files.createSymbolicLink(root.resolve("meta"), Path.of(".git"));
 
-        assertThat(PathSafety.refusal(root, "meta/config")).hasValue("path inside .git: meta/config");
+        assertThat(PathSafety.refusal(root, "meta/config"))
+                .hasValueSatisfying(r -> assertThat(r).startsWith("Git internals may not be patched: meta/config"));
     }
 
     @Test
@@ -98,7 +126,7 @@ class PathSafetyTest {
         Files.createSymbolicLink(root.resolve("pipelines"), Path.of(".github/workflows"));
 
         assertThat(PathSafety.refusal(root, "pipelines/ci.yml"))
-                .hasValue("CI configuration may not be patched: pipelines/ci.yml");
+                .hasValueSatisfying(r -> assertThat(r).startsWith("CI configuration may not be patched: pipelines/ci.yml"));
     }
 
     @Test
