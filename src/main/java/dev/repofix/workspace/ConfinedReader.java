@@ -156,7 +156,8 @@ public final class ConfinedReader {
         } catch (NoSuchFileException e) {
             throw new RefusedException(name, FileRead.Reason.MISSING);
         } catch (IOException e) {
-            throw new RefusedException(name, FileRead.Reason.UNREADABLE);
+            // "a/b" where a is a file ("Not a directory") is as missing as any absent path.
+            throw new RefusedException(name, Files.exists(file) ? FileRead.Reason.UNREADABLE : FileRead.Reason.MISSING);
         }
         if (!real.startsWith(inside)) {
             throw new RefusedException(name, file.normalize().startsWith(root) ? FileRead.Reason.OUTSIDE

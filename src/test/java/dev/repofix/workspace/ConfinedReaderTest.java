@@ -131,6 +131,8 @@ class ConfinedReaderTest {
 
         assertThat(reader.read("src", CAP)).isEqualTo(new FileRead.Refused("src", FileRead.Reason.DIRECTORY));
         assertThat(reader.read("nothing.py", CAP)).isEqualTo(new FileRead.Refused("nothing.py", FileRead.Reason.MISSING));
+        assertThat(reader.read("src/app.py/under", CAP))
+                .isEqualTo(new FileRead.Refused("src/app.py/under", FileRead.Reason.MISSING));
         assertThat(reader.read("big.py", CAP)).isEqualTo(new FileRead.Refused("big.py", FileRead.Reason.TOO_LARGE));
         assertThat(reader.read("big.py", CAP + 1)).isInstanceOf(FileRead.Content.class);
         assertThat(refusals.notes()).isEmpty();
