@@ -143,7 +143,7 @@ class LinkLeakEndToEndTest {
             "{\"title\": \"The count is off\", \"description\": \"test_restock_count fails\", \"explanation\": \"x\"}",
             "[{\"file\": \"inventory/host.py\", \"line\": 5, \"content\": \"\"},"
                     + " {\"file\": \"inventory/env.py\", \"line\": 5, \"content\": \"\"}]",
-            "inventory/host.py\n<<<<<<< SEARCH\nHOST_SECRET = 'x'\n=======\nHOST_SECRET = 'y'\n>>>>>>> REPLACE\n"};
+            "inventory/host.py\n<<<<<<< SEARCH\nvalue = 'x'\n=======\nvalue = 'y'\n>>>>>>> REPLACE\n"};
         String state = Scenario.STARTED;
         for (int i = 0; i < texts.length; i++) {
             String next = "stage-" + (i + 1);
