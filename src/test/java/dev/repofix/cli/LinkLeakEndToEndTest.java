@@ -49,16 +49,25 @@ class LinkLeakEndToEndTest {
             "OPENAI_API_KEY", "sk-e2elinkb2",
             "E2E_LINK_CUSTOM", "custom-e2elinkc3");
     private static final String TEST_FILE = """
+            import linecache
             import pathlib
 
             ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
+            def compiled(code, name):
+                # The traceback's source lines come from here, so the test run itself never reads
+                # what the links lead to (in the local sandbox it could): only repofix could.
+                path = str(ROOT / "inventory" / name)
+                linecache.cache[path] = (len(code), None, [code], path)
+                return compile(code, path, "exec")
+
+
             def raise_through_the_links():
                 scope = {}
-                exec(compile("def deeper():\\n" + "    pass\\n" * 3 + "    raise ValueError('the count is off')\\n",
-                             str(ROOT / "inventory" / "host.py"), "exec"), scope)
-                exec(compile("\\n" * 4 + "deeper()\\n", str(ROOT / "inventory" / "env.py"), "exec"), scope)
+                # Line 1 of each: the whole environment is one line (NUL-separated), the host file's first line.
+                exec(compiled("def deeper(): raise ValueError('the count is off')\\n", "host.py"), scope)
+                exec(compiled("deeper()\\n", "env.py"), scope)
 
 
             def test_restock_count():
@@ -141,8 +150,8 @@ class LinkLeakEndToEndTest {
     private void modelAnswers() {
         String[] texts = {
             "{\"title\": \"The count is off\", \"description\": \"test_restock_count fails\", \"explanation\": \"x\"}",
-            "[{\"file\": \"inventory/host.py\", \"line\": 5, \"content\": \"\"},"
-                    + " {\"file\": \"inventory/env.py\", \"line\": 5, \"content\": \"\"}]",
+            "[{\"file\": \"inventory/host.py\", \"line\": 1, \"content\": \"\"},"
+                    + " {\"file\": \"inventory/env.py\", \"line\": 1, \"content\": \"\"}]",
             "inventory/host.py\n<<<<<<< SEARCH\nvalue = 'x'\n=======\nvalue = 'y'\n>>>>>>> REPLACE\n"};
         String state = Scenario.STARTED;
         for (int i = 0; i < texts.length; i++) {
