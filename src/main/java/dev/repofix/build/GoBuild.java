@@ -1,9 +1,6 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -111,16 +108,7 @@ public final class GoBuild implements BuildSystem {
 
     /** The {@code module} line of go.mod at {@code root}. */
     static Optional<String> modulePath(Path root) {
-        Path goMod = root.resolve("go.mod");
-        if (!Files.isRegularFile(goMod)) {
-            return Optional.empty();
-        }
-        try {
-            Matcher m = MODULE.matcher(Files.readString(goMod));
-            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
-        } catch (IOException | UncheckedIOException e) {
-            return Optional.empty();
-        }
+        return BuildFile.text(root, "go.mod").map(MODULE::matcher).filter(Matcher::find).map(m -> m.group(1));
     }
 
     @Override

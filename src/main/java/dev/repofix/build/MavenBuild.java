@@ -1,8 +1,8 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
-import java.io.IOException;
 import java.nio.file.Files;
+import dev.repofix.workspace.FileRead;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -141,12 +141,10 @@ public final class MavenBuild implements BuildSystem {
      * only adds a flag that is harmless in a single module.
      */
     private static boolean declaresModules(Path root) {
-        Path pom = root.resolve("pom.xml");
-        try {
-            return Files.exists(pom) && Files.readString(pom).contains("<modules>");
-        } catch (IOException e) {
-            return true;
-        }
+        return switch (BuildFile.read(root, "pom.xml")) {
+            case FileRead.Content c -> c.text().contains("<modules>");
+            case FileRead.Refused r -> r.reason() != FileRead.Reason.MISSING;
+        };
     }
 
     /** The modules declaring the classes, comma-separated; empty when one is unknown or the root itself. */

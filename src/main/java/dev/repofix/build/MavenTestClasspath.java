@@ -1,6 +1,9 @@
 package dev.repofix.build;
 
+import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileOpen;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +49,8 @@ public record MavenTestClasspath(Path classes, Path testClasses, List<Path> depe
     public static MavenTestClasspath fromReports(Path dir, List<Path> reports) {
         Path classes = dir.resolve("target/classes").toAbsolutePath().normalize();
         Path testClasses = dir.resolve("target/test-classes").toAbsolutePath().normalize();
-        String value = reports.stream().map(MavenTestClasspath::property).flatMap(Optional::stream).findFirst()
+        ConfinedReader reader = new ConfinedReader(dir);
+        String value = reports.stream().map(r -> property(reader, r)).flatMap(Optional::stream).findFirst()
                 .orElseThrow(() -> new BuildException("no Surefire report of the baseline names its test class path ("
                         + PROPERTY + "); an old Surefire or a custom test command"));
         List<Path> entries = Stream.of(value.split(java.io.File.pathSeparator)).filter(s -> !s.isBlank())
@@ -92,9 +96,13 @@ public record MavenTestClasspath(Path classes, Path testClasses, List<Path> depe
                 + "or TestNG): screening knows only the JUnit Platform");
     }
 
-    private static Optional<String> property(Path report) {
-        try {
-            NodeList props = HardenedXml.factory().newDocumentBuilder().parse(report.toFile())
+    /** The property in a report the baseline wrote, never read through a link out of {@code dir} nor from a fifo. */
+    private static Optional<String> property(ConfinedReader reader, Path report) {
+        if (!(reader.open(report) instanceof FileOpen.Stream s)) {
+            return Optional.empty();
+        }
+        try (InputStream in = s.in()) {
+            NodeList props = HardenedXml.factory().newDocumentBuilder().parse(in)
                     .getElementsByTagName("property");
             for (int i = 0; i < props.getLength(); i++) {
                 Element e = (Element) props.item(i);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.exec.SandboxImage;
 import java.io.IOException;
+import dev.repofix.workspace.FileRead;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -70,7 +71,12 @@ public final class NodeBuild implements BuildSystem {
         Path packageJson = folder.resolve("package.json");
         JsonNode root;
         try {
-            root = JSON.readTree(packageJson.toFile());
+            root = switch (BuildFile.read(folder, "package.json")) {
+                case FileRead.Content c -> JSON.readTree(c.bytes());
+                case FileRead.Refused r when r.reason() == FileRead.Reason.MISSING -> null;
+                case FileRead.Refused r -> throw new BuildException("not read: " + packageJson + ": "
+                        + r.reason().describe() + "; pass --test-cmd");
+            };
         } catch (IOException e) {
             throw new BuildException("cannot read " + packageJson + ": " + e.getMessage()
                     + "; fix package.json or pass --test-cmd");

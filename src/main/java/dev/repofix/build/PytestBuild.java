@@ -118,7 +118,7 @@ public final class PytestBuild implements BuildSystem {
             return inCommand;
         }
         for (String settings : List.of("pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")) {
-            Optional<String> inSettings = addopts(root.resolve(settings)).flatMap(PytestBuild::junitXmlOption);
+            Optional<String> inSettings = addopts(root, settings).flatMap(PytestBuild::junitXmlOption);
             if (inSettings.isPresent()) {
                 return inSettings;
             }
@@ -132,16 +132,10 @@ public final class PytestBuild implements BuildSystem {
     }
 
     /** The text of the {@code addopts} setting, continuation lines and TOML arrays included. */
-    private static Optional<String> addopts(Path settings) {
-        if (!Files.isRegularFile(settings)) {
-            return Optional.empty();
-        }
-        try {
-            Matcher m = ADDOPTS.matcher(Files.readString(settings));
-            return m.find() ? Optional.of(m.group(1).replaceAll("[\\[\\],]", " ")) : Optional.empty();
-        } catch (IOException | UncheckedIOException e) {
-            return Optional.empty(); // unreadable settings: pytest's own report path is the one used
-        }
+    private static Optional<String> addopts(Path root, String settings) {
+        // Unread settings (absent, a link out, not UTF-8): pytest's own report path is the one used.
+        return BuildFile.text(root, settings).map(ADDOPTS::matcher).filter(Matcher::find)
+                .map(m -> m.group(1).replaceAll("[\\[\\],]", " "));
     }
 
     /** pytest node ids as arguments: {@code python3 -m pytest 'tests/test_a.py::test_b[x]'}. */

@@ -1,7 +1,7 @@
 package dev.repofix.build;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import dev.repofix.workspace.FileRead;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +53,11 @@ final class SurefireReportDirectories {
     private static List<String> reportsDirectories(Path pom) {
         List<String> out = new ArrayList<>();
         Document doc;
+        if (!(BuildFile.read(pom.getParent(), pom.getFileName().toString()) instanceof FileRead.Content c)) {
+            return out; // absent, or a link out of the module: never read
+        }
         try {
-            doc = parser().parse(pom.toFile());
+            doc = parser().parse(new java.io.ByteArrayInputStream(c.bytes()));
         } catch (IOException | SAXException e) {
             LOG.debug("cannot read {} for report folders: {}", pom, e.getMessage());
             return out;

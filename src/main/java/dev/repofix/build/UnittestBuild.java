@@ -46,7 +46,7 @@ public final class UnittestBuild implements BuildSystem {
             return Ecosystem.Detection.NONE;
         }
         for (Path module : modules) {
-            String text = read(module);
+            String text = read(folder, folder.relativize(module).toString());
             if (USES_PYTEST.matcher(text).find() || !USES_UNITTEST.matcher(text).find()) {
                 return Ecosystem.Detection.NONE;
             }
@@ -57,18 +57,14 @@ public final class UnittestBuild implements BuildSystem {
     /** pytest.ini, [tool.pytest.ini_options], [tool:pytest], [pytest] in tox.ini, or a conftest.py. */
     static boolean hasPytestConfiguration(Path folder) {
         return Files.isRegularFile(folder.resolve("pytest.ini"))
-                || read(folder.resolve("pyproject.toml")).contains("[tool.pytest.ini_options]")
-                || read(folder.resolve("setup.cfg")).contains("[tool:pytest]")
-                || read(folder.resolve("tox.ini")).contains("[pytest]")
+                || read(folder, "pyproject.toml").contains("[tool.pytest.ini_options]")
+                || read(folder, "setup.cfg").contains("[tool:pytest]")
+                || read(folder, "tox.ini").contains("[pytest]")
                 || !ReportFiles.find(folder, rel -> rel.equals("conftest.py") || rel.endsWith("/conftest.py")).isEmpty();
     }
 
-    private static String read(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        } catch (IOException | UncheckedIOException e) {
-            return ""; // unreadable or not UTF-8: says nothing about the test tool
-        }
+    private static String read(Path folder, String name) {
+        return BuildFile.text(folder, name).orElse(""); // unread or not UTF-8: says nothing about the test tool
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -12,6 +13,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Resolves settings from flags, the environment and a settings file. The repository's
@@ -22,6 +25,7 @@ import java.util.Optional;
  * {@code REPOFIX_*} variable or key of a {@code --config} file must not pass unseen.
  */
 public final class ConfigResolver {
+    private static final Logger LOG = LoggerFactory.getLogger(ConfigResolver.class);
     public static final String FILE_NAME = ".repofix.yml";
 
     private ConfigResolver() {}
@@ -35,7 +39,7 @@ public final class ConfigResolver {
      */
     public static ResolvedConfig resolve(Map<ConfigKey, String> flags, HostEnvironment host,
             Optional<SettingsFile> file) {
-        Read read = file.filter(f -> Files.isRegularFile(f.path())).map(ConfigResolver::readFile)
+        Read read = file.filter(ConfigResolver::readable).map(ConfigResolver::readFile)
                 .orElse(new Read(Map.of(), List.of()));
         rejectUnknownEnvironment(host);
         Map<ConfigKey, String> fromFile = new EnumMap<>(ConfigKey.class);
@@ -80,6 +84,25 @@ public final class ConfigResolver {
             return new ResolvedConfig.Value(fromFile.get(k), file.map(Path::toString).orElse(FILE_NAME));
         }
         return new ResolvedConfig.Value(k.defaultValue(), "default");
+    }
+
+    /**
+     * Whether to read {@code file}: a regular file, and for the repository's own one not a
+     * link either. The repository is untrusted: its {@code .repofix.yml} may be a link to
+     * {@code /proc/self/environ} or to a host file whose words would come back in errors.
+     * ({@code config} sits below {@code workspace}, whose confined reader every other
+     * repository read uses; this file lies at the root the operator named, so refusing a
+     * link is the same rule.)
+     */
+    private static boolean readable(SettingsFile file) {
+        if (file.owner() == ConfigKey.SetBy.OPERATOR) {
+            return Files.isRegularFile(file.path());
+        }
+        if (Files.isSymbolicLink(file.path())) {
+            LOG.warn("not read: {}: a link; the repository's settings are read only from a regular file", file.path());
+            return false;
+        }
+        return Files.isRegularFile(file.path(), LinkOption.NOFOLLOW_LINKS);
     }
 
     private static void rejectUnknownEnvironment(HostEnvironment host) {

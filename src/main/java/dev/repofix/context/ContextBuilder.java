@@ -32,7 +32,7 @@ public final class ContextBuilder {
     }
 
     Context build(FailureReport report, int budgetTokens) {
-        SourceFiles sources = new SourceFiles(report.files().root());
+        SourceFiles sources = new SourceFiles(report.files());
         List<Candidate> candidates = new ArrayList<>(frameWindows(report, sources));
         CodeAnalyzer analyzer = new CodeAnalyzer();
         List<String> indexed = report.files().files().stream().filter(SourceFiles::isCode).toList();

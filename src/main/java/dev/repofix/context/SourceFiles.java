@@ -1,12 +1,11 @@
 package dev.repofix.context;
 
-import java.io.IOException;
+import dev.repofix.workspace.FileIndex;
+import dev.repofix.workspace.FileRead;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads repository files as lines, once each: UTF-8 text only, size-capped. Binary,
+ * Reads repository files as lines, once each, through the workspace's confined reader
+ * (never through a link that leads out): UTF-8 text only, size-capped. Binary,
  * malformed, huge or unreadable files read as empty, so one odd file never fails a run.
  */
 final class SourceFiles {
@@ -30,11 +30,11 @@ final class SourceFiles {
             "java", "kt", "kts", "scala", "groovy", "py", "pyi", "js", "jsx", "mjs", "cjs", "ts", "tsx",
             "go", "rs", "c", "h", "cc", "cpp", "cxx", "hpp", "cs", "rb", "php", "swift", "m", "sh");
 
-    private final Path root;
+    private final FileIndex files;
     private final Map<String, Optional<List<String>>> cache = new HashMap<>();
 
-    SourceFiles(Path root) {
-        this.root = root;
+    SourceFiles(FileIndex files) {
+        this.files = files;
     }
 
     /** Whether {@code path} has an extension of a programming language we index. */
@@ -49,13 +49,15 @@ final class SourceFiles {
     }
 
     private Optional<List<String>> read(String path) {
-        Path file = root.resolve(path).normalize();
-        try {
-            if (!file.startsWith(root) || !Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
-                LOG.debug("context skips {}: missing, outside the root or over {} bytes", path, MAX_BYTES);
+        byte[] bytes;
+        switch (files.read(path, MAX_BYTES)) {
+            case FileRead.Content c -> bytes = c.bytes();
+            case FileRead.Refused r -> {
+                LOG.debug("context skips {}", r.describe());
                 return Optional.empty();
             }
-            byte[] bytes = Files.readAllBytes(file);
+        }
+        try {
             if (looksBinary(bytes)) {
                 LOG.debug("context skips binary file {}", path);
                 return Optional.empty();
@@ -69,9 +71,6 @@ final class SourceFiles {
                     .map(SourceFiles::dropFinalEmpty);
         } catch (CharacterCodingException e) {
             LOG.debug("context skips {}: not UTF-8", path);
-            return Optional.empty();
-        } catch (IOException e) {
-            LOG.debug("context skips unreadable {}: {}", path, e.toString());
             return Optional.empty();
         }
     }

@@ -13,6 +13,8 @@ import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileRead;
 import dev.repofix.workspace.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,6 +40,8 @@ import java.util.function.Consumer;
  * failing test's trace surfaces in the repository (the effect).
  */
 public final class BugInjector {
+    /** Larger source files are generated or data: no bug is injected there. */
+    private static final long MAX_SOURCE_BYTES = 4L * 1024 * 1024;
     /** Tries per wanted case before giving up: most mutations are caught by no test or break the build. */
     static final int TRIES_PER_CASE = 25;
 
@@ -231,7 +235,11 @@ public final class BugInjector {
             if (build.isTestPath(path) || SourceLanguage.forPath(path).isEmpty()) {
                 continue;
             }
-            SourceFile file = SourceFile.of(path, read(ws.root().resolve(path)));
+            Optional<String> text = read(ws.files().reader(), path);
+            if (text.isEmpty()) {
+                continue;
+            }
+            SourceFile file = SourceFile.of(path, text.get());
             for (int line = 1; line <= file.lineCount(); line++) {
                 for (InjectionOperator op : InjectionOperator.values()) {
                     for (LineEdit edit : op.mutate(file, line)) {
@@ -249,7 +257,9 @@ public final class BugInjector {
         Path copy = ws.newCopy("inject");
         try {
             for (Injection i : injections) {
-                write(copy.resolve(i.file()), withLine(read(copy.resolve(i.file())), i.line(), i.buggy()));
+                String text = read(ws.files().reader().rootedAt(copy), i.file()).orElseThrow(() -> new UncheckedIOException(
+                        new IOException("cannot read " + i.file() + " in the copy to inject a bug")));
+                write(copy.resolve(i.file()), withLine(text, i.line(), i.buggy()));
             }
             return runner.run(copy, build, command, ws.files().rootedAt(copy), limit);
         } finally {
@@ -269,12 +279,12 @@ public final class BugInjector {
         return file.withLines(lines).render();
     }
 
-    static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /**
+     * A source file's text through the workspace's confined reader; empty when it is not
+     * read (a link out of the repository, a device, not UTF-8, over {@value #MAX_SOURCE_BYTES} bytes).
+     */
+    static Optional<String> read(ConfinedReader files, String path) {
+        return files.read(path, MAX_SOURCE_BYTES) instanceof FileRead.Content c ? c.utf8() : Optional.empty();
     }
 
     private static void write(Path file, String text) {

@@ -5,6 +5,7 @@ import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.patch.UnifiedDiffs;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
+import dev.repofix.workspace.ConfinedReader;
 import dev.repofix.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,10 +70,13 @@ public final class InjectedCases {
         git.checkout().setName(clean.name()).call();
         git.checkout().setCreateBranch(true).setName("injected/" + id).setStartPoint(clean).call();
         Map<String, String[]> changed = new LinkedHashMap<>(); // path -> {clean, buggy}
+        ConfinedReader reader = new ConfinedReader(repoDir);
         for (BugInjector.Injection i : bug.injections()) {
             Path file = repoDir.resolve(i.file());
-            String before = changed.containsKey(i.file()) ? changed.get(i.file())[0] : BugInjector.read(file);
-            String buggy = BugInjector.withLine(BugInjector.read(file), i.line(), i.buggy());
+            String now = BugInjector.read(reader, i.file()).orElseThrow(() -> new IOException("cannot read "
+                    + i.file() + " of the injected repository"));
+            String before = changed.containsKey(i.file()) ? changed.get(i.file())[0] : now;
+            String buggy = BugInjector.withLine(now, i.line(), i.buggy());
             Files.writeString(file, buggy);
             changed.put(i.file(), new String[] {before, buggy});
         }

@@ -5,6 +5,7 @@ import dev.repofix.repair.SourceLanguage;
 import dev.repofix.workspace.Workspace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,7 +50,11 @@ final class SourceFunctions {
             if (language.isEmpty()) {
                 continue;
             }
-            List<String> lines = BugInjector.read(ws.root().resolve(path)).lines().toList();
+            Optional<String> text = BugInjector.read(ws.files().reader(), path);
+            if (text.isEmpty()) {
+                continue;
+            }
+            List<String> lines = text.get().lines().toList();
             out.addAll(language.get() == SourceLanguage.PYTHON ? python(path, lines)
                     : path.endsWith(".java") ? java(path, lines) : List.of());
         }

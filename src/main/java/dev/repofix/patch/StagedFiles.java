@@ -1,7 +1,8 @@
 package dev.repofix.patch;
 
+import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileRead;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,11 @@ import java.util.UUID;
  * back. Paths must have passed {@link PathSafety} before they come here.
  */
 final class StagedFiles {
+    /** Patched files may be large (generated code is patched too), never a link out or a device. */
+    private static final long MAX_BYTES = 64L * 1024 * 1024;
+
     private final Path root;
+    private final ConfinedReader reader;
     /** Content after the patch so far, in patch order; empty means deleted. */
     private final Map<Path, Optional<String>> pending = new LinkedHashMap<>();
     /** Content before the patch, as first read; empty means it did not exist. */
@@ -32,6 +37,7 @@ final class StagedFiles {
 
     StagedFiles(Path root) {
         this.root = root;
+        this.reader = new ConfinedReader(root);
     }
 
     /** The file's text as the patch has left it so far; empty when it does not exist. */
@@ -40,7 +46,7 @@ final class StagedFiles {
         if (pending.containsKey(file)) {
             return pending.get(file).map(TextFile::parse);
         }
-        Optional<String> content = readDisk(file, path);
+        Optional<String> content = readDisk(root.relativize(file).toString(), path);
         original.putIfAbsent(file, content);
         return content.map(TextFile::parse);
     }
@@ -131,20 +137,16 @@ final class StagedFiles {
         }
     }
 
-    private static Optional<String> readDisk(Path file, String shown) throws PatchRejected {
-        if (!Files.exists(file)) {
-            return Optional.empty();
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new PatchRejected(shown + " is not a regular file");
-        }
-        try {
-            return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (CharacterCodingException e) {
-            throw new PatchRejected("cannot patch " + shown + ": it is not UTF-8 text");
-        } catch (IOException e) {
-            throw new PatchRejected("cannot read " + shown + ": " + e.getMessage());
-        }
+    /** The file's text through the confined reader; empty when it does not exist (the patch creates it). */
+    private Optional<String> readDisk(String relative, String shown) throws PatchRejected {
+        return switch (reader.read(relative, MAX_BYTES)) {
+            case FileRead.Content c -> Optional.of(c.utf8().orElseThrow(
+                    () -> new PatchRejected("cannot patch " + shown + ": it is not UTF-8 text")));
+            case FileRead.Refused r when r.reason() == FileRead.Reason.MISSING -> Optional.empty();
+            case FileRead.Refused r when r.reason() == FileRead.Reason.DIRECTORY
+                    || r.reason() == FileRead.Reason.SPECIAL -> throw new PatchRejected(shown + " is not a regular file");
+            case FileRead.Refused r -> throw new PatchRejected("cannot read " + shown + ": " + r.reason().describe());
+        };
     }
 
     private Path staged(String path) {

@@ -190,6 +190,7 @@ public final class RepairPipeline {
                 w -> w.files().files().size() + " files from " + w.source())) {
             run.source = ws.source();
             run.commit = ws.commit();
+            run.refusals = ws.files().refusals();
             Ready ready = baseline(run, config, ws);
             if (ready == null) {
                 return run.finish(run.outcome);

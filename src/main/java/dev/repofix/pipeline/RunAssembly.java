@@ -8,6 +8,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.Baseline;
 import dev.repofix.validate.Validation;
+import dev.repofix.workspace.Refusals;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,6 +44,8 @@ final class RunAssembly {
 
     final List<StageRecord> stages = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
+    /** The workspace's files that its confined reader refused (a link out, a fifo), once it is open. */
+    Refusals refusals = new Refusals();
     String source;
     Optional<String> commit = Optional.empty();
     String build = "";
@@ -137,13 +140,15 @@ final class RunAssembly {
             notes.add("validated at most the first " + candidates.size() + " of " + proposedCount
                     + " candidates (--max-candidates)");
         }
+        List<String> allNotes = new ArrayList<>(notes);
+        allNotes.addAll(refusals.notes());
         Map<String, Validation> byId = validations.stream()
                 .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));
         List<CandidateRecord> records = candidates.stream()
                 .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
                 model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
-                error, notes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime);
+                error, allNotes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime);
     }
 
     /** The stage records in pipeline order. */

@@ -5,6 +5,7 @@ import dev.repofix.exec.ExecResult;
 import dev.repofix.testrun.FailureReport;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -56,7 +57,7 @@ final class JacocoCoverage implements CoverageRuns.Tool {
             Map<String, String> env = new HashMap<>(selected.get().extraEnv());
             env.put("JAVA_TOOL_OPTIONS", options);
             ExecResult run = shell.run(selected.get().shell(), env);
-            if (!Files.isRegularFile(exec) || Files.size(exec) == 0) {
+            if (!Files.isRegularFile(exec, LinkOption.NOFOLLOW_LINKS) || Files.size(exec) == 0) {
                 return new Coverage.Unavailable("the tests wrote no per-test coverage (JUnit 4's own runner rather "
                         + "than the JUnit Platform, or the build failed): " + CoverageRuns.tail(run, 3));
             }

@@ -1,6 +1,9 @@
 package dev.repofix.repair;
 
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileOpen;
+import dev.repofix.workspace.FileRead;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,7 +38,8 @@ final class JacocoSpectra {
     private JacocoSpectra() {}
 
     static Coverage read(Path exec, Path copy, FailureReport report, int testClasses) throws IOException {
-        Map<String, ExecutionDataStore> sessions = sessions(exec);
+        ConfinedReader reader = new ConfinedReader(copy);
+        Map<String, ExecutionDataStore> sessions = sessions(reader, exec);
         Map<String, Path> classFiles = classFiles(copy);
         Map<String, Optional<String>> sourcePaths = new HashMap<>();
         Map<String, Set<String>> failedBy = new LinkedHashMap<>();
@@ -53,7 +57,7 @@ final class JacocoSpectra {
             } else {
                 passed++;
             }
-            for (IClassCoverage c : analyze(session.getValue(), classFiles)) {
+            for (IClassCoverage c : analyze(reader, session.getValue(), classFiles)) {
                 String key = c.getPackageName() + "/" + c.getSourceFileName();
                 Optional<String> file = sourcePaths.computeIfAbsent(key,
                         k -> report.files().endingWith(k).stream().findFirst());
@@ -85,10 +89,10 @@ final class JacocoSpectra {
     }
 
     /** Session id to its data; a session dumped twice (several forks) is merged. */
-    private static Map<String, ExecutionDataStore> sessions(Path exec) throws IOException {
+    private static Map<String, ExecutionDataStore> sessions(ConfinedReader files, Path exec) throws IOException {
         Map<String, ExecutionDataStore> sessions = new LinkedHashMap<>();
         ExecutionDataStore[] current = {new ExecutionDataStore()};
-        try (InputStream in = Files.newInputStream(exec)) {
+        try (InputStream in = stream(files.open(exec))) {
             ExecutionDataReader reader = new ExecutionDataReader(in);
             reader.setSessionInfoVisitor(info ->
                     current[0] = sessions.computeIfAbsent(info.getId(), k -> new ExecutionDataStore()));
@@ -101,21 +105,32 @@ final class JacocoSpectra {
     }
 
     /** The classes a test ran, analysed against their class files. */
-    private static List<IClassCoverage> analyze(ExecutionDataStore store, Map<String, Path> classFiles)
-            throws IOException {
+    private static List<IClassCoverage> analyze(ConfinedReader reader, ExecutionDataStore store,
+            Map<String, Path> classFiles) throws IOException {
         CoverageBuilder builder = new CoverageBuilder();
         Analyzer analyzer = new Analyzer(store, builder);
         for (ExecutionData data : store.getContents()) {
             Path file = classFiles.get(data.getName());
             if (file != null && data.hasHits()) {
-                try (InputStream in = Files.newInputStream(file)) {
+                try (InputStream in = stream(reader.open(file))) {
                     analyzer.analyzeClass(in, data.getName());
                 } catch (IOException e) {
-                    // a class compiled twice (another module) with other bytes: not this run's, skipped
+                    // a class compiled twice (another module) with other bytes, or not a file of the copy: skipped
                 }
             }
         }
         return List.copyOf(builder.getClasses());
+    }
+
+    /**
+     * The stream of a file the test run wrote into the copy (coverage data, class files):
+     * one that is a link out of the copy, a device or a fifo is never opened.
+     */
+    private static InputStream stream(FileOpen open) throws IOException {
+        return switch (open) {
+            case FileOpen.Stream s -> s.in();
+            case FileRead.Refused r -> throw new IOException("not read: " + r.describe());
+        };
     }
 
     /** {@code com/acme/Account} to its class file under a module's {@code target/classes}. */

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.build.TestCommand;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileRead;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,6 +27,8 @@ import java.util.Set;
  * environment. Where neither works (offline, no pip), there is no coverage.
  */
 final class PytestCoverage implements CoverageRuns.Tool {
+    /** Coverage data past this is more than a run's suspected lines need. */
+    private static final long MAX_DATA_BYTES = 512L * 1024 * 1024;
     static final String PLUGIN = "repofix_coverage_plugin";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -66,11 +70,14 @@ final class PytestCoverage implements CoverageRuns.Tool {
             env.put("REPOFIX_COVERAGE_SOURCE", copy.toAbsolutePath().toString());
             env.put("REPOFIX_COVERAGE_OUT", out.toString());
             ExecResult run = shell.run(selected.get().shell(), env);
-            if (!Files.isRegularFile(out)) {
-                return new Coverage.Unavailable("pytest under coverage wrote no coverage data: "
-                        + CoverageRuns.tail(run, 3));
+            // The tests ran in the copy and may have put a link, a device or a fifo where the data goes.
+            FileRead data = new ConfinedReader(copy).read(out, MAX_DATA_BYTES);
+            if (data instanceof FileRead.Refused r) {
+                return new Coverage.Unavailable(r.reason() == FileRead.Reason.MISSING
+                        ? "pytest under coverage wrote no coverage data: " + CoverageRuns.tail(run, 3)
+                        : "pytest's coverage data was not read: " + r.reason().describe());
             }
-            Coverage c = spectra(JSON.readTree(out.toFile()), report, files.size());
+            Coverage c = spectra(JSON.readTree(((FileRead.Content) data).bytes()), report, files.size());
             if (installed.isPresent() && c instanceof Coverage.Collected got) {
                 return new Coverage.Collected(got.spectra(), got.elapsed(), got.tests() + " (coverage.py "
                         + installed.get() + ")");

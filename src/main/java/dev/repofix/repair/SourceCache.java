@@ -1,16 +1,12 @@
 package dev.repofix.repair;
 
 import dev.repofix.workspace.FileIndex;
-import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.repofix.workspace.FileRead;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads and lexes workspace source files on demand, once each. Not thread-safe. */
+/** Reads (through the workspace's confined reader) and lexes source files on demand, once each. Not thread-safe. */
 final class SourceCache {
     /** Larger files are generated or data; templates on them are not worth the time. */
     private static final long MAX_BYTES = 1024 * 1024;
@@ -49,16 +45,9 @@ final class SourceCache {
         if (!files.contains(rel) || SourceLanguage.forPath(rel).isEmpty()) {
             return Optional.empty();
         }
-        Path p = files.root().resolve(rel);
-        try {
-            if (!Files.isRegularFile(p) || Files.size(p) > MAX_BYTES) {
-                return Optional.empty();
-            }
-            return Optional.of(Files.readString(p, StandardCharsets.UTF_8));
-        } catch (MalformedInputException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return switch (files.read(rel, MAX_BYTES)) {
+            case FileRead.Content c -> c.utf8();
+            case FileRead.Refused r -> Optional.empty();
+        };
     }
 }

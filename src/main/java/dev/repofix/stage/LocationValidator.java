@@ -1,11 +1,7 @@
 package dev.repofix.stage;
 
 import dev.repofix.workspace.FileIndex;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.repofix.workspace.FileRead;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,9 +14,12 @@ import java.util.Set;
  * Checks suggested locations against the workspace: the file must be one of ours (after
  * undoing {@code ./}, {@code a/}, {@code b/} and absolute paths under the root), the line
  * must be in it and hold the suggested content; a line that does not is moved to the
- * nearest one that does, or dropped. Kept lines are scored 1/(rank+1). Reads files.
+ * nearest one that does, or dropped. Kept lines are scored 1/(rank+1). Reads files through the workspace's confined reader.
  */
 final class LocationValidator {
+    /** A file a model names is read whole to find its line: larger ones are generated or data. */
+    private static final long MAX_BYTES = 8L * 1024 * 1024;
+
     private final FileIndex files;
     private final Map<String, Optional<List<String>>> lines = new HashMap<>();
 
@@ -134,17 +133,9 @@ final class LocationValidator {
     }
 
     private Optional<List<String>> load(String path) {
-        Path file = files.root().resolve(path);
-        try {
-            return Optional.of(Files.readAllLines(file, StandardCharsets.UTF_8));
-        } catch (CharacterCodingException e) {
-            try {
-                return Optional.of(Files.readAllLines(file, StandardCharsets.ISO_8859_1));
-            } catch (IOException again) {
-                return Optional.empty();
-            }
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return switch (files.read(path, MAX_BYTES)) {
+            case FileRead.Content c -> Optional.of(c.text().lines().toList());
+            case FileRead.Refused r -> Optional.empty();
+        };
     }
 }

@@ -7,10 +7,7 @@ import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
 import dev.repofix.workspace.FileIndex;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.repofix.workspace.FileRead;
 import java.util.List;
 
 /**
@@ -23,6 +20,8 @@ public final class ModelPatch {
     static final String ID = "m1";
     static final String STRATEGY = "llm";
     static final String DESCRIPTION = "model patch";
+    /** Larger files are not searched for the line an edit block changes. */
+    private static final long MAX_BYTES = 8L * 1024 * 1024;
 
     private ModelPatch() {}
 
@@ -64,15 +63,14 @@ public final class ModelPatch {
             return 1;
         }
         String wanted = lines.get(context).text().strip();
-        try {
-            List<String> text = Files.readAllLines(files.root().resolve(path), StandardCharsets.UTF_8);
+        // Only a label: a file that is not read (a link out, not UTF-8, too large) leaves it at 1.
+        if (files.read(path, MAX_BYTES) instanceof FileRead.Content c && c.utf8().isPresent()) {
+            List<String> text = c.utf8().get().lines().toList();
             for (int i = 0; i < text.size(); i++) {
                 if (text.get(i).strip().equals(wanted)) {
                     return i + 1;
                 }
             }
-        } catch (IOException | UncheckedIOException e) {
-            // Only a label: an unreadable file leaves it at 1.
         }
         return 1;
     }

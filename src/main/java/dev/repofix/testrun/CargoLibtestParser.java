@@ -2,8 +2,6 @@ package dev.repofix.testrun;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +37,7 @@ final class CargoLibtestParser implements ReportParser {
     @Override
     public List<TestResult> parse(Path report) {
         State state = new State();
-        try (BufferedReader in = Files.newBufferedReader(report, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = ReportReader.open(report, "cargo test output")) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 state.accept(line);
             }

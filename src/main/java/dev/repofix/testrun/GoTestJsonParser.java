@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +35,7 @@ final class GoTestJsonParser implements ReportParser {
     @Override
     public List<TestResult> parse(Path report) {
         Packages packages = new Packages();
-        try (BufferedReader in = Files.newBufferedReader(report, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = ReportReader.open(report, "go test -json report")) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (line.startsWith("{")) {
                     packages.accept(event(line, report));

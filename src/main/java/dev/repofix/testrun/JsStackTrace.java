@@ -1,8 +1,7 @@
 package dev.repofix.testrun;
 
 import dev.repofix.workspace.FileIndex;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.repofix.workspace.FileRead;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,7 +52,7 @@ final class JsStackTrace implements FrameDialect {
         if (!files.contains(mapFile)) {
             return new StackFrame(file, line, function);
         }
-        Optional<SourceMap.Original> original = maps.computeIfAbsent(mapFile, f -> read(files.root().resolve(f)))
+        Optional<SourceMap.Original> original = maps.computeIfAbsent(mapFile, f -> read(files, f))
                 .flatMap(map -> map.original(line, column));
         if (original.isPresent()) {
             String dir = mapFile.contains("/") ? mapFile.substring(0, mapFile.lastIndexOf('/') + 1) : "";
@@ -65,14 +64,15 @@ final class JsStackTrace implements FrameDialect {
         return new StackFrame(file, line, function);
     }
 
-    private static Optional<SourceMap> read(Path map) {
+    /** The map, read through the confined reader: a map that is a link out of the copy is never read. */
+    private static Optional<SourceMap> read(FileIndex files, String map) {
+        if (!(files.read(map, MAX_MAP_BYTES) instanceof FileRead.Content c)) {
+            return Optional.empty(); // a map that is not read leaves the compiled frame
+        }
         try {
-            if (Files.size(map) > MAX_MAP_BYTES) {
-                return Optional.empty();
-            }
-            return SourceMap.parse(Files.readString(map));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty(); // a map that cannot be read leaves the compiled frame
+            return c.utf8().flatMap(SourceMap::parse);
+        } catch (RuntimeException e) {
+            return Optional.empty();
         }
     }
 }

@@ -2,8 +2,6 @@ package dev.repofix.testrun;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +33,7 @@ final class TapReportParser implements ReportParser {
     public List<TestResult> parse(Path report) {
         Path ranIn = ranIn(report);
         State state = new State(ranIn);
-        try (BufferedReader in = Files.newBufferedReader(report, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = ReportReader.open(report, "TAP report")) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 state.accept(line);
             }

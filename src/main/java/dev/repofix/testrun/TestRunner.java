@@ -95,7 +95,7 @@ public final class TestRunner {
     private static FileIndex below(FileIndex files, String folder) {
         String prefix = folder + "/";
         return new FileIndex(files.root().resolve(folder), files.files().stream().filter(f -> f.startsWith(prefix))
-                .map(f -> f.substring(prefix.length())).toList());
+                .map(f -> f.substring(prefix.length())).toList(), files.refusals());
     }
 
     /** A result of the project in {@code folder} as the repository names it: its id and frames prefixed. */

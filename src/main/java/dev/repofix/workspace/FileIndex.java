@@ -11,21 +11,34 @@ import java.util.Set;
 /**
  * The files of a workspace, by repository-relative path ({@code /}-separated), and
  * the directory they were listed from. Used to tell whether a path a tool printed is
- * one of ours. Immutable; never holds nulls.
+ * one of ours, and to read one: only through its {@link ConfinedReader}, which records
+ * what it refuses in the run's {@link Refusals}, shared by every index of the same run
+ * ({@link #rootedAt}). The listing is immutable; never holds nulls.
  */
 public final class FileIndex {
     private final Path root;
     private final List<String> files;
     private final Set<String> lookup;
+    private final ConfinedReader reader;
 
     /**
      * @param root  the directory the paths are relative to; made absolute
      * @param files relative paths with {@code /} separators
      */
     public FileIndex(Path root, List<String> files) {
+        this(root, files, new Refusals());
+    }
+
+    /**
+     * @param root      the directory the paths are relative to; made absolute
+     * @param files     relative paths with {@code /} separators
+     * @param refusals  where reads through this index record what they refuse (the run's)
+     */
+    public FileIndex(Path root, List<String> files, Refusals refusals) {
         this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
         this.files = files.stream().sorted().toList();
         this.lookup = Set.copyOf(new LinkedHashSet<>(this.files));
+        this.reader = new ConfinedReader(this.root, refusals);
     }
 
     public Path root() {
@@ -41,9 +54,27 @@ public final class FileIndex {
         return lookup.contains(relativePath);
     }
 
-    /** The same files listed from another directory (a copy of the same tree). */
+    /** The same files listed from another directory (a copy of the same tree), recording refusals in the same place. */
     public FileIndex rootedAt(Path otherRoot) {
-        return new FileIndex(otherRoot, files);
+        return new FileIndex(otherRoot, files, reader.refusals());
+    }
+
+    /**
+     * Reads {@code relativePath} under the root through the {@link ConfinedReader}: never
+     * through a link that leads out, never a device or fifo, never over {@code maxBytes}.
+     */
+    public FileRead read(String relativePath, long maxBytes) {
+        return reader.read(relativePath, maxBytes);
+    }
+
+    /** The confined reader of this index's root. */
+    public ConfinedReader reader() {
+        return reader;
+    }
+
+    /** The files that reads through this index, or another of the same run, refused; for the run's notes. */
+    public Refusals refusals() {
+        return reader.refusals();
     }
 
     /**

@@ -71,6 +71,25 @@ final class FixtureRepos {
         }
     }
 
+    /**
+     * Writes {@code files}, makes each of {@code links} (path to target) a symbolic link,
+     * then commits them all to a new repository: the links are tracked as links.
+     */
+    static Path gitRepo(Path dir, Map<String, String> files, Map<String, Path> links) {
+        try {
+            write(dir, files);
+            for (Map.Entry<String, Path> link : links.entrySet()) {
+                Path p = dir.resolve(link.getKey());
+                Files.createDirectories(p.getParent());
+                Files.createSymbolicLink(p, link.getValue());
+            }
+            commitAll(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Copies a bundled example into {@code dir} and commits it, as a user's clone would be. */
     static Path example(String name, Path dir) {
         return example(name, dir, Map.of());

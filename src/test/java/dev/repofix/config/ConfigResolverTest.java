@@ -43,6 +43,17 @@ class ConfigResolverTest {
     }
 
     @Test
+    void neverReadsTheRepositorysSettingsThroughALink(@TempDir Path elsewhere) throws Exception {
+        Path host = Files.writeString(elsewhere.resolve("host.yml"), "test-timeout: 45m\ne2e-host-0015: x\n");
+        Path yml = Files.createSymbolicLink(dir.resolve(".repofix.yml"), host);
+
+        ResolvedConfig c = ConfigResolver.resolve(Map.of(), new HostEnvironment(Map.of()),
+                Optional.of(SettingsFile.repository(yml)));
+
+        assertThat(c.value(ConfigKey.TEST_TIMEOUT).source()).isEqualTo("default");
+    }
+
+    @Test
     void actionInputsKeepTheirHyphen() {
         HostEnvironment env = new HostEnvironment(Map.of("INPUT_BASE-URL", "http://127.0.0.1:8080/v1"));
         ResolvedConfig c = ConfigResolver.resolve(Map.of(), env, Optional.empty());

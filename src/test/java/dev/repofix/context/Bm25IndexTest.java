@@ -3,6 +3,7 @@ package dev.repofix.context;
 import static dev.repofix.context.Fixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.workspace.FileIndex;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class Bm25IndexTest {
     Path root;
 
     private Bm25Index index(List<String> paths) {
-        return new Bm25Index(analyzer, new SourceFiles(root), paths, p -> p.startsWith("test/"));
+        return new Bm25Index(analyzer, new SourceFiles(new FileIndex(root, paths)), paths, p -> p.startsWith("test/"));
     }
 
     @Test

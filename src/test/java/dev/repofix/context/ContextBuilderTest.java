@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.StackFrame;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,9 @@ class ContextBuilderTest {
 
     @TempDir
     Path root;
+
+    @TempDir
+    Path elsewhere;
 
     private FailureReport shop(String message) {
         write(root, CART, """
@@ -174,5 +179,20 @@ class ContextBuilderTest {
         for (int i = 0; i < tokens.length; i++) {
             assertThat(tokens[i]).isPositive().isLessThanOrEqualTo(ContextBudget.values()[i].tokens());
         }
+    }
+
+    @Test
+    void neverPutsTheTextOfATrackedLinkThatLeadsOutIntoTheContext() throws IOException {
+        shop("computeDiscount gave no discount for GOLD");
+        Path host = Files.writeString(elsewhere.resolve("host.txt"),
+                "class Host { String password = \"e2e-host-0005 computeDiscount GOLD\"; }\n");
+        Files.createSymbolicLink(root.resolve("src/main/java/shop/Host.java"), host);
+        String trace = "java.lang.IllegalStateException: boom\n\tat shop.Host.run(Host.java:1)\n";
+        FailureReport report = report(root, failed(TEST_ID, "computeDiscount GOLD", trace,
+                new StackFrame("src/main/java/shop/Host.java", 1, "run"), new StackFrame(CART, 12, "total")));
+
+        Context context = builder.build(report, ContextBudget.K16);
+
+        assertThat(context.render()).doesNotContain("e2e-host-0005").contains("class Cart");
     }
 }

@@ -12,10 +12,12 @@ import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.TestRepo;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +38,25 @@ class BugInjectorTest {
                 assertThat(limit(ws, Duration.ofSeconds(20), Duration.ofMinutes(10))).isEqualTo(Duration.ofSeconds(200));
                 assertThat(limit(ws, Duration.ofSeconds(3), Duration.ofMinutes(10))).isEqualTo(Duration.ofMinutes(1));
                 assertThat(limit(ws, Duration.ofSeconds(20), Duration.ofSeconds(100))).isEqualTo(Duration.ofSeconds(100));
+            }
+        }
+    }
+
+    @Test
+    void neverMutatesOrReadsATrackedLinkThatLeadsOutOfTheRepository() throws Exception {
+        Path host = Files.writeString(Files.createDirectories(dir.resolve("host")).resolve("host.py"),
+                "def secret():\n    return 'e2e-host-0013' + 1\n");
+        try (TestRepo repo = TestRepo.init(dir.resolve("repo"))) {
+            repo.write("calc.py", "def add(a, b):\n    return a + b\n").symlink("host.py", host.toString());
+            repo.commit("a link out");
+            try (Workspace ws = new Workspaces(dir.resolve("work"), Duration.ofMinutes(1))
+                    .open(repo.dir().toString(), Optional.empty())) {
+                assertThat(ws.files().files()).contains("host.py");
+
+                List<BugInjector.Injection> sites = BugInjector.sites(ws, new dev.repofix.build.PytestBuild());
+
+                assertThat(sites).extracting(BugInjector.Injection::file).contains("calc.py").doesNotContain("host.py");
+                assertThat(sites.toString()).doesNotContain("e2e-host-0013");
             }
         }
     }

@@ -14,6 +14,9 @@ class JsStackTraceTest {
     @TempDir
     Path root;
 
+    @TempDir
+    Path elsewhere;
+
     @Test
     void readsV8FramesWithAndWithoutFunctionsAndFileUrlsDeepestFirst() {
         FileIndex files = new FileIndex(root, List.of("src/calc.js", "lib/util.mjs", "test/calc.test.js"));
@@ -68,5 +71,19 @@ class JsStackTraceTest {
     void decodesSignedBase64Vlq() {
         assertThat(SourceMap.vlq("AAgBC")).containsExactly(0, 0, 16, 1);
         assertThat(SourceMap.vlq("D")).containsExactly(-1);
+    }
+
+    @Test
+    void neverReadsASourceMapThatIsALinkOutOfTheRepository() throws IOException {
+        Files.createDirectories(root.resolve("dist"));
+        Path map = Files.writeString(elsewhere.resolve("calc.js.map"),
+                "{\"version\":3,\"file\":\"calc.js\",\"sources\":[\"../src/calc.ts\"],\"names\":[],\"mappings\":\"AAAA;;UAIA\"}");
+        Files.createSymbolicLink(root.resolve("dist/calc.js.map"), map);
+        FileIndex files = new FileIndex(root, List.of("dist/calc.js", "dist/calc.js.map", "src/calc.ts"));
+
+        assertThat(new JsStackTrace().framesDeepestFirst("    at add (dist/calc.js:3:12)", files))
+                .containsExactly(new StackFrame("dist/calc.js", 3, "add"));
+        assertThat(files.refusals().notes())
+                .containsExactly("not read: dist/calc.js.map: a link that leads outside the repository");
     }
 }
