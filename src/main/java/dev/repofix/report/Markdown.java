@@ -21,7 +21,7 @@ public final class Markdown {
     static final char NO_BREAK_SPACE = '\u00A0';
     /** Marks where a text was cut to its cap. */
     static final String CUT = "...";
-    private static final String ESCAPED_ALWAYS = "\\`*_[]<&|~$";
+    private static final String ESCAPED_ALWAYS = "\\`*_[]|~$";
 
     private Markdown() {}
 
@@ -60,12 +60,21 @@ public final class Markdown {
     }
 
     /**
+     * Plain text on one line, for what is not Markdown (a terminal, an annotation, a SARIF or
+     * Code Quality message, a check run's title): {@code s} made {@link #visible}, its line
+     * breaks made spaces, cut to {@code max} characters.
+     */
+    public static String visibleLine(String s, int max) {
+        return cut(oneLine(visible(s)), max);
+    }
+
+    /**
      * Inline text: {@code s} made {@link #visible}, on one line, cut to {@code max} characters,
      * with every Markdown special escaped. For a sentence, a list item, a table cell, a heading.
      */
     public static String text(String s, int max) {
         StringBuilder out = new StringBuilder();
-        escapeLine(cut(oneLine(visible(s)), max), out);
+        escapeLine(visibleLine(s, max), true, out);
         return out.toString();
     }
 
@@ -96,7 +105,7 @@ public final class Markdown {
             if (inParagraph) {
                 out.append("\\\n"); // a hard line break
             }
-            escapeLine(line, out);
+            escapeLine(line, true, out);
             inParagraph = true;
         }
         int end = out.length();
@@ -108,13 +117,18 @@ public final class Markdown {
 
     /**
      * A code span holding {@code s} on one line, cut to {@code max}: its backtick string is
-     * longer than any run inside, and it is padded with a space on each side, which CommonMark
-     * strips, so a backtick at either end cannot join the delimiters.
+     * longer than any run inside, and when the text starts or ends with a backtick it is padded
+     * with a space on each side, which CommonMark strips, so that backtick cannot join the
+     * delimiters.
      */
     public static String code(String s, int max) {
-        String body = cut(oneLine(visible(s)), max);
+        String body = visibleLine(s, max);
+        if (body.isEmpty()) {
+            return "` `";
+        }
         String ticks = "`".repeat(longestRun(body, '`') + 1);
-        return ticks + " " + body + " " + ticks;
+        String pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
+        return ticks + pad + body + pad + ticks;
     }
 
     /**
@@ -123,16 +137,26 @@ public final class Markdown {
      * ambiguous between parsers; such a text is shown as escaped {@link #text} instead.
      */
     static String codeInCell(String s, int max) {
-        String body = cut(oneLine(visible(s)), max);
+        String body = visibleLine(s, max);
         if (body.contains("\\|")) {
             return text(body);
         }
         return code(body, max).replace("|", "\\|");
     }
 
-    /** A table cell's text: {@link #text} cut to 200 characters. */
+    /** A table cell's text: {@link #cell(String, int)} cut to 200 characters. */
     static String cell(String s) {
-        return text(s, 200);
+        return cell(s, 200);
+    }
+
+    /**
+     * A table cell's text: as {@link #text}, but a cell holds no block, so a leading {@code -},
+     * {@code #} or number needs no escape (and {@code -} for "none" stays as it is).
+     */
+    public static String cell(String s, int max) {
+        StringBuilder out = new StringBuilder();
+        escapeLine(visibleLine(s, max), false, out);
+        return out.toString();
     }
 
     /**
@@ -146,8 +170,20 @@ public final class Markdown {
         String text = visible(body);
         int backticks = longestRun(text, '`');
         int tildes = longestRun(text, '~');
-        char c = backticks <= tildes ? '`' : '~';
-        String fence = String.valueOf(c).repeat(Math.max(3, Math.min(backticks, tildes) + 1));
+        return backticks <= tildes ? fenced('`', backticks, info, text) : fenced('~', tildes, info, text);
+    }
+
+    /**
+     * {@link #fence} with backticks whatever the text holds: a review suggestion, which GitHub
+     * documents with backtick fences only.
+     */
+    static String backtickFence(String info, String body) {
+        String text = visible(body);
+        return fenced('`', longestRun(text, '`'), info, text);
+    }
+
+    private static String fenced(char c, int longestRunInside, String info, String text) {
+        String fence = String.valueOf(c).repeat(Math.max(3, longestRunInside + 1));
         String lines = text.isEmpty() || text.endsWith("\n") ? text : text + "\n";
         return fence + info + "\n" + lines + fence + "\n";
     }
@@ -192,21 +228,22 @@ public final class Markdown {
      * Appends one line (no LF) escaped. At its start, which may be a block's start (after a list
      * marker, a quote, a hard break), leading blanks become no-break spaces and the characters
      * that open a block ({@code # > - + =}, a number followed by {@code .} or {@code )}) are
-     * escaped; everywhere, the characters that open inline syntax are; and a zero-width joiner
+     * escaped; everywhere, the characters that open inline syntax are ({@code <} and {@code &} when
+     * a tag or an entity could follow, {@code _} unless inside a word); and a zero-width joiner
      * breaks mentions ({@code @}), issue references ({@code #1}, {@code !1}) and the autolinks
      * GitHub makes of {@code scheme://} and {@code www.}.
      */
-    private static void escapeLine(String line, StringBuilder out) {
+    private static void escapeLine(String line, boolean blockStart, StringBuilder out) {
         int n = line.length();
         int i = 0;
-        while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+        while (blockStart && i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
             out.append(NO_BREAK_SPACE);
             i++;
         }
         int orderedListDelimiter = -1;
-        if (i < n && "#>-+=".indexOf(line.charAt(i)) >= 0) {
+        if (blockStart && i < n && "#>-+=".indexOf(line.charAt(i)) >= 0) {
             out.append('\\');
-        } else {
+        } else if (blockStart) {
             int j = i;
             while (j < n && line.charAt(j) >= '0' && line.charAt(j) <= '9') {
                 j++;
@@ -217,7 +254,12 @@ public final class Markdown {
         }
         for (; i < n; i++) {
             char c = line.charAt(i);
-            if (ESCAPED_ALWAYS.indexOf(c) >= 0 || i == orderedListDelimiter) {
+            if (c == '_' && i > 0 && i + 1 < n && isAsciiAlphanumeric(line.charAt(i - 1))
+                    && isAsciiAlphanumeric(line.charAt(i + 1))) {
+                out.append(c); // inside a word (snake_case, TESTS_FAIL) '_' can neither open nor close emphasis
+            } else if (ESCAPED_ALWAYS.indexOf(c) >= 0 || i == orderedListDelimiter
+                    || c == '<' && i + 1 < n && opensHtml(line.charAt(i + 1))
+                    || c == '&' && i + 1 < n && (Character.isLetter(line.charAt(i + 1)) || line.charAt(i + 1) == '#')) {
                 out.append('\\').append(c);
             } else if (c == '@') {
                 out.append('@').append(ZERO_WIDTH_JOINER);
@@ -268,6 +310,18 @@ public final class Markdown {
             return i + 1;
         }
         return kind >= 0x20 && kind <= 0x7E ? i + 1 : i;
+    }
+
+    /**
+     * Whether {@code <} followed by {@code c} may start HTML or an autolink: a tag, a closing
+     * tag, a comment, declaration, CDATA or processing instruction, a URI. ({@code <0} cannot.)
+     */
+    private static boolean opensHtml(char c) {
+        return Character.isLetter(c) || c == '/' || c == '!' || c == '?';
+    }
+
+    private static boolean isAsciiAlphanumeric(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
     }
 
     private static boolean isBidiControl(char c) {

@@ -42,6 +42,11 @@ class MarkdownTest {
     }
 
     @Test
+    void aSuggestionsFenceIsOfBackticksLongerThanAnyRunInside() {
+        assertThat(Markdown.backtickFence("suggestion", "```\n")).isEqualTo("````suggestion\n```\n````\n");
+    }
+
+    @Test
     void aFenceKeepsTheLinesExactlyForASuggestion() {
         assertThat(Markdown.fence("suggestion", "")).isEqualTo("```suggestion\n```\n");
         assertThat(Markdown.fence("suggestion", "\n")).isEqualTo("```suggestion\n\n```\n");
@@ -64,7 +69,7 @@ class MarkdownTest {
 
         String span = Markdown.code(id, 200);
 
-        assertThat(span).isEqualTo("``` " + id + " ```");
+        assertThat(span).isEqualTo("```" + id + "```");
         assertThat(html("x " + span + " y")).isEqualTo("<p>x <code>" + id + "</code> y</p>\n");
         assertThat(html(Markdown.code("`", 10))).isEqualTo("<p><code>`</code></p>\n");
     }
@@ -89,7 +94,7 @@ class MarkdownTest {
             "<details>", "</details>", "<script>alert(1)</script>", "<!-- c -->", "[x](http://evil)",
             "![img](http://evil/a.png)", "<http://evil>", "www.evil.example", "http://evil.example/x",
             "**bold** _em_ ~~gone~~", "`code`", "| a | b |", "[ref]: http://evil", "&lt;b&gt; &#64;", "a  ",
-            "$x^2$", "\\", "[^1]", "- [ ] task"})
+            "$x^2$", "\\", "[^1]", "- [ ] task", "x_y_ a*b*c"})
     void textIsOnlyTextWhereverALineStarts(String s) {
         for (String markdown : List.of(Markdown.text(s), Markdown.prose(s, 100), "> " + Markdown.text(s),
                 "- " + Markdown.text(s), "x\n" + Markdown.prose(s, 100), "| h |\n|---|\n| " + Markdown.cell(s) + " |")) {
@@ -103,6 +108,19 @@ class MarkdownTest {
             assertThat(inner).as(markdown).doesNotContain("<h", "<a ", "<img", "<code", "<pre", "<em", "<strong",
                     "<table", "<hr", "<li", "<blockquote", "<br");
         }
+    }
+
+    @Test
+    void anUnderscoreInsideAWordStaysAsItIs() {
+        assertThat(Markdown.text("test_take_all TESTS_FAIL _em_ a_ _b")).isEqualTo(
+                "test_take_all TESTS_FAIL \\_em\\_ a\\_ \\_b");
+        assertThat(html(Markdown.text("snake_case_name _em_"))).isEqualTo("<p>snake_case_name _em_</p>\n");
+    }
+
+    @Test
+    void onlyWhatCouldOpenATagOrAnEntityIsEscaped() {
+        assertThat(Markdown.text("expected: <0> but was: <100> && a < b &x; &#64; <b> </i> <!-- <?x")).isEqualTo(
+                "expected: <0> but was: <100> && a < b \\&x; \\&#\u200D64; \\<b> \\</i> \\<!-- \\<?x");
     }
 
     @Test
@@ -149,7 +167,7 @@ class MarkdownTest {
     @Test
     void longTextIsCutToItsCapWithAMark() {
         assertThat(Markdown.text("x".repeat(300), 100)).isEqualTo("x".repeat(97) + "...");
-        assertThat(Markdown.code("y".repeat(300), 10)).isEqualTo("` yyyyyyy... `");
+        assertThat(Markdown.code("y".repeat(300), 10)).isEqualTo("`yyyyyyy...`");
         assertThat(Markdown.cut("ab\uD83D\uDE00cdef", 6)).isEqualTo("ab...");
     }
 
