@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import dev.repofix.config.Durations;
 import dev.repofix.pipeline.ProgressEvent;
 import dev.repofix.pipeline.ProgressListener;
+import dev.repofix.report.Markdown;
 import java.io.PrintWriter;
 
 /** Renders progress as plain lines on stderr, one per stage and per candidate. */
@@ -28,7 +29,8 @@ final class ConsoleProgress implements ProgressListener {
                     + c.candidate().strategy() + " " + c.candidate().description()
                     + " ... " + c.validation().verdict() + " (" + Durations.format(c.validation().elapsed()) + ")";
         };
-        err.println(line);
+        // Stage summaries and candidates hold the repository's and a model's words: one line, nothing hidden.
+        err.println(Markdown.visibleLine(line, Integer.MAX_VALUE));
         err.flush();
     }
 

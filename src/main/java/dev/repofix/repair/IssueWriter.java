@@ -17,6 +17,10 @@ import java.util.stream.Collectors;
 /**
  * Builtin stage 1: writes an issue from the failing tests alone, the way a careful
  * colleague would file it: what fails, with what, where, and how to reproduce it.
+ * Plain text, no Markdown: most of it is the tests' own words, which a reporter renders
+ * escaped like every other text of a run (a saved run record may come from anyone, so no
+ * reporter can trust that a draft's Markdown is ours); code goes on lines of its own,
+ * indented by four spaces, which an escaped rendering keeps.
  */
 final class IssueWriter {
     private static final int MAX_LISTED = 10;
@@ -45,8 +49,8 @@ final class IssueWriter {
 
     private static String title(List<TestResult> failing, TestResult first, String exception) {
         String what = failing.size() == 1
-                ? "`" + shortId(first.id()) + "` fails"
-                : failing.size() + " tests fail, first `" + shortId(first.id()) + "`";
+                ? shortId(first.id()) + " fails"
+                : failing.size() + " tests fail, first " + shortId(first.id());
         String message = first.message().strip().lines().findFirst().orElse("").strip();
         String cause;
         if (message.isEmpty() || exception.isEmpty()) {
@@ -66,25 +70,25 @@ final class IssueWriter {
         StringBuilder sb = new StringBuilder();
         List<TestResult> failing = report.failing();
         sb.append(failing.size()).append(" of ").append(report.baseline().executedCount())
-                .append(" tests fail.\n\n**Failing tests**\n\n");
+                .append(" tests fail.\n\nFailing tests:\n");
         for (TestResult t : failing.subList(0, Math.min(MAX_LISTED, failing.size()))) {
-            sb.append("- `").append(t.id()).append("` (").append(t.status().name().toLowerCase(Locale.ROOT)).append(')');
+            sb.append("- ").append(oneLine(t.id())).append(" (").append(t.status().name().toLowerCase(Locale.ROOT))
+                    .append(')');
             String msg = oneLine(t.message());
             if (!msg.isEmpty()) {
                 sb.append(": ").append(msg);
             }
-            t.frames().stream().findFirst().ifPresent(f -> sb.append(" at `").append(f.file()).append(':')
-                    .append(f.line()).append('`'));
+            t.frames().stream().findFirst().ifPresent(f -> sb.append(" at ").append(f.file()).append(':')
+                    .append(f.line()));
             sb.append('\n');
         }
         if (failing.size() > MAX_LISTED) {
             sb.append("- ... and ").append(failing.size() - MAX_LISTED).append(" more\n");
         }
-        sb.append("\n**Reproduce** (at the repository root)\n\n```sh\n").append(report.reproduce()).append("\n```\n");
+        sb.append("\nReproduce (at the repository root):\n").append(indented(report.reproduce()));
         String trace = failing.get(0).trace().strip();
         if (!trace.isEmpty()) {
-            sb.append("\n<details><summary>Trace of the first failure</summary>\n\n```\n")
-                    .append(firstLines(trace, 25)).append("\n```\n</details>\n");
+            sb.append("\nTrace of the first failure:\n").append(indented(firstLines(trace, 25)));
         }
         return sb.toString();
     }
@@ -93,37 +97,37 @@ final class IssueWriter {
         StringBuilder sb = new StringBuilder();
         Matcher m = EXPECTED.matcher(oneLine(first.message()));
         if (m.find()) {
-            sb.append("The test expected `").append(m.group(1)).append("` but the code returned `")
-                    .append(m.group(2)).append("`. ");
+            sb.append("The test expected \"").append(m.group(1)).append("\" but the code returned \"")
+                    .append(m.group(2)).append("\". ");
         } else if (!exception.isEmpty()) {
-            sb.append("The test ends with `").append(exception).append("`. ");
+            sb.append("The test ends with ").append(exception).append(". ");
         }
         Optional<StackFrame> source = first.frames().stream()
                 .filter(f -> !report.build().isTestPath(f.file())).findFirst();
         Optional<StackFrame> test = first.frames().stream()
                 .filter(f -> report.build().isTestPath(f.file())).findFirst();
-        source.ifPresent(f -> sb.append("It is raised in the code under test at `").append(f.file()).append(':')
-                .append(f.line()).append('`').append(f.function().isEmpty() ? "" : " in `" + f.function() + "`")
-                .append(test.map(t -> ", called from the test at `" + t.file() + ":" + t.line() + "`").orElse(""))
+        source.ifPresent(f -> sb.append("It is raised in the code under test at ").append(f.file()).append(':')
+                .append(f.line()).append(f.function().isEmpty() ? "" : " in " + f.function())
+                .append(test.map(t -> ", called from the test at " + t.file() + ":" + t.line()).orElse(""))
                 .append(". "));
         if (source.isEmpty()) {
-            test.ifPresent(t -> sb.append("The failing check is in the test at `").append(t.file()).append(':')
-                    .append(t.line()).append("`; the faulty code is in what that test calls. "));
+            test.ifPresent(t -> sb.append("The failing check is in the test at ").append(t.file()).append(':')
+                    .append(t.line()).append("; the faulty code is in what that test calls. "));
         }
         if (report.failing().size() > 1) {
             sb.append("All ").append(report.failing().size()).append(" failures: ")
                     .append(countByException(report.failing())).append(". ");
         }
-        sb.append("\n\n_Drafted by repofix's builtin engine from the test output; no model was used._");
+        sb.append("\n\n(Drafted by repofix's builtin engine from the test output; no model was used.)");
         return sb.toString().strip();
     }
 
-    /** E.g. {@code `NullPointerException` (2), no exception named (1)}, in order of first appearance. */
+    /** E.g. {@code NullPointerException (2), no exception named (1)}, in order of first appearance. */
     private static String countByException(List<TestResult> failing) {
         Map<String, Integer> counts = new LinkedHashMap<>();
         failing.forEach(t -> counts.merge(exceptionName(t), 1, Integer::sum));
         return counts.entrySet().stream()
-                .map(e -> (e.getKey().isEmpty() ? "no exception named" : "`" + e.getKey() + "`")
+                .map(e -> (e.getKey().isEmpty() ? "no exception named" : e.getKey())
                         + " (" + e.getValue() + ")")
                 .collect(Collectors.joining(", "));
     }
@@ -216,6 +220,13 @@ final class IssueWriter {
 
     private static String oneLine(String s) {
         return s.strip().replaceAll("\\s*\r?\n\\s*", " ");
+    }
+
+    /** {@code s}'s lines, each indented by four spaces, the way plain text sets code apart. */
+    private static String indented(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.lines().forEach(l -> sb.append("    ").append(l).append('\n'));
+        return sb.toString();
     }
 
     private static String firstLines(String s, int n) {

@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * GitLab's Code Quality report (a JSON array of issues), which a merge request shows
  * inline when a job lists it under {@code artifacts:reports:codequality}: the
- * suspected lines and where failing tests fail. Pure.
+ * suspected lines and where failing tests fail. A description is shown as plain text: the
+ * run's words on one line, {@link Markdown#visibleLine}. Pure.
  */
 public final class CodeQualityReport {
     static final String SUSPECTED = "repofix-suspected-fault";
@@ -33,14 +34,15 @@ public final class CodeQualityReport {
         result.localization().ifPresent(l -> {
             for (Location loc : l.locations()) {
                 String why = loc.reason().isBlank() ? loc.content().strip() : loc.reason();
-                add(issues, seen, SUSPECTED, "major", "Suspected fault: " + Texts.oneLine(why, 300), loc.file(),
+                add(issues, seen, SUSPECTED, "major", "Suspected fault: " + Markdown.visibleLine(why, 300), loc.file(),
                         loc.line());
             }
         });
         for (TestResult t : result.failing()) {
             if (!t.frames().isEmpty()) {
                 StackFrame f = t.frames().get(0); // in-repository frames, deepest first
-                add(issues, seen, FAILING, "critical", t.id() + " fails: " + Texts.oneLine(t.message(), 300),
+                add(issues, seen, FAILING, "critical",
+                        Markdown.visibleLine(t.id(), 300) + " fails: " + Markdown.visibleLine(t.message(), 300),
                         f.file(), f.line());
             }
         }

@@ -43,6 +43,8 @@ public final class GitHubReporter {
     /** GitHub takes at most 50 annotations per request; github-api sends the rest in updates. */
     static final int ANNOTATIONS_PER_REQUEST = 50;
     static final String CHECK_NAME = "repofix";
+    /** How much of the fix's diff the check run's text shows; the report artifact has it whole. */
+    private static final int DIFF = 20_000;
 
     private final GitHubTarget target;
     private final String token;
@@ -157,7 +159,7 @@ public final class GitHubReporter {
         }
         GHPullRequestReviewBuilder review = pr.createReview().commitId(target.headSha())
                 .event(GHPullRequestReviewEvent.COMMENT)
-                .body("repofix: " + Headline.of(result) + (r.leftOut() == 0 ? "" : " (" + r.leftOut()
+                .body("repofix: " + Markdown.text(Headline.of(result)) + (r.leftOut() == 0 ? "" : " (" + r.leftOut()
                         + " more hunk(s) outside this pull request's diff are in the sticky comment)"));
         for (ReviewSuggestions.Suggestion s : r.suggestions()) {
             if (s.startLine() == s.line()) {
@@ -208,14 +210,18 @@ public final class GitHubReporter {
         };
     }
 
-    private static String checkSummary(RunResult result) {
+    /** The check run's text (Markdown), within GitHub's 65,535 characters: the run's text is capped before escaping. */
+    static String checkSummary(RunResult result) {
         StringBuilder sb = new StringBuilder();
-        result.issue().ifPresent(i -> sb.append("**").append(i.title()).append("**\n\n").append(i.description().strip())
-                .append("\n\n"));
-        result.fix().ifPresent(f -> sb.append("A fix the tests prove: ").append(f.description()).append(" at `")
-                .append(Texts.where(f)).append("`\n\n").append(Texts.fence("diff", f.diff())));
-        String s = sb.length() == 0 ? Headline.of(result) : sb.toString();
-        return s.length() > 60_000 ? s.substring(0, 60_000) + "\n... (cut; see the report artifact)" : s;
+        result.issue().ifPresent(i -> sb.append("**").append(Markdown.text(i.title(), 200)).append("**\n\n")
+                .append(Markdown.prose(i.description(), PullRequestComment.DESCRIPTION)).append("\n\n"));
+        result.fix().ifPresent(f -> {
+            String diff = f.diff().length() <= DIFF ? f.diff()
+                    : f.diff().substring(0, DIFF) + "\n... (cut; see the report artifact)\n";
+            sb.append("A fix the tests prove: ").append(Markdown.text(f.description(), 200)).append(" at ")
+                    .append(Markdown.code(Texts.where(f), 300)).append("\n\n").append(Markdown.fence("diff", diff));
+        });
+        return sb.length() == 0 ? Markdown.text(Headline.of(result)) : sb.toString();
     }
 
     /** Suspected lines as warnings, then failing tests' own frames as failures, each place once. */
@@ -226,7 +232,7 @@ public final class GitHubReporter {
             for (Location loc : l.locations()) {
                 if (seen.add(loc.file() + ":" + loc.line())) {
                     out.add(new GHCheckRunBuilder.Annotation(loc.file(), loc.line(), GHCheckRun.AnnotationLevel.WARNING,
-                            "Suspected fault: " + (loc.reason().isBlank() ? loc.content().strip() : loc.reason())));
+                            "Suspected fault: " + plain(loc.reason().isBlank() ? loc.content().strip() : loc.reason())));
                 }
             }
         });
@@ -236,11 +242,16 @@ public final class GitHubReporter {
                 StackFrame f = t.frames().get(0);
                 if (seen.add(f.file() + ":" + f.line())) {
                     out.add(new GHCheckRunBuilder.Annotation(f.file(), f.line(), GHCheckRun.AnnotationLevel.FAILURE,
-                            t.id() + " fails here: " + Texts.oneLine(t.message(), 300)));
+                            plain(t.id()) + " fails here: " + plain(t.message())));
                 }
             }
         }
         return out;
+    }
+
+    /** An annotation's message is plain text: the run's words one line, visible, at most 300 characters. */
+    private static String plain(String s) {
+        return Markdown.visibleLine(s, 300);
     }
 
     private interface GitHubCall {

@@ -25,9 +25,10 @@ public record GitHubTarget(URI apiUrl, URI serverUrl, String repository, Optiona
         }
     }
 
-    /** A link to {@code path:line} at the head commit. */
+    /** A link to {@code path:line} at the head commit, the path percent-encoded. */
     public String lineLink(String path, int line) {
         String root = serverUrl.toString().replaceAll("/+$", "");
-        return root + "/" + repository + "/blob/" + headSha + "/" + path + "#L" + line;
+        return root + "/" + repository + "/blob/" + LineLinks.encoded(headSha) + "/" + LineLinks.encoded(path) + "#L"
+                + line;
     }
 }

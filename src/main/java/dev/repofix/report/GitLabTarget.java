@@ -22,8 +22,9 @@ public record GitLabTarget(URI apiUrl, String projectId, OptionalInt mergeReques
         Objects.requireNonNull(projectUrl, "projectUrl");
     }
 
-    /** A link to {@code path:line} at the head commit. */
+    /** A link to {@code path:line} at the head commit, the path percent-encoded. */
     public String lineLink(String path, int line) {
-        return projectUrl.toString().replaceAll("/+$", "") + "/-/blob/" + headSha + "/" + path + "#L" + line;
+        return projectUrl.toString().replaceAll("/+$", "") + "/-/blob/" + LineLinks.encoded(headSha) + "/"
+                + LineLinks.encoded(path) + "#L" + line;
     }
 }

@@ -1,10 +1,16 @@
 package dev.repofix.report;
 
-import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 
-/** The one-line verdict of a run, the same in every format. */
+/**
+ * The one-line verdict of a run, the same in every format: plain text on one line, the
+ * run's own words in it (test ids, the error) {@link Markdown#visible} and cut; a Markdown
+ * reporter still renders it through {@link Markdown#text}.
+ */
 final class Headline {
+    /** How much of an error message or of the flaky tests' names a headline quotes. */
+    static final int QUOTED = 300;
+
     private Headline() {}
 
     static String of(RunResult r) {
@@ -13,14 +19,18 @@ final class Headline {
             case FIXED -> "valid patch found for " + r.failing().size() + " failing test(s)";
             case NOT_FIXED -> "no valid patch for " + r.failing().size() + " failing test(s) ("
                     + r.validations().size() + " candidate(s) tried)";
-            case FLAKY_ONLY -> "only flaky tests fail (" + String.join(", ", r.flaky()) + "); nothing to fix";
+            case FLAKY_ONLY -> "only flaky tests fail (" + quoted(String.join(", ", r.flaky())) + "); nothing to fix";
             case STAGE_FAILED -> "a repair stage failed for " + r.failing().size() + " failing test(s): "
-                    + r.error().map(RunError::message).orElse("see the report");
+                    + r.error().map(e -> quoted(e.message())).orElse("see the report");
             case BUILD_BROKEN -> "the build fails before any test runs";
-            case ERROR -> r.error().map(e -> "repofix stopped in " + e.stage() + ": " + e.message())
+            case ERROR -> r.error().map(e -> "repofix stopped in " + quoted(e.stage()) + ": " + quoted(e.message()))
                     .orElse("repofix stopped with an error");
-            case CANCELLED -> r.error().map(e -> "cancelled during " + e.stage()).orElse("cancelled")
+            case CANCELLED -> r.error().map(e -> "cancelled during " + quoted(e.stage())).orElse("cancelled")
                     + "; what was reached before is kept";
         };
+    }
+
+    private static String quoted(String said) {
+        return Markdown.visibleLine(said, QUOTED);
     }
 }

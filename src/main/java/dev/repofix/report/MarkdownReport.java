@@ -18,32 +18,44 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The full report as Markdown, for people and for pull-request comments later. Pure. */
+/**
+ * The full report as Markdown, for people and for pull-request comments later. Every string
+ * of the run is rendered through {@link Markdown}: the headings, lists, tables and emphasis
+ * are this class's own. Pure.
+ */
 public final class MarkdownReport {
     private static final int MAX_LOCATIONS = 10;
+    /** Caps, in characters of the run's text: one line, a command, a paragraph of prose. */
+    static final int LINE = 500;
+    static final int COMMAND = 2_000;
+    static final int PROSE = 20_000;
 
     public String render(RunResult r) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# repofix: ").append(Headline.of(r)).append("\n\n");
-        sb.append("- **Repository:** `").append(r.source()).append('`')
-                .append(r.commit().map(c -> " at `" + c.substring(0, Math.min(12, c.length())) + "`").orElse(""))
+        sb.append("# repofix: ").append(Markdown.text(Headline.of(r))).append("\n\n");
+        sb.append("- **Repository:** ").append(Markdown.code(r.source(), LINE))
+                .append(r.commit().map(c -> " at " + Markdown.code(c.substring(0, Math.min(12, c.length())), 12)).orElse(""))
                 .append('\n');
-        sb.append("- **Build:** ").append(r.build().isEmpty() ? "not detected" : r.build()).append(", tests run with `")
-                .append(r.testCommand()).append('`').append(r.sandbox().isEmpty() ? "" : " (" + r.sandbox() + ")")
+        sb.append("- **Build:** ").append(r.build().isEmpty() ? "not detected" : Markdown.text(r.build(), LINE))
+                .append(", tests run with ").append(Markdown.code(r.testCommand(), COMMAND))
+                .append(r.sandbox().isEmpty() ? "" : " (" + Markdown.text(r.sandbox(), LINE) + ")")
                 .append('\n');
         if (!r.failing().isEmpty()) {
-            sb.append("- **Reproduce:** `").append(r.reproduce()).append("`\n");
+            sb.append("- **Reproduce:** ").append(Markdown.code(r.reproduce(), COMMAND)).append("\n");
         }
-        sb.append("- **Engine:** ").append(r.model()).append(" · run `").append(r.runId()).append("`\n");
+        sb.append("- **Engine:** ").append(Markdown.text(r.model(), LINE)).append(" · run ")
+                .append(Markdown.code(r.runId(), LINE)).append("\n");
         sb.append("- **Baseline:** ").append(r.failing().size()).append(" failing, ").append(r.passingCount())
                 .append(" passing").append(r.flaky().isEmpty() ? "" : ", " + r.flaky().size()
-                        + " flaky (failed, then passed on a rerun; not counted): `" + String.join("`, `", r.flaky()) + "`")
+                        + " flaky (failed, then passed on a rerun; not counted): " + codes(r.flaky()))
                 .append("\n\n");
-        r.error().ifPresent(e -> sb.append("## ").append(Texts.errorLabel(e)).append(" (").append(e.stage())
-                .append(")\n\n").append(e.message()).append("\n\n"));
+        r.error().ifPresent(e -> sb.append("## ").append(Texts.errorLabel(e)).append(" (")
+                .append(Markdown.text(e.stage(), LINE)).append(")\n\n").append(Markdown.prose(e.message(), PROSE))
+                .append("\n\n"));
         notes(sb, r.notes());
         if (!r.buildLog().isEmpty()) {
-            sb.append("## Build failed before any test reported\n\n").append(Texts.fence("", r.buildLog())).append('\n');
+            sb.append("## Build failed before any test reported\n\n").append(Markdown.fence("", r.buildLog()))
+                    .append('\n');
         }
         r.issue().ifPresent(i -> issue(sb, i));
         r.localization().ifPresent(l -> locations(sb, l.locations()));
@@ -53,9 +65,15 @@ public final class MarkdownReport {
         return sb.toString();
     }
 
+    /** The first ten, each as a code span, comma-separated, and how many more: test ids, for instance. */
+    static String codes(List<String> items) {
+        String shown = items.stream().limit(10).map(i -> Markdown.code(i, LINE)).collect(Collectors.joining(", "));
+        return items.size() <= 10 ? shown : shown + " and " + (items.size() - 10) + " more";
+    }
+
     private static void notes(StringBuilder sb, List<String> notes) {
         for (String n : notes) {
-            sb.append("> **Note:** ").append(n).append("\n");
+            sb.append("> **Note:** ").append(Markdown.text(n, COMMAND)).append("\n");
         }
         if (!notes.isEmpty()) {
             sb.append('\n');
@@ -63,9 +81,10 @@ public final class MarkdownReport {
     }
 
     private static void issue(StringBuilder sb, IssueDraft i) {
-        sb.append("## Issue (drafted)\n\n### ").append(i.title()).append("\n\n")
-                .append(i.description().strip()).append("\n\n**Why it fails.** ").append(i.explanation().strip())
-                .append("\n\n**Bug type:** ").append(i.bugType()).append("\n\n");
+        sb.append("## Issue (drafted)\n\n### ").append(Markdown.text(i.title(), LINE)).append("\n\n")
+                .append(Markdown.prose(i.description(), PROSE)).append("\n\n**Why it fails.** ")
+                .append(Markdown.prose(i.explanation(), PROSE))
+                .append("\n\n**Bug type:** ").append(Markdown.text(i.bugType(), LINE)).append("\n\n");
     }
 
     private static void locations(StringBuilder sb, List<Location> locations) {
@@ -77,9 +96,10 @@ public final class MarkdownReport {
         sb.append("| # | Location | Score | Line | Why |\n|---|---|---|---|---|\n");
         int n = 0;
         for (Location l : locations.subList(0, Math.min(MAX_LOCATIONS, locations.size()))) {
-            sb.append("| ").append(++n).append(" | `").append(l.file()).append(':').append(l.line()).append("` | ")
-                    .append(String.format(Locale.ROOT, "%.2f", l.score())).append(" | `").append(Texts.cell(l.content()))
-                    .append("` | ").append(Texts.cell(l.reason())).append(" |\n");
+            sb.append("| ").append(++n).append(" | ").append(Markdown.codeInCell(l.toString(), LINE)).append(" | ")
+                    .append(String.format(Locale.ROOT, "%.2f", l.score())).append(" | ")
+                    .append(Markdown.codeInCell(l.content().strip(), 200)).append(" | ").append(Markdown.cell(l.reason()))
+                    .append(" |\n");
         }
         if (locations.size() > MAX_LOCATIONS) {
             sb.append("\n").append(locations.size() - MAX_LOCATIONS).append(" more in report.json.\n");
@@ -93,13 +113,14 @@ public final class MarkdownReport {
             return;
         }
         Validation v = r.fixValidation().orElseThrow();
-        sb.append("## Patch (VALID)\n\n").append(fix.get().description()).append(" at `").append(Texts.where(fix.get()))
-                .append("` (").append(fix.get().strategy()).append(")\n\n")
-                .append(Texts.fence("diff", fix.get().diff()))
+        sb.append("## Patch (VALID)\n\n").append(Markdown.text(fix.get().description(), LINE)).append(" at ")
+                .append(Markdown.code(Texts.where(fix.get()), LINE)).append(" (")
+                .append(Markdown.text(fix.get().strategy(), LINE)).append(")\n\n")
+                .append(Markdown.fence("diff", fix.get().diff()))
                 .append("\nFAIL_TO_PASS: ").append(v.fixed().size()).append(" of ").append(r.failing().size())
                 .append(" now pass. PASS_TO_PASS: all ").append(r.passingCount()).append(" still pass.\n\n");
         if (!v.evidence().isEmpty()) {
-            sb.append("Evidence: ").append(String.join("; ", v.evidence())).append("\n\n");
+            sb.append("Evidence: ").append(Markdown.text(String.join("; ", v.evidence()), PROSE)).append("\n\n");
         }
         alternatives(sb, r);
     }
@@ -114,10 +135,11 @@ public final class MarkdownReport {
                 + " other patches also pass").append(" every test; the tests do not pin this down.** Check which one "
                 + "is right (and add a test that tells them apart):\n\n");
         for (PatchCandidate c : others) {
-            sb.append("- ").append(Texts.oneLine(c.description(), 200)).append(" at `").append(Texts.where(c))
-                    .append("` (").append(c.strategy()).append(", candidate ").append(c.id()).append(")");
-            differsWhere(r, c).ifPresent(where -> sb.append(": differs from the proposed fix only where `")
-                    .append(where).append('`'));
+            sb.append("- ").append(Markdown.text(c.description(), 200)).append(" at ")
+                    .append(Markdown.code(Texts.where(c), LINE)).append(" (").append(Markdown.text(c.strategy(), LINE))
+                    .append(", candidate ").append(Markdown.text(c.id(), LINE)).append(")");
+            differsWhere(r, c).ifPresent(where -> sb.append(": differs from the proposed fix only where ")
+                    .append(Markdown.code(where, LINE)));
             sb.append('\n');
         }
         sb.append('\n');
@@ -151,12 +173,12 @@ public final class MarkdownReport {
             }
             PatchCandidate c = record.candidate();
             Validation v = record.validation().get();
-            sb.append("| ").append(++n).append(" | `").append(Texts.where(c)).append("` | ")
-                    .append(c.strategy()).append(" | ").append(Texts.cell(c.description())).append(" | ")
+            sb.append("| ").append(++n).append(" | ").append(Markdown.codeInCell(Texts.where(c), LINE)).append(" | ")
+                    .append(Markdown.cell(c.strategy())).append(" | ").append(Markdown.cell(c.description())).append(" | ")
                     .append(v.verdict()).append(" | ").append(Texts.duration(v.elapsed())).append(" | ")
-                    .append(Texts.cell(v.detail())).append(" |\n");
+                    .append(Markdown.cell(v.detail())).append(" |\n");
         }
-        sb.append('\n').append(tried(r)).append("\n\n");
+        sb.append('\n').append(Markdown.text(tried(r))).append("\n\n");
     }
 
     /**
@@ -197,10 +219,11 @@ public final class MarkdownReport {
     private static void stages(StringBuilder sb, RunResult r) {
         sb.append("## Stages\n\n| Stage | Status | Time | Model | Summary |\n|---|---|---|---|---|\n");
         for (StageRecord s : r.stages()) {
-            sb.append("| ").append(s.stage()).append(" | ").append(s.status().name().toLowerCase(Locale.ROOT))
+            sb.append("| ").append(Markdown.cell(s.stage())).append(" | ")
+                    .append(s.status().name().toLowerCase(Locale.ROOT))
                     .append(" | ").append(s.status() == StageStatus.SKIPPED ? "" : Texts.duration(s.elapsed()))
                     .append(" | ").append(s.model().map(MarkdownReport::usage).orElse("")).append(" | ")
-                    .append(Texts.cell(s.summary())).append(" |\n");
+                    .append(Markdown.cell(s.summary())).append(" |\n");
         }
         sb.append("| **total** | | ").append(Texts.duration(r.total())).append(" | ")
                 .append(Texts.usage(r).orElse("")).append(" | |\n");

@@ -8,9 +8,11 @@ import dev.repofix.validate.Validation;
 import java.util.List;
 
 /**
- * The sticky pull-request comment (also the job summary): verdict first, the drafted
- * issue, the suspected lines as links at the head commit, the patch in a collapsed
- * diff, the test counts, flaky tests, time, tokens and cost. Pure.
+ * The sticky pull-request comment (also the job summary and GitLab's note): verdict first,
+ * the drafted issue, the suspected lines as links at the head commit, the patch in a
+ * collapsed diff, the test counts, flaky tests, time, tokens and cost. Every string of the
+ * run is rendered through {@link Markdown}, so what a test printed or a model wrote shows
+ * as text, never as this comment's own headings, links, HTML or mentions. Pure.
  */
 public final class PullRequestComment {
     /** Hidden marker by which the comment is found again and updated in place. */
@@ -18,6 +20,9 @@ public final class PullRequestComment {
     /** GitHub refuses comment bodies above 65,536 characters; leave room for the frame. */
     static final int MAX_BODY = 60_000;
     private static final int MAX_LOCATIONS = 5;
+    /** Caps on the run's prose, in characters before escaping (which can triple them): the rest is the patch's room. */
+    static final int DESCRIPTION = 10_000;
+    static final int EXPLANATION = 3_000;
 
     private PullRequestComment() {}
 
@@ -28,34 +33,35 @@ public final class PullRequestComment {
     /** The same body for any forge: {@code link} gives the web link of a file's line at {@code sha}. */
     static String render(RunResult r, String sha, java.util.function.BiFunction<String, Integer, String> link) {
         StringBuilder head = new StringBuilder();
-        head.append(MARKER).append('\n').append("### repofix: ").append(Headline.of(r)).append("\n\n");
+        head.append(MARKER).append('\n').append("### repofix: ").append(Markdown.text(Headline.of(r))).append("\n\n");
         r.issue().ifPresent(i -> issue(head, i));
         r.localization().ifPresent(l -> locations(head, l.locations(), link));
         StringBuilder tail = new StringBuilder();
         counts(tail, r);
-        r.error().ifPresent(e -> tail.append("> **").append(Texts.errorLabel(e)).append("** in ").append(e.stage())
-                .append(": ").append(Texts.oneLine(e.message(), 600)).append("\n\n"));
+        r.error().ifPresent(e -> tail.append("> **").append(Texts.errorLabel(e)).append("** in ")
+                .append(Markdown.text(e.stage(), 200)).append(": ").append(Markdown.text(e.message(), 600))
+                .append("\n\n"));
         if (!r.failing().isEmpty()) {
-            tail.append("Reproduce: `").append(Texts.cell(r.reproduce())).append("`\n\n");
+            tail.append("Reproduce: ").append(Markdown.code(r.reproduce(), 1_000)).append("\n\n");
         }
         for (String note : r.notes()) {
-            tail.append("> ").append(Texts.oneLine(note, 400)).append('\n');
+            tail.append("> ").append(Markdown.text(note, 400)).append('\n');
         }
         if (!r.notes().isEmpty()) {
             tail.append('\n');
         }
-        tail.append("<sub>").append(r.build()).append(" · `").append(Texts.cell(r.testCommand())).append("` · ")
-                .append(Texts.duration(r.total())).append(Texts.usage(r).map(u -> " · " + u).orElse(""))
-                .append(" · commit `")
-                .append(sha, 0, Math.min(12, sha.length())).append("`</sub>\n");
+        tail.append("<sub>").append(Markdown.text(r.build(), 200)).append(" · ").append(Markdown.code(r.testCommand(), 200))
+                .append(" · ").append(Texts.duration(r.total())).append(Texts.usage(r).map(u -> " · " + u).orElse(""))
+                .append(" · commit ").append(Markdown.code(sha.substring(0, Math.min(12, sha.length())), 12))
+                .append("</sub>\n");
         int room = MAX_BODY - head.length() - tail.length();
         return head + fix(r, room) + tail;
     }
 
     private static void issue(StringBuilder sb, IssueDraft i) {
-        sb.append("**Issue (drafted): ").append(Texts.oneLine(i.title(), 200)).append("**\n\n")
-                .append(i.description().strip()).append("\n\n**Why it fails.** ").append(i.explanation().strip())
-                .append("\n\n");
+        sb.append("**Issue (drafted): ").append(Markdown.text(i.title(), 200)).append("**\n\n")
+                .append(Markdown.prose(i.description(), DESCRIPTION)).append("\n\n**Why it fails.** ")
+                .append(Markdown.prose(i.explanation(), EXPLANATION)).append("\n\n");
     }
 
     private static void locations(StringBuilder sb, List<Location> locations,
@@ -66,11 +72,12 @@ public final class PullRequestComment {
         sb.append("**Suspected lines**\n\n");
         int n = 0;
         for (Location l : locations.subList(0, Math.min(MAX_LOCATIONS, locations.size()))) {
-            sb.append(++n).append(". [`").append(l.file()).append(':').append(l.line()).append("`](")
-                    .append(link.apply(l.file(), l.line())).append(") `")
-                    .append(Texts.cell(Texts.oneLine(l.content().strip(), 120))).append('`');
+            String where = Markdown.code(l.toString(), 300);
+            sb.append(++n).append(". ").append(LineLinks.linkable(l.file()) ? "[" + where + "](<"
+                    + link.apply(l.file(), l.line()) + ">)" : where).append(' ')
+                    .append(Markdown.code(l.content().strip(), 120));
             if (!l.reason().isBlank()) {
-                sb.append(": ").append(Texts.oneLine(l.reason(), 200));
+                sb.append(": ").append(Markdown.text(l.reason(), 200));
             }
             sb.append('\n');
         }
@@ -87,17 +94,28 @@ public final class PullRequestComment {
         }
         PatchCandidate fix = r.fix().get();
         StringBuilder sb = new StringBuilder();
-        sb.append("**Fix (VALID):** ").append(Texts.oneLine(fix.description(), 200)).append(" at `").append(Texts.where(fix))
-                .append("`\n\n<details><summary>Patch</summary>\n\n");
+        sb.append("**Fix (VALID):** ").append(Markdown.text(fix.description(), 200)).append(" at ")
+                .append(Markdown.code(Texts.where(fix), 300)).append("\n\n<details><summary>Patch</summary>\n\n");
         String diff = fix.diff();
         String close = "\n</details>\n\n";
         int budget = room - sb.length() - close.length() - 200;
-        if (diff.length() > budget) {
-            diff = diff.substring(0, Math.max(0, budget)) + "\n... (cut: the whole patch is fix.patch in the report artifact)\n";
+        String block = fenced(diff, budget);
+        if (block.length() > budget + 100) {
+            // A fence as long as the backtick and tilde runs of the patch: cut those too.
+            block = fenced(diff, budget - (block.length() - budget));
         }
-        sb.append(Texts.fence("diff", diff)).append(close);
+        sb.append(block).append(close);
         MarkdownReport.alternatives(sb, r);
         return sb.toString();
+    }
+
+    /** The diff in a fenced block, its first {@code budget} characters when longer, with a note. */
+    private static String fenced(String diff, int budget) {
+        if (diff.length() <= budget) {
+            return Markdown.fence("diff", diff);
+        }
+        return Markdown.fence("diff", diff.substring(0, Math.max(0, budget))
+                + "\n... (cut: the whole patch is fix.patch in the report artifact)\n");
     }
 
     private static void counts(StringBuilder sb, RunResult r) {
@@ -107,8 +125,8 @@ public final class PullRequestComment {
                 .append(r.passingCount()).append(" still pass"));
         sb.append("\n\n");
         if (!r.flaky().isEmpty()) {
-            sb.append("Flaky (failed, then passed on a rerun; not counted): `")
-                    .append(String.join("`, `", r.flaky())).append("`\n\n");
+            sb.append("Flaky (failed, then passed on a rerun; not counted): ").append(MarkdownReport.codes(r.flaky()))
+                    .append("\n\n");
         }
     }
 }

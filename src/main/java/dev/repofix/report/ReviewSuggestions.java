@@ -21,10 +21,11 @@ final class ReviewSuggestions {
 
     /** One suggestion: replace lines {@code startLine..line} of {@code path} with {@code replacement}. */
     record Suggestion(String path, int startLine, int line, List<String> replacement) {
+        /** The fence is longer than any run in the lines: a line of backticks in the fix cannot close it. */
         String body() {
-            StringBuilder sb = new StringBuilder("repofix: a fix the tests proved.\n\n```suggestion\n");
-            replacement.forEach(l -> sb.append(l).append('\n'));
-            return sb.append("```\n").toString();
+            StringBuilder lines = new StringBuilder();
+            replacement.forEach(l -> lines.append(l).append('\n'));
+            return "repofix: a fix the tests proved.\n\n" + Markdown.backtickFence("suggestion", lines.toString());
         }
     }
 

@@ -53,7 +53,7 @@ public final class SarifReport {
         invocation.put("executionSuccessful", r.status() != RunStatus.ERROR && r.status() != RunStatus.CANCELLED);
         r.error().ifPresent(e -> invocation.putArray("toolExecutionNotifications").addObject()
                 .put("level", e.kind() == RunError.Kind.CANCELLED ? "warning" : "error")
-                .putObject("message").put("text", e.stage() + ": " + e.message()));
+                .putObject("message").put("text", text(e.stage() + ": " + e.message())));
         ArrayNode results = run.putArray("results");
         if (r.status() != RunStatus.TESTS_PASS) {
             results(r).forEach(results::add);
@@ -84,7 +84,7 @@ public final class SarifReport {
             int fixed = r.fixValidation().map(v -> v.fixed().size()).orElse(0);
             String description = fix.description() + " (VALID: " + fixed + " failing tests now pass)";
             Optional<ObjectNode> carrier = carrier(fix, locations, suspected, all);
-            SarifFix.of(fix.diff(), description)
+            SarifFix.of(fix.diff(), text(description))
                     .ifPresent(node -> carrier.ifPresent(c -> c.putArray("fixes").add(node)));
         });
         return all;
@@ -105,7 +105,7 @@ public final class SarifReport {
         String text = "suspected line (score " + String.format(Locale.ROOT, "%.2f", l.score()) + "): " + l.reason();
         ObjectNode result = result(SUSPECTED_FAULT, "warning",
                 issue.map(i -> i.title() + " — " + text).orElse(text));
-        physicalLocation(result, l.file(), l.line()).putObject("snippet").put("text", l.content());
+        physicalLocation(result, l.file(), l.line()).putObject("snippet").put("text", Markdown.visible(l.content()));
         return result;
     }
 
@@ -124,8 +124,29 @@ public final class SarifReport {
     private ObjectNode result(String ruleId, String level, String message) {
         ObjectNode result = mapper.createObjectNode();
         result.put("ruleId", ruleId).put("ruleIndex", RULES.indexOf(ruleId)).put("level", level);
-        result.putObject("message").put("text", message);
+        result.putObject("message").put("text", text(message));
         return result;
+    }
+
+    /**
+     * A message's plain text: the run's words {@link Markdown#visible}, with {@code [} and
+     * {@code ]} escaped by a backslash (and a backslash before one of them or before another
+     * backslash), since a SARIF viewer reads {@code [text](target)} in plain text as an
+     * embedded link (SARIF 2.1.0, 3.11.6). No {@code markdown} property is written: a viewer
+     * renders that one as Markdown, and it would need {@link Markdown#text}.
+     */
+    static String text(String s) {
+        String v = Markdown.visible(s);
+        StringBuilder out = new StringBuilder(v.length());
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            boolean escapes = c == '\\' && i + 1 < v.length() && "\\[]".indexOf(v.charAt(i + 1)) >= 0;
+            if (c == '[' || c == ']' || escapes) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
     }
 
     /** Adds {@code locations[0].physicalLocation} to {@code result}; returns its region. */

@@ -6,7 +6,11 @@ import dev.repofix.testrun.BuildLog;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** The one-screen summary a person reads in a terminal or CI log. Pure. */
+/**
+ * The one-screen summary a person reads in a terminal or CI log. Plain text: the run's
+ * words {@link Markdown#visible} (no ANSI escape or control of a test's output reaches the
+ * terminal), each field on its own line, the patch and the build log indented. Pure.
+ */
 public final class SummaryReport {
     private static final int DIFF_LINES = 20;
     private static final int LOCATIONS = 5;
@@ -14,42 +18,48 @@ public final class SummaryReport {
     public String render(RunResult r, List<String> writtenFiles) {
         StringBuilder sb = new StringBuilder();
         sb.append("repofix: ").append(r.status()).append(" - ").append(Headline.of(r)).append('\n');
-        sb.append("  repo:     ").append(r.source()).append(" (").append(r.build()).append(")\n");
-        sb.append("  tests:    ").append(r.testCommand()).append('\n');
-        r.error().ifPresent(e -> sb.append("  error:    ").append(Texts.errorLabel(e)).append(" in ").append(e.stage())
-                .append(": ").append(e.message()).append('\n'));
+        sb.append("  repo:     ").append(line(r.source())).append(" (").append(line(r.build())).append(")\n");
+        sb.append("  tests:    ").append(line(r.testCommand())).append('\n');
+        r.error().ifPresent(e -> sb.append("  error:    ").append(Texts.errorLabel(e)).append(" in ").append(line(e.stage()))
+                .append(": ").append(line(e.message())).append('\n'));
         if (!r.failing().isEmpty()) {
-            sb.append("  failing:  ").append(MarkdownReport.testNames(r.failing(), 3)).append('\n');
-            sb.append("  reproduce: ").append(r.reproduce()).append('\n');
+            sb.append("  failing:  ").append(line(MarkdownReport.testNames(r.failing(), 3))).append('\n');
+            sb.append("  reproduce: ").append(line(r.reproduce())).append('\n');
         }
-        r.issue().ifPresent(i -> sb.append("  issue:    ").append(Texts.oneLine(i.title(), 110)).append('\n'));
-        r.localization().ifPresent(l -> sb.append("  suspects: ").append(l.top(LOCATIONS).stream()
-                .map(Location::toString).collect(Collectors.joining(", "))).append('\n'));
+        r.issue().ifPresent(i -> sb.append("  issue:    ").append(Texts.oneLine(line(i.title()), 110)).append('\n'));
+        r.localization().ifPresent(l -> sb.append("  suspects: ").append(line(l.top(LOCATIONS).stream()
+                .map(Location::toString).collect(Collectors.joining(", ")))).append('\n'));
         r.fix().ifPresent(f -> {
-            sb.append("  patch:    ").append(Texts.where(f)).append(' ').append(f.strategy())
-                    .append(' ').append(f.description()).append(" -> VALID\n");
-            sb.append(indent(firstLines(f.diff())));
-            r.alternatives().forEach(a -> sb.append("  also:     ").append(Texts.where(a)).append(' ')
-                    .append(a.strategy()).append(' ').append(a.description())
+            sb.append("  patch:    ").append(line(Texts.where(f) + ' ' + f.strategy() + ' ' + f.description()))
+                    .append(" -> VALID\n");
+            sb.append(indent(firstLines(Markdown.visible(f.diff()))));
+            r.alternatives().forEach(a -> sb.append("  also:     ")
+                    .append(line(Texts.where(a) + ' ' + a.strategy() + ' ' + a.description()))
                     .append(" -> VALID too: the tests do not tell these apart")
-                    .append(MarkdownReport.differsWhere(r, a).map(w -> " (they differ only where " + w + ")")
+                    .append(MarkdownReport.differsWhere(r, a).map(w -> " (they differ only where " + line(w) + ")")
                             .orElse("")).append('\n'));
         });
         if (r.fix().isEmpty() && !r.validations().isEmpty()) {
             sb.append("  patch:    none of ").append(r.validations().size()).append(" candidate(s) passed the tests\n");
         }
         if (!r.buildLog().isEmpty()) {
-            sb.append("  build:\n").append(indent(BuildLog.tail(r.buildLog(), 8)));
+            sb.append("  build:\n").append(indent(Markdown.visible(BuildLog.tail(r.buildLog(), 8))));
         }
-        r.notes().forEach(n -> sb.append("  note:     ").append(n).append('\n'));
+        r.notes().forEach(n -> sb.append("  note:     ").append(line(n)).append('\n'));
         sb.append("  time:     ").append(Texts.duration(r.total()));
-        r.timings().forEach((k, v) -> sb.append(" | ").append(k).append(' ').append(Texts.duration(v)));
+        r.timings().forEach((k, v) -> sb.append(" | ").append(line(k)).append(' ').append(Texts.duration(v)));
         sb.append('\n');
-        Texts.usage(r).ifPresent(u -> sb.append("  model:    ").append(r.model()).append(", ").append(u).append('\n'));
+        Texts.usage(r).ifPresent(u -> sb.append("  model:    ").append(line(r.model())).append(", ").append(u)
+                .append('\n'));
         if (!writtenFiles.isEmpty()) {
             sb.append("  report:   ").append(String.join(", ", writtenFiles)).append('\n');
         }
         return sb.toString();
+    }
+
+    /** The run's words on one line, made {@link Markdown#visible}. */
+    private static String line(String s) {
+        return Markdown.visibleLine(s, Integer.MAX_VALUE);
     }
 
     private static String firstLines(String diff) {

@@ -6,6 +6,7 @@ import java.util.List;
 /**
  * A Markdown table whose columns are padded to one width, so it reads in a fixed-width font too.
  * Shared by the benchmark's summary (eval) and the history's tables (history), which cannot see each other.
+ * A cell is text of runs and cases (ids, summaries, errors), so it goes through {@link Markdown#cell}.
  */
 public final class TextTable {
     private final List<String> header;
@@ -21,7 +22,7 @@ public final class TextTable {
         }
         List<String> row = new ArrayList<>();
         for (String c : cells) {
-            row.add(c.replace("|", "\\|").replace("\n", " "));
+            row.add(Markdown.cell(c, Integer.MAX_VALUE));
         }
         rows.add(row);
         return this;

@@ -15,24 +15,9 @@ final class Texts {
         return Durations.format(d);
     }
 
-    /** One line, at most {@code max} characters. */
+    /** One line, at most {@code max} characters (with "..." when cut). Plain text: see {@link Markdown} for Markdown. */
     static String oneLine(String s, int max) {
-        String line = s.strip().replaceAll("\\s*\r?\n\\s*", " ");
-        return line.length() <= max ? line : line.substring(0, max - 3) + "...";
-    }
-
-    /** Escapes text for a Markdown table cell. */
-    static String cell(String s) {
-        return oneLine(s, 200).replace("|", "\\|").replace("`", "'");
-    }
-
-    /** A fenced block that cannot be closed early by backticks in {@code body}. */
-    static String fence(String lang, String body) {
-        String ticks = "```";
-        while (body.contains(ticks)) {
-            ticks += "`";
-        }
-        return ticks + lang + "\n" + body.stripTrailing() + "\n" + ticks + "\n";
+        return Markdown.cut(Markdown.oneLine(s), max);
     }
 
     /** "1200 tokens in, 340 out, ~$0.0064 at list price"; empty when no model answered. */

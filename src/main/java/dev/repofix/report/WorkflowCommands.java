@@ -6,7 +6,11 @@ import java.util.Map;
 
 /**
  * GitHub Actions workflow commands and the output-file format, escaped the way the
- * runner reads them. Pure static functions.
+ * runner reads them: {@code %}, CR and LF in a message (so it stays one command and no
+ * {@code ::} line of its text starts another), also {@code :} and {@code ,} in a property;
+ * the text of annotations, warnings and groups {@link Markdown#visible} first (no ANSI
+ * escape, NUL or bidi control of a test's output in the log). A mask's value is taken
+ * exactly. Pure static functions.
  */
 public final class WorkflowCommands {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -19,7 +23,7 @@ public final class WorkflowCommands {
     }
 
     public static String group(String title) {
-        return "::group::" + data(title);
+        return "::group::" + data(Markdown.visible(title));
     }
 
     public static String endGroup() {
@@ -28,15 +32,16 @@ public final class WorkflowCommands {
 
     /** {@code ::error file=F,line=N,title=T::message}, an annotation at a line. */
     public static String error(String file, int line, String title, String message) {
-        return "::error file=" + property(file) + ",line=" + line + ",title=" + property(title) + "::" + data(message);
+        return "::error file=" + property(Markdown.visible(file)) + ",line=" + line + ",title="
+                + property(Markdown.visible(title)) + "::" + data(Markdown.visible(message));
     }
 
     public static String warning(String message) {
-        return "::warning::" + data(message);
+        return "::warning::" + data(Markdown.visible(message));
     }
 
     public static String notice(String message) {
-        return "::notice::" + data(message);
+        return "::notice::" + data(Markdown.visible(message));
     }
 
     /** Escapes a command's message: {@code %}, CR and LF. */

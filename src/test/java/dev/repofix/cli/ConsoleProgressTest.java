@@ -26,6 +26,19 @@ class ConsoleProgressTest {
                 "[1/1] a.py, b.py given the given patch ... VALID (1.5s)");
     }
 
+    /** A candidate's text is a model's or the repository's: one line on the terminal, no escape sequence of its own. */
+    @Test
+    void printsACandidatesTextOnOneLineWithoutControls() {
+        StringWriter err = new StringWriter();
+        ConsoleProgress progress = new ConsoleProgress(new PrintWriter(err, true), false);
+
+        progress.onEvent(validated(new PatchCandidate("c1", "model", "src/A.java", 3,
+                "fix\n::error::forged\u001B[2J\u0000\u202E", "")));
+
+        assertThat(err.toString().lines()).containsExactly(
+                "[1/1] src/A.java:3 model fix ::error::forged\u2400\uFFFD ... VALID (1.5s)");
+    }
+
     private static ProgressEvent validated(PatchCandidate c) {
         return new ProgressEvent.CandidateValidated(1, 1, c, new Validation(c.id(), Verdict.VALID, List.of(),
                 List.of(), List.of(), "", Duration.ofMillis(1500)));

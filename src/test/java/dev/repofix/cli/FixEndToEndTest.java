@@ -118,7 +118,7 @@ class FixEndToEndTest {
 
         assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
         JsonNode report = run.report();
-        assertThat(report.path("issue").path("explanation").asText()).contains("expected `9`");
+        assertThat(report.path("issue").path("explanation").asText()).contains("expected \"9\"");
         assertThat(topLocations(report, 5)).contains("src/main/java/org/stats/Stats.java:9");
         assertThat(report.path("patch").asText()).contains("-        for (int i = 1; i < xs.length - 1; i++) {");
     }

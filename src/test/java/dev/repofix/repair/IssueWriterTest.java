@@ -40,7 +40,7 @@ class IssueWriterTest {
         IssueDraft issue = writer.write(maven.report(assertionFailure("com.acme.AccountTest#withdrawAll")));
 
         assertThat(issue.title())
-                .isEqualTo("`AccountTest.withdrawAll` fails: AssertionFailedError: expected: <0> but was: <100>");
+                .isEqualTo("AccountTest.withdrawAll fails: AssertionFailedError: expected: <0> but was: <100>");
     }
 
     @Test
@@ -49,10 +49,10 @@ class IssueWriterTest {
                 assertionFailure("com.acme.AccountTest#withdrawTwice"),
                 assertionFailure("com.acme.LedgerTest#sums")));
 
-        assertThat(issue.title()).startsWith("3 tests fail, first `AccountTest.withdrawAll`: ");
+        assertThat(issue.title()).startsWith("3 tests fail, first AccountTest.withdrawAll: ");
         assertThat(issue.description()).startsWith("3 of 5 tests fail.")
-                .contains("- `com.acme.AccountTest#withdrawAll` (failed): expected: <0> but was: <100>")
-                .contains("- `com.acme.LedgerTest#sums` (failed)");
+                .contains("- com.acme.AccountTest#withdrawAll (failed): expected: <0> but was: <100>")
+                .contains("- com.acme.LedgerTest#sums (failed)");
     }
 
     @Test
@@ -61,14 +61,14 @@ class IssueWriterTest {
 
         String title = writer.write(maven.report(t)).title();
 
-        assertThat(title).isEqualTo("`AccountTest.x` fails: " + "x".repeat(87) + "...");
+        assertThat(title).isEqualTo("AccountTest.x fails: " + "x".repeat(87) + "...");
     }
 
     @Test
     void titleWithoutMessageNamesTheExceptionOnly() {
         TestResult t = errored("com.acme.AccountTest#x", "", "java.lang.NullPointerException\n\tat x.Y.z(Y.java:3)");
 
-        assertThat(writer.write(maven.report(t)).title()).isEqualTo("`AccountTest.x` fails: NullPointerException");
+        assertThat(writer.write(maven.report(t)).title()).isEqualTo("AccountTest.x fails: NullPointerException");
     }
 
     /** Some reports give the exception's qualified name in the message too: name it once. */
@@ -80,9 +80,9 @@ class IssueWriterTest {
                 "E   inventory.OutOfStockError: sku-1\n\ntests/test_stock.py:4: OutOfStockError");
 
         assertThat(writer.write(maven.report(java)).title())
-                .isEqualTo("`AccountTest.x` fails: IllegalStateException: closed");
+                .isEqualTo("AccountTest.x fails: IllegalStateException: closed");
         assertThat(writer.write(maven.report(python)).title())
-                .isEqualTo("`tests/test_stock.py::test_take` fails: OutOfStockError: sku-1");
+                .isEqualTo("tests/test_stock.py::test_take fails: OutOfStockError: sku-1");
     }
 
     @Test
@@ -90,8 +90,8 @@ class IssueWriterTest {
         IssueDraft issue = writer.write(maven.report(assertionFailure("com.acme.AccountTest#withdrawAll")));
 
         assertThat(issue.explanation())
-                .startsWith("The test expected `0` but the code returned `100`. ")
-                .contains("The failing check is in the test at `" + ACCOUNT_TEST + ":12`")
+                .startsWith("The test expected \"0\" but the code returned \"100\". ")
+                .contains("The failing check is in the test at " + ACCOUNT_TEST + ":12;")
                 .doesNotContain("All ");
         assertThat(issue.bugType()).isEqualTo("wrong result");
     }
@@ -107,7 +107,7 @@ class IssueWriterTest {
         TestResult t = failed("com.acme.AccountTest#x", message, "org.opentest4j.AssertionFailedError: " + message);
 
         assertThat(writer.write(maven.report(t)).explanation())
-                .startsWith("The test expected `" + expected + "` but the code returned `" + actual + "`. ");
+                .startsWith("The test expected \"" + expected + "\" but the code returned \"" + actual + "\". ");
     }
 
     @Test
@@ -115,7 +115,7 @@ class IssueWriterTest {
         TestResult t = failed("com.acme.AccountTest#x", "\nexpected: 5\n but was: 4", "");
 
         assertThat(writer.write(maven.report(t)).explanation())
-                .startsWith("The test expected `5` but the code returned `4`. ");
+                .startsWith("The test expected \"5\" but the code returned \"4\". ");
     }
 
     @Test
@@ -129,10 +129,10 @@ class IssueWriterTest {
         IssueDraft issue = writer.write(maven.report(t));
 
         assertThat(issue.title())
-                .isEqualTo("`AccountTest.withdraw` fails: InsufficientFundsException: withdrew 30 of 20");
-        assertThat(issue.explanation()).startsWith("The test ends with `InsufficientFundsException`. "
-                + "It is raised in the code under test at `" + ACCOUNT + ":9` in `withdraw`, "
-                + "called from the test at `" + ACCOUNT_TEST + ":14`. ");
+                .isEqualTo("AccountTest.withdraw fails: InsufficientFundsException: withdrew 30 of 20");
+        assertThat(issue.explanation()).startsWith("The test ends with InsufficientFundsException. "
+                + "It is raised in the code under test at " + ACCOUNT + ":9 in withdraw, "
+                + "called from the test at " + ACCOUNT_TEST + ":14. ");
         assertThat(issue.bugType()).isEqualTo("other: unexpected exception (InsufficientFundsException)");
     }
 
@@ -194,16 +194,16 @@ class IssueWriterTest {
 
         IssueDraft issue = writer.write(py.report(t));
 
-        assertThat(issue.title()).isEqualTo("`tests/test_calc.py::test_add` fails: assert 4 == 5");
+        assertThat(issue.title()).isEqualTo("tests/test_calc.py::test_add fails: assert 4 == 5");
         assertThat(issue.bugType()).isEqualTo("wrong result");
         assertThat(issue.explanation())
-                .contains("The failing check is in the test at `tests/test_calc.py:4`")
-                .endsWith("_Drafted by repofix's builtin engine from the test output; no model was used._");
+                .contains("The failing check is in the test at tests/test_calc.py:4;")
+                .endsWith("(Drafted by repofix's builtin engine from the test output; no model was used.)");
         assertThat(issue.description())
-                .contains("- `tests/test_calc.py::test_add` (failed): assert 4 == 5 +  where 4 = add(2, 2)"
-                        + " at `tests/test_calc.py:4`")
-                .contains("<details><summary>Trace of the first failure</summary>")
-                .contains("E       assert 4 == 5");
+                .contains("- tests/test_calc.py::test_add (failed): assert 4 == 5 +  where 4 = add(2, 2)"
+                        + " at tests/test_calc.py:4")
+                .contains("Trace of the first failure:\n    def test_add():\n")
+                .contains("    E       assert 4 == 5\n");
     }
 
     @Test
@@ -262,9 +262,9 @@ class IssueWriterTest {
     void putsTheCommandADeveloperTypesToRerunTheFailingTestInTheDescription() {
         IssueDraft issue = writer.write(maven.report(assertionFailure("com.acme.AccountTest#withdrawAll")));
 
-        assertThat(issue.description()).contains("**Reproduce** (at the repository root)\n\n```sh\n"
-                + "mvn test -Dtest=AccountTest#withdrawAll\n```\n");
-        String reproduce = issue.description().split("```sh\n", 2)[1].split("\n```", 2)[0];
+        assertThat(issue.description()).contains("Reproduce (at the repository root):\n"
+                + "    mvn test -Dtest=AccountTest#withdrawAll\n");
+        String reproduce = issue.description().split("root\\):\n    ", 2)[1].split("\n", 2)[0];
         assertThat(reproduce).doesNotContainPattern("-D[\\w.]*skip").doesNotContain("-B", "-fae");
     }
 
@@ -274,7 +274,7 @@ class IssueWriterTest {
                 .lines("tests/test_stock.py", "def test_takes(): assert False");
         IssueDraft issue = writer.write(py.report(failed("tests/test_stock.py::test_takes[two words]", "assert False", "")));
 
-        assertThat(issue.description()).contains("```sh\npython3 -m pytest 'tests/test_stock.py::test_takes[two words]'\n```");
+        assertThat(issue.description()).contains("\n    python3 -m pytest 'tests/test_stock.py::test_takes[two words]'\n");
     }
 
     @Test
@@ -286,7 +286,7 @@ class IssueWriterTest {
 
         String description = writer.write(maven.report(failing)).description();
 
-        assertThat(description).contains("`com.acme.AccountTest#t9`").doesNotContain("`com.acme.AccountTest#t10`")
+        assertThat(description).contains("- com.acme.AccountTest#t9 ").doesNotContain("- com.acme.AccountTest#t10 ")
                 .contains("- ... and 3 more\n");
     }
 
@@ -298,7 +298,7 @@ class IssueWriterTest {
 
         String description = writer.write(maven.report(t)).description();
 
-        assertThat(description).contains("level24(Deep.java:24)\n...\n```").doesNotContain("level25");
+        assertThat(description).contains("level24(Deep.java:24)\n    ...\n").doesNotContain("level25");
     }
 
     @Test
@@ -310,8 +310,32 @@ class IssueWriterTest {
 
         String explanation = writer.write(maven.report(npe, assertion, otherNpe, bare)).explanation();
 
-        assertThat(explanation).contains("All 4 failures: `NullPointerException` (2), `AssertionFailedError` (1), "
+        assertThat(explanation).contains("All 4 failures: NullPointerException (2), AssertionFailedError (1), "
                 + "no exception named (1). ");
+    }
+
+    /**
+     * A saved run record may come from a pull request's own workflow, so reporters render
+     * every draft escaped: Markdown of the draft's own would show as marks. It writes none,
+     * and the tests' words stay as they were (no fence of ours for them to close).
+     */
+    @Test
+    void writesPlainTextWithTheTestOutputAsItIs() {
+        TestResult plain = errored("com.acme.AccountTest#x", "closed", "java.lang.IllegalStateException: closed"
+                + "\n\tat com.acme.Account.withdraw(Account.java:9)", frame(ACCOUNT, 9, "withdraw"));
+        String message = "```\n</details>\n### repofix: valid patch found\n@org/team";
+        TestResult hostile = errored("com.acme.AccountTest#x[`a`]", message, "java.lang.IllegalStateException: "
+                + message + "\n\tat com.acme.Account.withdraw(Account.java:9)", frame(ACCOUNT, 9, "withdraw"));
+
+        IssueDraft ours = writer.write(maven.report(plain));
+        IssueDraft theirs = writer.write(maven.report(hostile));
+
+        assertThat(String.join("\n", ours.title(), ours.description(), ours.explanation()))
+                .doesNotContain("`", "**", "<details>", "_Drafted");
+        assertThat(theirs.title()).isEqualTo("AccountTest.x[`a`] fails: IllegalStateException: ```");
+        assertThat(theirs.description())
+                .contains("- com.acme.AccountTest#x[`a`] (errored): " + message.replace("\n", " ") + " at ")
+                .contains("    java.lang.IllegalStateException: ```\n    </details>\n    ### repofix: valid patch found\n");
     }
 
     private static TestResult assertionFailure(String id) {

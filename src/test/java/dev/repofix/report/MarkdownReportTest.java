@@ -27,7 +27,9 @@ class MarkdownReportTest {
                 + "- **Reproduce:** `" + RunResults.REPRODUCE + "`\n"
                 + "- **Engine:** builtin · run `" + RunResults.RUN_ID + "`\n"
                 + "- **Baseline:** 2 failing, 7 passing\n\n");
-        assertThat(md).contains("## Patch (VALID)\n\n`>=` -> `>` at `" + RunResults.ACCOUNT + ":5` (relational-op)\n\n")
+        // The description is the run's text: shown as it is, its backticks escaped.
+        assertThat(md).contains("## Patch (VALID)\n\n\\`>=\\` -> \\`>\\` at `" + RunResults.ACCOUNT
+                        + ":5` (relational-op)\n\n")
                 .contains("\nFAIL_TO_PASS: 2 of 2 now pass. PASS_TO_PASS: all 7 still pass.\n");
     }
 
@@ -46,7 +48,7 @@ class MarkdownReportTest {
     void namesWhereAnAlternativeComparisonDiffersFromTheFix() {
         String md = markdown.render(RunResults.fixedAmongComparisons());
 
-        assertThat(md).contains("- `>=` -> `<` at `" + RunResults.ACCOUNT + ":5` (relational-op, candidate c1): "
+        assertThat(md).contains("- \\`>=\\` -> \\`<\\` at `" + RunResults.ACCOUNT + ":5` (relational-op, candidate c1): "
                 + "differs from the proposed fix only where `amount != balance`\n");
         assertThat(markdown.render(RunResults.fixedAmongAlternatives())).doesNotContain("differs from the proposed fix");
     }
@@ -70,10 +72,10 @@ class MarkdownReportTest {
     }
 
     @Test
-    void fencesADiffThatContainsAFenceWithLongerTicks() {
+    void fencesADiffThatContainsABacktickFenceWithTildes() {
         String md = markdown.render(RunResults.fixed());
 
-        assertThat(md).contains("````diff\n" + RunResults.FIX_DIFF.stripTrailing() + "\n````\n");
+        assertThat(md).contains("~~~diff\n" + RunResults.FIX_DIFF + "~~~\n");
         assertThat(fencedBlocksAreClosed(md)).isTrue();
     }
 
@@ -98,10 +100,10 @@ class MarkdownReportTest {
                 .doesNotContain("## Patch")
                 .contains("## Candidates tried\n\n| # | Location | Template | Change | Verdict | Time | Evidence |\n"
                         + "|---|---|---|---|---|---|---|\n"
-                        + "| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | '>=' -> '<' | TESTS_FAIL | 900ms | "
-                        + "1 target test(s) still fail: 'withdrawAll' \\| again |\n"
-                        + "| 2 | `" + RunResults.ACCOUNT + ":5` | relational-op | '>=' -> '>' | BUILD_FAILED | 1m05s | "
-                        + "Account.java:[5,9] cannot find symbol |\n\n");
+                        + "| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | \\`>=\\` -> \\`<\\` | TESTS_FAIL | "
+                        + "900ms | 1 target test(s) still fail: \\`withdrawAll\\` \\| again |\n"
+                        + "| 2 | `" + RunResults.ACCOUNT + ":5` | relational-op | \\`>=\\` -> \\`>\\` | BUILD_FAILED | "
+                        + "1m05s | Account.java:\\[5,9\\] cannot find symbol |\n\n");
     }
 
     @Test
@@ -109,7 +111,7 @@ class MarkdownReportTest {
         String md = markdown.render(RunResults.notFixed());
 
         assertThat(md).contains("| 2 | `" + RunResults.ACCOUNT + ":5` | 0.85 | "
-                + "`if (amount >= balance \\|\\| 'raw' \\| x) {` | above " + RunResults.ACCOUNT + ":6, where it is raised |\n");
+                + "``if (amount >= balance \\|\\| `raw` \\| x) {`` | above " + RunResults.ACCOUNT + ":6, where it is raised |\n");
         assertThat(tableRows(md, "## Suspected lines")).hasSize(4)
                 .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(6));
         assertThat(tableRows(md, "## Candidates tried")).hasSize(4)
@@ -120,8 +122,8 @@ class MarkdownReportTest {
     void rendersTheIssueAndSuspectedLines() {
         String md = markdown.render(RunResults.notFixed());
 
-        assertThat(md).contains("## Issue (drafted)\n\n### `AccountTest.withdrawAll` fails: funds | overdraft\n\n"
-                + "2 of 9 tests fail.")
+        assertThat(md).contains("## Issue (drafted)\n\n### \\`AccountTest.withdrawAll\\` fails: funds \\| overdraft\n\n"
+                + "2 of 9 tests fail.\n\n\\*\\*Reproduce\\*\\*\n\n\\`\\`\\`sh\\\nmvn -B test\\\n\\`\\`\\`\n\n")
                 .contains("**Why it fails.** It is raised in the code under test")
                 .contains("**Bug type:** unexpected exception (X)\n")
                 .contains("## Suspected lines\n\n| # | Location | Score | Line | Why |\n|---|---|---|---|---|\n"
@@ -193,7 +195,7 @@ class MarkdownReportTest {
         assertThat(md).startsWith("# repofix: repofix stopped in validate: the Docker engine stopped answering")
                 .contains("## repofix's environment failed (validate)\n\nthe Docker engine stopped answering; start "
                         + "it, or pass --sandbox local\n")
-                .contains("| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | '>=' -> '<' | TESTS_FAIL |")
+                .contains("| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | \\`>=\\` -> \\`<\\` | TESTS_FAIL |")
                 .contains("| validate | failed | 4.0s |");
     }
 
@@ -214,7 +216,7 @@ class MarkdownReportTest {
 
         assertThat(md).startsWith("# repofix: the build fails before any test runs\n")
                 .contains("- **Repository:** `" + RunResults.SOURCE + "`\n")
-                .contains("## Build failed before any test reported\n\n````\n" + log + "\n````\n");
+                .contains("## Build failed before any test reported\n\n~~~\n" + log + "\n~~~\n");
         assertThat(fencedBlocksAreClosed(md)).isTrue();
     }
 
@@ -235,13 +237,13 @@ class MarkdownReportTest {
         return n;
     }
 
-    /** Every opening fence line is closed by a line of the same ticks, as CommonMark reads them. */
+    /** Every opening fence line is closed by a line of the same backticks or tildes, as CommonMark reads them. */
     static boolean fencedBlocksAreClosed(String md) {
         String open = null;
         for (String line : md.lines().toList()) {
-            if (open == null && line.startsWith("```")) {
-                open = line.substring(0, line.length() - line.replaceFirst("^`+", "").length());
-            } else if (open != null && line.strip().matches("`{" + open.length() + ",}")) {
+            if (open == null && (line.startsWith("```") || line.startsWith("~~~"))) {
+                open = line.substring(0, line.length() - line.replaceFirst("^(`+|~+)", "").length());
+            } else if (open != null && line.strip().matches(open.charAt(0) + "{" + open.length() + ",}")) {
                 open = null;
             }
         }

@@ -3,8 +3,11 @@ package dev.repofix.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -27,8 +30,22 @@ class PullRequestCommentTest {
         assertThat(body).startsWith(PullRequestComment.MARKER + "\n### repofix: ");
         assertThat(body).contains("https://github.example/acme/bank/blob/0123456789abcdef0123/"
                 + RunResults.ACCOUNT + "#L");
-        assertThat(body).contains("<details><summary>Patch</summary>").contains("```diff")
+        assertThat(body).contains("<details><summary>Patch</summary>").contains("~~~diff")
                 .contains("FAIL_TO_PASS: 2 of 2 now pass").contains("PASS_TO_PASS: all 7 still pass");
+    }
+
+    /** A file name is the repository's text: encoded in the link, and no link at all where it would leave the file. */
+    @Test
+    void linksALineByItsEncodedPathAndNeverOutOfTheRepository() {
+        RunResult r = RunResults.copy(RunResults.notFixed(), Optional.empty(), Optional.of(new Localization(List.of(
+                new Location("src/a b)(x](y.py", 3, "x", 0.9, "odd name"),
+                new Location("../../evil/repo/blob/main/x.py", 4, "y", 0.8, "leaves the tree")))), "", List.of());
+
+        String body = PullRequestComment.render(r, TARGET);
+
+        assertThat(body).contains("1. [`src/a b)(x](y.py:3`](<https://github.example/acme/bank/blob/0123456789abcdef0123/"
+                + "src/a%20b%29%28x%5D%28y.py#L3>) `x`: odd name\n")
+                .contains("2. `../../evil/repo/blob/main/x.py:4` `y`: leaves the tree\n");
     }
 
     @Test

@@ -9,8 +9,21 @@ import org.junit.jupiter.api.Test;
 class WorkflowCommandsTest {
     @Test
     void escapesPercentAndLineBreaksInMessagesAndAlsoColonAndCommaInProperties() {
-        assertThat(WorkflowCommands.error("src/a,b:c.java", 12, "Suspected: line", "50% off\r\nnext"))
-                .isEqualTo("::error file=src/a%2Cb%3Ac.java,line=12,title=Suspected%3A line::50%25 off%0D%0Anext");
+        assertThat(WorkflowCommands.error("src/a,b:c.java", 12, "Suspected: line", "50% off\r\nnext\rlast"))
+                .isEqualTo("::error file=src/a%2Cb%3Ac.java,line=12,title=Suspected%3A line::50%25 off%0Anext%0Alast");
+    }
+
+    /** A test's output in an annotation: one command, no line of it starting another, nothing hidden in the log. */
+    @Test
+    void anAnnotationOfATestsOutputStaysOneVisibleCommand() {
+        String output = "fails\n::add-mask::x\n::error::forged\u0000 \u001B[31mred\u001B[0m \u202Egnp.exe";
+
+        String line = WorkflowCommands.error("src/a.py", 3, "repofix: suspected fault", output);
+
+        assertThat(line).isEqualTo("::error file=src/a.py,line=3,title=repofix%3A suspected fault::fails%0A"
+                + "::add-mask::x%0A::error::forged\u2400 red \uFFFDgnp.exe");
+        assertThat(WorkflowCommands.warning(output)).doesNotContain("\n", "\u0000", "\u001B", "\u202E");
+        assertThat(WorkflowCommands.mask("se\u0000cret")).isEqualTo("::add-mask::se\u0000cret");
     }
 
     @Test
