@@ -2,8 +2,10 @@ package dev.repofix.workspace;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -11,12 +13,16 @@ import java.util.Set;
 /**
  * The files of a workspace, by repository-relative path ({@code /}-separated), and
  * the directory they were listed from. Used to tell whether a path a tool printed is
- * one of ours. Immutable; never holds nulls.
+ * one of ours. Immutable; never holds nulls. Lookups by path and by path suffix take
+ * time in the matches, not in the files, so a repository of hundreds of thousands of
+ * files costs no more per stack frame than a small one.
  */
 public final class FileIndex {
     private final Path root;
     private final List<String> files;
     private final Set<String> lookup;
+    /** The files by their last path segment (file name), for suffix lookups. */
+    private final Map<String, List<String>> byName;
 
     /**
      * @param root  the directory the paths are relative to; made absolute
@@ -26,6 +32,23 @@ public final class FileIndex {
         this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
         this.files = files.stream().sorted().toList();
         this.lookup = Set.copyOf(new LinkedHashSet<>(this.files));
+        Map<String, List<String>> names = new HashMap<>();
+        for (String f : this.files) {
+            names.computeIfAbsent(name(f), n -> new ArrayList<>(1)).add(f);
+        }
+        this.byName = names;
+    }
+
+    /** The same files under another root: the lists are shared, not sorted again. */
+    private FileIndex(Path root, FileIndex same) {
+        this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
+        this.files = same.files;
+        this.lookup = same.lookup;
+        this.byName = same.byName;
+    }
+
+    private static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     public Path root() {
@@ -43,7 +66,7 @@ public final class FileIndex {
 
     /** The same files listed from another directory (a copy of the same tree). */
     public FileIndex rootedAt(Path otherRoot) {
-        return new FileIndex(otherRoot, files);
+        return new FileIndex(otherRoot, this);
     }
 
     /**
@@ -53,7 +76,7 @@ public final class FileIndex {
     public List<String> endingWith(String suffix) {
         String s = suffix.startsWith("/") ? suffix.substring(1) : suffix;
         List<String> out = new ArrayList<>();
-        for (String f : files) {
+        for (String f : byName.getOrDefault(name(s), List.of())) {
             if (f.equals(s) || f.endsWith("/" + s)) {
                 out.add(f);
             }
