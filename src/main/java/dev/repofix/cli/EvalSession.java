@@ -28,6 +28,7 @@ import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.stage.StageInputs;
+import dev.repofix.workspace.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -46,6 +47,8 @@ final class EvalSession implements AutoCloseable {
     private final EvalOptions options;
     private final String modelName;
     private final ResolvedConfig config;
+    /** This invocation's mirrors, clones and copies: removed on every way out (see {@link RunFolder}). */
+    private final RunFolder folder;
     private final Path workDir;
     private final Executor executor;
     private final CaseCheckouts checkouts;
@@ -63,14 +66,20 @@ final class EvalSession implements AutoCloseable {
         options.putFlags(flags);
         this.config = ConfigResolver.resolve(flags, env.host(),
                 Optional.ofNullable(options.configFile).map(SettingsFile::operator));
-        this.workDir = Sandboxes.workDir(config, env).resolve("repofix-eval-" + Sandboxes.runId());
-        // Kept environments go where every run looks (this run's folder is new each time).
-        Path envs = options.keepEnvs ? Sandboxes.workDir(config, env).resolve("repofix-eval-envs")
-                : workDir.resolve("envs");
         // One client for every case: a replay hands out each case's recorded answers in order.
         this.chat = answersFromPrompts() ? Optional.of(StagesFactory.chatClient(config, env.host()))
                 : Optional.empty();
         this.executor = Sandboxes.create(config, env, err);
+        try {
+            this.folder = RunFolder.create(Sandboxes.workDir(config, env), "repofix-eval-" + Sandboxes.runId());
+        } catch (RuntimeException e) {
+            executor.close();
+            throw e;
+        }
+        this.workDir = folder.path();
+        // Kept environments go where every run looks (this run's folder is new each time).
+        Path envs = options.keepEnvs ? Sandboxes.workDir(config, env).resolve("repofix-eval-envs")
+                : workDir.resolve("envs");
         this.checkouts = new CaseCheckouts(workDir, envs, new LocalProcessExecutor(env.clock()), env.host(),
                 Durations.parse(options.setupTimeout), options.keepEnvs);
     }
@@ -171,7 +180,11 @@ final class EvalSession implements AutoCloseable {
         try {
             checkouts.close();
         } finally {
-            executor.close();
+            try {
+                executor.close();
+            } finally {
+                folder.close();
+            }
         }
     }
 

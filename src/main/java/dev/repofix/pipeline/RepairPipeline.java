@@ -18,6 +18,7 @@ import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.ReportBudget;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
@@ -245,6 +246,7 @@ public final class RepairPipeline {
         SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
         if (started.outcome instanceof TestOutcome.Completed c) {
             run.suiteTime = Optional.of(c.exec().elapsed());
+            run.notes.addAll(notKept(c.run()));
         }
         return switch (started.outcome) {
             case TestOutcome.Completed c when c.run().failing().isEmpty() -> {
@@ -279,6 +281,21 @@ public final class RepairPipeline {
         };
     }
 
+    /** What the baseline's reports held beyond what a run keeps (see {@link ReportBudget}). */
+    static List<String> notKept(TestRun run) {
+        List<String> notes = new java.util.ArrayList<>();
+        if (run.failingNotKept() > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "the baseline's reports hold %,d failing tests: the first "
+                    + "%,d are kept with their traces, %,d more failing tests not kept (counted only)",
+                    run.failing().size() + run.failingNotKept(), run.failing().size(), run.failingNotKept()));
+        }
+        if (run.othersNotKept() > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "%,d more passing or skipped tests not kept (counted only: "
+                    + "a run keeps at most %,d results)", run.othersNotKept(), ReportBudget.MAX_RESULTS_KEPT));
+        }
+        return notes;
+    }
+
     /** A baseline that ran no test or never finished is the input's problem: say what to change. */
     private static TestOutcome unusable(TestOutcome outcome, TestCommand command, BuildSystem build, Duration limit) {
         return switch (outcome) {
@@ -286,7 +303,8 @@ public final class RepairPipeline {
                     "no tests ran: '" + command.shell() + "' (" + build.name() + ") finished without reporting "
                             + "any test; check that the repository has tests, or pass --test-cmd");
             case TestOutcome.TimedOut t -> throw new RepofixException(RepofixException.ErrorKind.INPUT,
-                    "the tests did not finish within " + Durations.format(limit) + ": '" + command.shell()
+                    "the tests (and the reading of their reports) did not finish within " + Durations.format(limit)
+                            + ": '" + command.shell()
                             + "'; raise --test-timeout (and --timeout, the whole run's budget), or pass a --test-cmd "
                             + "that runs fewer tests");
             default -> outcome;

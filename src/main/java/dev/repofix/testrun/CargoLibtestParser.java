@@ -1,6 +1,5 @@
 package dev.repofix.testrun;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +19,11 @@ import java.util.regex.Pattern;
  * so a unit test and an integration test of the same name stay apart. Code that does not
  * compile ({@code error: could not compile `calc` (lib test)}) is one collection failure
  * named after the target, its trace the compiler's errors, as pytest reports a module that
- * does not import.
+ * does not import. Bounded whatever the output holds: results go to the run's
+ * {@link ReportBudget}; of a binary's tests at most {@value #MAX_HELD_TESTS} wait for its end
+ * (the rest go on at once) and only failures the budget keeps collect their output, each
+ * at most {@value #MAX_TRACE_CHARS} characters and {@value GoTestJsonParser#MAX_HELD_CHARS}
+ * in all; a line longer than {@value TapReportParser#MAX_STRUCTURE_CHARS} is text only.
  */
 final class CargoLibtestParser implements ReportParser {
     private static final Pattern RUNNING = Pattern.compile("^\\s*Running (?:unittests )?(\\S+) \\((\\S+)\\)\\s*$");
@@ -33,53 +36,67 @@ final class CargoLibtestParser implements ReportParser {
     private static final Pattern PANIC_NEW = Pattern.compile("^thread '[^']*'(?: \\(\\d+\\))? panicked at [^\\s]+:\\d+:\\d+:$");
     private static final Pattern PANIC_OLD = Pattern.compile("^thread '[^']*'(?: \\(\\d+\\))? panicked at '(.*)', [^\\s]+:\\d+:\\d+$");
     private static final int MAX_TRACE_CHARS = 64 * 1024;
+    /** Tests of one binary held until its end, so that they keep their order and failures get their output. */
+    static final int MAX_HELD_TESTS = 10_000;
+    private static final String KIND = "cargo test output";
 
     @Override
-    public List<TestResult> parse(Path report) {
-        State state = new State();
-        try (BufferedReader in = ReportReader.open(report, "cargo test output")) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
+    public void parse(Path report, ReportBudget budget) {
+        State state = new State(budget);
+        try (ReportFile.Lines in = ReportFile.lines(report, KIND)) {
+            for (String line = in.next(); line != null; line = in.next()) {
+                budget.tick();
                 state.accept(line);
             }
         } catch (IOException e) {
-            throw new ReportException("cannot read cargo test output " + report + ": " + e.getMessage(), e);
+            throw ReportFile.unreadable(report, KIND, e);
         }
-        return state.results();
+        state.finish();
     }
 
     private static final class State {
-        private final List<TestResult> results = new ArrayList<>();
-        /** Per test binary: results by name, their failure output, then merged into {@link #results}. */
+        private final ReportBudget budget;
+        /** Per test binary: results by name and their failure output, handed to the budget at its end. */
         private final Map<String, TestStatus> statuses = new java.util.LinkedHashMap<>();
         private final Map<String, StringBuilder> outputs = new HashMap<>();
+        /** Failures held in {@link #statuses}, which may still get their output. */
+        private int heldFailures;
+        private long heldChars;
         private final StringBuilder compileErrors = new StringBuilder();
         private boolean inCompileError;
         private String binary = "";
         private StringBuilder failureOutput;
 
+        State(ReportBudget budget) {
+            this.budget = budget;
+        }
+
         void accept(String line) {
             Matcher m;
-            if ((m = RUNNING.matcher(line)).matches()) {
+            boolean structure = line.length() <= TapReportParser.MAX_STRUCTURE_CHARS;
+            if (structure && (m = RUNNING.matcher(line)).matches()) {
                 startBinary(crateOf(m.group(2)));
-            } else if ((m = DOC_TESTS.matcher(line)).matches()) {
+            } else if (structure && (m = DOC_TESTS.matcher(line)).matches()) {
                 startBinary("doc:" + m.group(1));
-            } else if ((m = TEST_LINE.matcher(line)).matches()) {
+            } else if (structure && (m = TEST_LINE.matcher(line)).matches()) {
                 failureOutput = null;
-                statuses.put(m.group(1), switch (m.group(2)) {
+                testLine(m.group(1), switch (m.group(2)) {
                     case "ok" -> TestStatus.PASSED;
                     case "FAILED" -> TestStatus.FAILED;
                     default -> TestStatus.SKIPPED;
                 });
-            } else if ((m = FAILURE_HEADER.matcher(line)).matches()) {
-                failureOutput = outputs.computeIfAbsent(m.group(1), n -> new StringBuilder());
+            } else if (structure && (m = FAILURE_HEADER.matcher(line)).matches()) {
+                String name = m.group(1);
+                failureOutput = statuses.get(name) == TestStatus.FAILED
+                        ? outputs.computeIfAbsent(name, n -> new StringBuilder()) : null;
             } else if (line.equals("failures:") || line.startsWith("test result: ")) {
                 failureOutput = null;
-            } else if ((m = COULD_NOT_COMPILE.matcher(line)).find()) {
+            } else if (structure && (m = COULD_NOT_COMPILE.matcher(line)).find()) {
                 String target = m.group(2) == null ? m.group(1) : m.group(1) + " (" + m.group(2) + ")";
-                results.add(new TestResult(target, TestStatus.ERRORED, TestResult.COLLECTION_FAILURE,
+                budget.add(new TestResult(target, TestStatus.ERRORED, TestResult.COLLECTION_FAILURE,
                         compileErrors.toString().stripTrailing() + "\n" + line, List.of()));
                 inCompileError = false;
-            } else if (COMPILE_ERROR.matcher(line).find()) {
+            } else if (structure && COMPILE_ERROR.matcher(line).find()) {
                 inCompileError = true;
                 append(compileErrors, line);
             } else if (inCompileError) {
@@ -92,9 +109,38 @@ final class CargoLibtestParser implements ReportParser {
             }
         }
 
-        private static void append(StringBuilder out, String line) {
-            if (out.length() < MAX_TRACE_CHARS) {
+        /**
+         * Holds the test until its binary ends, to keep its place and give a failure its
+         * output; a failure past the ones the budget can still keep (held ones counted) is
+         * counted at once, and once {@value #MAX_HELD_TESTS} tests wait, a test goes on at once.
+         */
+        private void testLine(String name, TestStatus status) {
+            boolean failed = status == TestStatus.FAILED;
+            boolean known = statuses.containsKey(name);
+            if (failed && !known && heldFailures >= budget.failureRoom()) {
+                budget.countFailure();
+                return;
+            }
+            if (!known && statuses.size() >= MAX_HELD_TESTS) {
+                budget.add(new TestResult(id(name), status, failed ? "test failed" : "", "", List.of()));
+                return;
+            }
+            TestStatus before = statuses.put(name, status);
+            if (failed && before != TestStatus.FAILED) {
+                heldFailures++;
+            } else if (!failed && before == TestStatus.FAILED) {
+                heldFailures--;
+            }
+        }
+
+        private String id(String name) {
+            return binary.isEmpty() ? name : binary + "::" + name;
+        }
+
+        private void append(StringBuilder out, String line) {
+            if (out.length() < MAX_TRACE_CHARS && heldChars < GoTestJsonParser.MAX_HELD_CHARS) {
                 out.append(line).append('\n');
+                heldChars += line.length() + 1;
             }
         }
 
@@ -106,21 +152,22 @@ final class CargoLibtestParser implements ReportParser {
 
         private void flush() {
             statuses.forEach((name, status) -> {
-                String id = binary.isEmpty() ? name : binary + "::" + name;
+                String id = id(name);
                 if (status == TestStatus.FAILED) {
                     String trace = outputs.getOrDefault(name, new StringBuilder()).toString().strip();
-                    results.add(new TestResult(id, status, message(trace), trace, List.of()));
+                    budget.add(new TestResult(id, status, message(trace), trace, List.of()));
                 } else {
-                    results.add(new TestResult(id, status, "", "", List.of()));
+                    budget.add(new TestResult(id, status, "", "", List.of()));
                 }
             });
             statuses.clear();
             outputs.clear();
+            heldFailures = 0;
+            heldChars = 0;
         }
 
-        List<TestResult> results() {
+        void finish() {
             flush();
-            return results;
         }
     }
 

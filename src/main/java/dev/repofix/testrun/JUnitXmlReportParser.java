@@ -18,20 +18,17 @@ import javax.xml.stream.XMLStreamReader;
 
 /**
  * Reads JUnit-style XML as Maven Surefire (2.x, 3.x), Gradle and pytest
- * {@code --junitxml} (xunit1 and xunit2) write it. Streams the file (StAX): memory grows
- * with the failures kept, not with the report, so a 200 MB report full of test output
- * parses in a small heap. Of each failure's message and trace at most
- * {@value TextBudget#MAX_TEXT_CHARS} characters are kept, and once a report's kept text passes
- * {@value TextBudget#MAX_REPORT_TEXT_CHARS} characters only the first
- * {@value TextBudget#CUT_TEXT_CHARS} of each later one (its message and the top of its trace,
- * where the frames that matter are); a cut text ends with a line saying so. Output
- * ({@code system-out}, {@code system-err}) is not kept. Results carry no frames yet;
- * never returns null.
+ * {@code --junitxml} (xunit1 and xunit2) write it. Streams the file (StAX) into a
+ * {@link ReportBudget}: memory grows with the failures kept, not with the report, so a
+ * report of any size and any number of failures parses in a small heap. The first
+ * {@value ReportBudget#MAX_FAILURES_KEPT} failures of a run keep their message and trace
+ * (cut as {@link TextBudget} says); the text of later ones is not even collected, they are
+ * counted. Output ({@code system-out}, {@code system-err}) is not kept. Results carry no
+ * frames yet; never returns null.
  */
 public final class JUnitXmlReportParser implements ReportParser {
-    private static final String HINT = "delete it and rerun, or check the test tool's report settings";
-    /** Past this a report is refused unread: no test run writes one, and a sparse file could claim terabytes. */
-    static final long MAX_REPORT_BYTES = 1024L * 1024 * 1024;
+    private static final String HINT = ReportFile.HINT;
+    private static final String KIND = "test report";
     /** Real reports nest fewer than ten levels; a deeper one is hostile. */
     private static final int MAX_DEPTH = 200;
 
@@ -40,52 +37,29 @@ public final class JUnitXmlReportParser implements ReportParser {
     private static final List<TestStatus> STATUSES = List.of(TestStatus.FAILED, TestStatus.ERRORED, TestStatus.SKIPPED);
 
     @Override
-    public List<TestResult> parse(Path report) {
+    public void parse(Path report, ReportBudget budget) {
         Objects.requireNonNull(report, "report");
-        checkFile(report);
-        try (InputStream in = Files.newInputStream(report, LinkOption.NOFOLLOW_LINKS)) {
+        Objects.requireNonNull(budget, "budget");
+        try (InputStream in = ReportFile.open(report, KIND)) {
+            checkNotEmpty(report);
             XMLStreamReader xml = HardenedXml.streamReader(in);
             try {
-                return read(report, xml);
+                read(report, xml, budget);
             } finally {
                 xml.close();
             }
         } catch (XMLStreamException e) {
             throw malformed(report, e);
         } catch (IOException e) {
-            throw new ReportException("cannot read test report " + report + ": " + e.getClass().getSimpleName() + ": "
-                    + e.getMessage() + "; check that the test run wrote it and that it is readable", e);
+            throw ReportFile.unreadable(report, KIND, e);
         }
     }
 
-    /**
-     * The file was written by untrusted code: a link is not followed (it could name a host
-     * file, or a device that never ends), nor is anything but a regular file read, and
-     * one past {@value #MAX_REPORT_BYTES} bytes is refused unread.
-     */
-    private static void checkFile(Path report) {
-        if (Files.isSymbolicLink(report)) {
-            throw new ReportException("test report " + report + " is a symbolic link; repofix reads only files the test "
-                    + "run wrote, never what a link points to: " + HINT);
-        }
-        if (Files.exists(report, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(report, LinkOption.NOFOLLOW_LINKS)) {
-            // A named pipe would block the read until someone writes to it.
-            throw new ReportException("test report " + report + " is not a regular file; " + HINT);
-        }
-        try {
-            long size = Files.size(report);
-            if (size > MAX_REPORT_BYTES) {
-                throw new ReportException("test report " + report + " is larger than " + MAX_REPORT_BYTES / 1024 / 1024
-                        + " MiB, more than repofix reads; have the tests write their output to files rather than into "
-                        + "the report (Surefire: redirectTestOutputToFile), or " + HINT);
-            }
-            if (size < 4096 && Files.readString(report, java.nio.charset.StandardCharsets.ISO_8859_1).isBlank()) {
-                throw new ReportException("empty test report " + report
-                        + ": the test run may have been killed while writing it; " + HINT);
-            }
-        } catch (IOException e) {
-            throw new ReportException("cannot read test report " + report + ": " + e.getClass().getSimpleName() + ": "
-                    + e.getMessage() + "; check that the test run wrote it and that it is readable", e);
+    /** A report the test run was killed while writing is often empty: say so rather than "malformed". */
+    private static void checkNotEmpty(Path report) throws IOException {
+        if (Files.size(report) < 4096 && Files.readString(report, java.nio.charset.StandardCharsets.ISO_8859_1).isBlank()) {
+            throw new ReportException("empty test report " + report
+                    + ": the test run may have been killed while writing it; " + HINT);
         }
     }
 
@@ -111,13 +85,13 @@ public final class JUnitXmlReportParser implements ReportParser {
         }
     }
 
-    private static List<TestResult> read(Path report, XMLStreamReader xml) throws XMLStreamException {
-        List<TestResult> results = new ArrayList<>();
+    private static void read(Path report, XMLStreamReader xml, ReportBudget budget) throws XMLStreamException {
         Deque<Boolean> pytestSuites = new ArrayDeque<>();
-        TextBudget budget = new TextBudget();
+        TextBudget text = budget.text();
         Case current = null;
         int depth = 0;
         while (xml.hasNext()) {
+            budget.tick();
             int event = xml.next();
             switch (event) {
                 case XMLStreamConstants.DTD -> throw new XMLStreamException("it has a DOCTYPE, which repofix never "
@@ -141,12 +115,12 @@ public final class JUnitXmlReportParser implements ReportParser {
                     } else if (current == null && name.equals("testcase")) {
                         current = new Case(xml, !pytestSuites.isEmpty() && pytestSuites.peek(), depth);
                     } else if (current != null && depth == current.depth + 1) {
-                        startOutcome(current, xml, name, depth);
+                        startOutcome(current, xml, name, depth, budget.keepsFailureText());
                     }
                 }
                 case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
                     if (current != null && current.text != null && depth >= current.textDepth) {
-                        budget.append(current.text, xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                        text.append(current.text, xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
                     }
                 }
                 case XMLStreamConstants.END_ELEMENT -> {
@@ -155,7 +129,7 @@ public final class JUnitXmlReportParser implements ReportParser {
                         current.textDepth = Integer.MAX_VALUE; // its text is complete; later siblings add none
                     }
                     if (current != null && depth == current.depth) {
-                        results.add(result(current, budget));
+                        budget.addCut(result(current, text));
                         current = null;
                     } else if (current == null && name.equals("testsuite") && !pytestSuites.isEmpty()) {
                         pytestSuites.pop();
@@ -167,23 +141,25 @@ public final class JUnitXmlReportParser implements ReportParser {
                 }
             }
         }
-        return List.copyOf(results);
     }
 
     /**
      * Surefire's flakyFailure/flakyError/rerunFailure children are earlier attempts; only
      * failure/error/skipped describe the final outcome, the first of each kind counting.
+     * The text is collected only while the budget keeps failures' text, and never a
+     * skipped test's body (its message says why it was skipped).
      */
-    private static void startOutcome(Case c, XMLStreamReader xml, String name, int depth) {
+    private static void startOutcome(Case c, XMLStreamReader xml, String name, int depth, boolean keepText) {
         int rank = OUTCOMES.indexOf(name);
         if (rank < 0 || rank >= c.outcome) {
             return;
         }
         c.outcome = rank;
-        c.message = attribute(xml, "message");
-        c.type = attribute(xml, "type");
-        c.text = new StringBuilder();
-        c.textDepth = depth;
+        boolean keep = keepText && STATUSES.get(rank).isFailure();
+        c.message = keepText ? attribute(xml, "message") : "";
+        c.type = keepText ? attribute(xml, "type") : "";
+        c.text = keep ? new StringBuilder() : null;
+        c.textDepth = keep ? depth : Integer.MAX_VALUE;
     }
 
     private static TestResult result(Case c, TextBudget budget) {
@@ -191,8 +167,8 @@ public final class JUnitXmlReportParser implements ReportParser {
         if (c.outcome == OUTCOMES.size()) {
             return TestResult.passed(id);
         }
-        String trace = budget.finish(c.text).strip();
-        String message = budget.cut(c.message.strip());
+        String trace = c.text == null ? "" : budget.finish(c.text).strip();
+        String message = c.message.isEmpty() ? "" : budget.cut(c.message.strip());
         if (message.isEmpty()) {
             message = c.type.strip();
         }

@@ -8,9 +8,19 @@ import java.util.Set;
 
 /**
  * Finds the frames of a stack trace that name files of the repository, asking each
- * language's {@link FrameDialect} in turn. Pure: reads no files. Never returns null.
+ * language's {@link FrameDialect} in turn. Bounded per trace whatever it holds: only its
+ * first {@value #MAX_TRACE_CHARS} characters are read, a line longer than
+ * {@value #MAX_LINE_CHARS} is no frame (the dialects see it empty), and at most
+ * {@value #MAX_FRAMES} frames are returned. Pure: reads no files. Never returns null.
  */
 public final class StackFrameExtractor {
+    /** As long as the longest text a report keeps of a failure. */
+    static final int MAX_TRACE_CHARS = TextBudget.MAX_TEXT_CHARS;
+    /** Frame lines are short; a longer line is output, and no pattern need run over it. */
+    static final int MAX_LINE_CHARS = 2_000;
+    /** A JVM prints at most 1024 frames of an exception; more only repeat a recursion. */
+    static final int MAX_FRAMES = 1_024;
+
     private final List<FrameDialect> dialects;
 
     /** The dialects in the order they are asked; the first that finds frames answers. */
@@ -32,8 +42,9 @@ public final class StackFrameExtractor {
     public List<StackFrame> extract(String trace, FileIndex files) {
         Objects.requireNonNull(trace, "trace");
         Objects.requireNonNull(files, "files");
+        String bounded = bounded(trace);
         for (FrameDialect dialect : dialects) {
-            List<StackFrame> frames = dialect.framesDeepestFirst(trace, files);
+            List<StackFrame> frames = dialect.framesDeepestFirst(bounded, files);
             if (!frames.isEmpty()) {
                 return distinctByLocation(frames);
             }
@@ -41,9 +52,20 @@ public final class StackFrameExtractor {
         return List.of();
     }
 
+    /** {@code trace} cut to {@value #MAX_TRACE_CHARS} characters, each line longer than {@value #MAX_LINE_CHARS} emptied. */
+    static String bounded(String trace) {
+        String head = trace.length() > MAX_TRACE_CHARS ? trace.substring(0, MAX_TRACE_CHARS) : trace;
+        if (head.lines().noneMatch(l -> l.length() > MAX_LINE_CHARS)) {
+            return head;
+        }
+        StringBuilder out = new StringBuilder(head.length());
+        head.lines().forEach(l -> out.append(l.length() > MAX_LINE_CHARS ? "" : l).append('\n'));
+        return out.toString();
+    }
+
     /** Recursion and re-thrown exceptions repeat frames; the deepest occurrence is kept. */
     private static List<StackFrame> distinctByLocation(List<StackFrame> frames) {
         Set<List<Object>> seen = new HashSet<>();
-        return frames.stream().filter(f -> seen.add(List.of(f.file(), f.line()))).toList();
+        return frames.stream().filter(f -> seen.add(List.of(f.file(), f.line()))).limit(MAX_FRAMES).toList();
     }
 }

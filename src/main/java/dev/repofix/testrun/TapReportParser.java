@@ -1,6 +1,5 @@
 package dev.repofix.testrun;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +18,11 @@ import java.util.regex.Pattern;
  * test's {@code location} only when it fails, and an id must be the same whether the test
  * passes or fails. A test file that did not load is named by its path, made relative to
  * the folder the tests ran in (the one holding the report's folder); the comment lines
- * node printed before it (the error) join its trace.
+ * node printed before it (the error) join its trace. Bounded whatever the file holds: results
+ * go to the run's {@link ReportBudget}, a failure past its cap collects no diagnostics, a
+ * test's diagnostics keep at most {@value #MAX_TRACE_CHARS} characters, and a line longer
+ * than {@value #MAX_STRUCTURE_CHARS} is text, never a test point (no regular expression runs
+ * over a long line).
  */
 final class TapReportParser implements ReportParser {
     private static final Pattern SUBTEST = Pattern.compile("^(\\s*)# Subtest: (.*)$");
@@ -28,19 +31,25 @@ final class TapReportParser implements ReportParser {
     private static final Pattern YAML_KEY = Pattern.compile("^(\\s*)([A-Za-z_][\\w]*):\\s?(.*)$");
     private static final int INDENT = 4;
     private static final int MAX_TRACE_CHARS = 64 * 1024;
+    /** Longer lines are never a test point, a subtest or a YAML key: names are not this long. */
+    static final int MAX_STRUCTURE_CHARS = 4 * 1024;
+    /** Subtests nest deeper than this only in a hostile report; deeper names are not kept. */
+    private static final int MAX_DEPTH = 100;
+    private static final String KIND = "TAP report";
 
     @Override
-    public List<TestResult> parse(Path report) {
+    public void parse(Path report, ReportBudget budget) {
         Path ranIn = ranIn(report);
-        State state = new State(ranIn);
-        try (BufferedReader in = ReportReader.open(report, "TAP report")) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
+        State state = new State(ranIn, budget);
+        try (ReportFile.Lines in = ReportFile.lines(report, KIND)) {
+            for (String line = in.next(); line != null; line = in.next()) {
+                budget.tick();
                 state.accept(line);
             }
         } catch (IOException e) {
-            throw new ReportException("cannot read TAP report " + report + ": " + e.getMessage(), e);
+            throw ReportFile.unreadable(report, KIND, e);
         }
-        return state.finish();
+        state.finish();
     }
 
     /** Reports are written to {@code <folder the tests ran in>/.repofix-reports/}; another report's own folder. */
@@ -52,14 +61,15 @@ final class TapReportParser implements ReportParser {
 
     private static final class State {
         private final Path ranIn;
-        private final List<TestResult> results = new ArrayList<>();
+        private final ReportBudget budget;
         /** Names of the open subtests by depth. */
         private final List<String> names = new ArrayList<>();
         private final StringBuilder comments = new StringBuilder();
         private Pending pending;
 
-        State(Path ranIn) {
+        State(Path ranIn, ReportBudget budget) {
             this.ranIn = ranIn;
+            this.budget = budget;
         }
 
         void accept(String line) {
@@ -67,14 +77,17 @@ final class TapReportParser implements ReportParser {
             if (pending != null && pending.takes(line)) {
                 return;
             }
-            if ((m = SUBTEST.matcher(line)).matches()) {
+            boolean structure = line.length() <= MAX_STRUCTURE_CHARS;
+            if (structure && (m = SUBTEST.matcher(line)).matches()) {
                 finishPending();
                 int depth = m.group(1).length() / INDENT;
                 while (names.size() > depth) {
                     names.removeLast();
                 }
-                names.add(m.group(2).strip());
-            } else if ((m = TEST_POINT.matcher(line)).matches()) {
+                if (names.size() < MAX_DEPTH) {
+                    names.add(m.group(2).strip());
+                }
+            } else if (structure && (m = TEST_POINT.matcher(line)).matches()) {
                 finishPending();
                 int depth = m.group(1).length() / INDENT;
                 List<String> path = new ArrayList<>(names.subList(0, Math.min(depth, names.size())));
@@ -84,7 +97,8 @@ final class TapReportParser implements ReportParser {
                 }
                 TestStatus status = m.group(4) != null ? TestStatus.SKIPPED
                         : m.group(2).equalsIgnoreCase("ok") ? TestStatus.PASSED : TestStatus.FAILED;
-                pending = new Pending(path, status, m.group(1).length(), comments.toString());
+                boolean keep = status != TestStatus.FAILED || budget.keepsFailureText();
+                pending = new Pending(path, status, m.group(1).length(), keep ? comments.toString() : "", keep);
                 comments.setLength(0);
             } else if (line.strip().startsWith("# ") && comments.length() < MAX_TRACE_CHARS) {
                 comments.append(line.strip().substring(2)).append('\n');
@@ -93,14 +107,13 @@ final class TapReportParser implements ReportParser {
 
         private void finishPending() {
             if (pending != null) {
-                results.add(pending.result(ranIn));
+                budget.add(pending.result(ranIn));
                 pending = null;
             }
         }
 
-        List<TestResult> finish() {
+        void finish() {
             finishPending();
-            return results;
         }
     }
 
@@ -110,17 +123,54 @@ final class TapReportParser implements ReportParser {
         private final TestStatus status;
         private final int indent;
         private final String printedBefore;
-        private final Map<String, String> yaml = new LinkedHashMap<>();
+        /** Whether its diagnostics are kept: not for a failure past the budget's cap. */
+        private final boolean keep;
+        private final Map<String, StringBuilder> yaml = new LinkedHashMap<>();
+        private int yamlChars;
         private boolean inYaml;
         private boolean yamlDone;
         private String blockKey;
         private int blockIndent;
 
-        Pending(List<String> path, TestStatus status, int indent, String printedBefore) {
+        Pending(List<String> path, TestStatus status, int indent, String printedBefore, boolean keep) {
             this.path = path;
             this.status = status;
             this.indent = indent;
             this.printedBefore = printedBefore;
+            this.keep = keep;
+        }
+
+        /** Appends to {@code key}'s value what fits of all diagnostics' {@value #MAX_TRACE_CHARS} characters. */
+        private void put(String key, String text, boolean newLine) {
+            StringBuilder value = yaml.get(key);
+            if (value == null) {
+                if (!keep || yamlChars >= MAX_TRACE_CHARS) {
+                    return;
+                }
+                value = new StringBuilder();
+                yaml.put(key, value);
+            }
+            String add = (newLine && !value.isEmpty() ? "\n" : "") + text;
+            int room = MAX_TRACE_CHARS - yamlChars;
+            if (keep && room > 0) {
+                int n = Math.min(room, add.length());
+                value.append(add, 0, n);
+                yamlChars += n;
+            }
+        }
+
+        /** Replaces {@code key}'s value. */
+        private void set(String key, String text) {
+            StringBuilder old = yaml.remove(key);
+            if (old != null) {
+                yamlChars -= old.length();
+            }
+            put(key, text, false);
+        }
+
+        private String value(String key, String otherwise) {
+            StringBuilder value = yaml.get(key);
+            return value == null ? otherwise : value.toString();
         }
 
         /** Whether {@code line} belongs to this test point's YAML block. */
@@ -142,10 +192,7 @@ final class TapReportParser implements ReportParser {
                 return true;
             }
             if (blockKey != null && (line.isBlank() || leading(line) >= blockIndent)) {
-                String so = yaml.getOrDefault(blockKey, "");
-                if (so.length() < MAX_TRACE_CHARS) {
-                    yaml.put(blockKey, so + (so.isEmpty() ? "" : "\n") + (line.isBlank() ? "" : line.substring(blockIndent)));
-                }
+                put(blockKey, line.isBlank() ? "" : line.substring(blockIndent), true);
                 return true;
             }
             blockKey = null;
@@ -155,9 +202,9 @@ final class TapReportParser implements ReportParser {
                 if (value.startsWith("|") || value.startsWith(">")) {
                     blockKey = m.group(2);
                     blockIndent = m.group(1).length() + 2;
-                    yaml.put(blockKey, "");
+                    set(blockKey, "");
                 } else {
-                    yaml.put(m.group(2), unquote(value));
+                    set(m.group(2), unquote(value));
                 }
             }
             return true;
@@ -169,12 +216,12 @@ final class TapReportParser implements ReportParser {
             if (status == TestStatus.PASSED) {
                 return TestResult.passed(id);
             }
-            String message = yaml.getOrDefault("error", status == TestStatus.SKIPPED ? "" : "test failed").strip();
+            String message = value("error", status == TestStatus.SKIPPED ? "" : "test failed").strip();
             if (status == TestStatus.SKIPPED) {
                 return new TestResult(id, status, "", "", List.of());
             }
             StringBuilder trace = new StringBuilder(message);
-            String stack = yaml.getOrDefault("stack", "");
+            String stack = value("stack", "");
             if (!stack.isBlank()) {
                 trace.append('\n').append(stack.stripTrailing());
             }

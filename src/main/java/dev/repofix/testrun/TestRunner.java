@@ -60,25 +60,24 @@ public final class TestRunner {
      * @throws ReportException when a report this run wrote cannot be parsed, or lies outside {@code dir}
      */
     public TestOutcome run(Path dir, BuildSystem build, TestCommand command, FileIndex files, Duration timeout) {
+        // The command and the reading of its reports share the limit: a report that takes
+        // longer to read than the run has left ends the run as a slow test would.
+        ReportBudget budget = ReportBudget.within(timeout);
         Map<Path, FileTime> ownFiles = deleteStaleReports(dir, build.reports(dir, command), files);
         Map<String, String> env = CleanEnvironment.of(host, build.environmentNames(), command.extraEnv());
         ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout).withImage(build.sandboxImage()));
         if (exec.outcome() instanceof ExecResult.Outcome.TimedOut) {
             return new TestOutcome.TimedOut(exec);
         }
-        FileIndex here = files.rootedAt(dir);
-        List<TestResult> results = new ArrayList<>();
         List<Path> reports = build.reports(dir, command).stream().filter(p -> writtenByTheRun(p, ownFiles)).toList();
-        for (Path report : reports) {
-            requireInside(dir, report);
-            String folder = build instanceof MultiBuild multi ? multi.folderOf(dir, report) : "";
-            FileIndex project = folder.isEmpty() ? here : below(here, folder);
-            for (TestResult r : parsers.forFormat(build.reportFormat(report)).parse(report)) {
-                TestResult read = r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), project)) : r;
-                results.add(folder.isEmpty() ? read : inRepository(read, folder));
-            }
+        List<TestResult> results;
+        try {
+            results = read(dir, build, files, reports, budget);
+        } catch (ReportTimedOut e) {
+            return new TestOutcome.TimedOut(new ExecResult(new ExecResult.Outcome.TimedOut(timeout),
+                    exec.output() + "\n[repofix] " + e.getMessage(), exec.elapsed()));
         }
-        TestRun run = new TestRun(results);
+        TestRun run = new TestRun(results, budget.failingNotKept(), budget.othersNotKept());
         if (run.executedCount() == 0) {
             // A report with no test in it means the tool ran and found none (pytest exits 5
             // then); no report at all after a failure means it never got to the tests.
@@ -89,6 +88,28 @@ public final class TestRunner {
             return new TestOutcome.BuildFailed(exec);
         }
         return new TestOutcome.Completed(run, exec);
+    }
+
+    /**
+     * The results of {@code reports}, kept within {@code budget}; frames are extracted from
+     * the kept failures only, so their number and the text they are read from are bounded.
+     */
+    private List<TestResult> read(Path dir, BuildSystem build, FileIndex files, List<Path> reports,
+            ReportBudget budget) {
+        FileIndex here = files.rootedAt(dir);
+        List<TestResult> results = new ArrayList<>();
+        for (Path report : reports) {
+            requireInside(dir, report);
+            String folder = build instanceof MultiBuild multi ? multi.folderOf(dir, report) : "";
+            FileIndex project = folder.isEmpty() ? here : below(here, folder);
+            parsers.forFormat(build.reportFormat(report)).parse(report, budget);
+            for (TestResult r : budget.drain()) {
+                budget.check();
+                TestResult read = r.status().isFailure() ? r.withFrames(frames.extract(r.trace(), project)) : r;
+                results.add(folder.isEmpty() ? read : inRepository(read, folder));
+            }
+        }
+        return results;
     }
 
     /** The files of the project in {@code folder}, relative to it: its tools print paths relative to it. */

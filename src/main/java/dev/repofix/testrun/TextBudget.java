@@ -1,16 +1,19 @@
 package dev.repofix.testrun;
 
 /**
- * How much failure text (messages, traces) one report may keep, so that a report of any
- * size parses in bounded memory: each text at most {@value #MAX_TEXT_CHARS} characters,
- * and once {@value #MAX_REPORT_TEXT_CHARS} are kept, each later one only its first
- * {@value #CUT_TEXT_CHARS}. A cut text ends with a line saying how much was left out.
+ * How much failure text (messages, traces) one test run may keep of all its reports, so
+ * that reports of any size parse in bounded memory: each text at most
+ * {@value #MAX_TEXT_CHARS} characters, and once {@value #MAX_RUN_TEXT_CHARS} are kept,
+ * each later one only its first {@value #CUT_TEXT_CHARS}. With at most
+ * {@value ReportBudget#MAX_FAILURES_KEPT} failures keeping text, the whole is bounded
+ * whether the run has many small failures or one large one. A cut text ends with a line
+ * saying how much was left out.
  */
 final class TextBudget {
     /** More than any real trace: a JVM prints at most 1024 frames per exception. */
     static final int MAX_TEXT_CHARS = 1024 * 1024;
-    /** Per report: enough for thousands of failures with full traces. */
-    static final int MAX_REPORT_TEXT_CHARS = 64 * 1024 * 1024;
+    /** Per run, all reports together: a thousand failures with 16 Ki characters of trace each. */
+    static final int MAX_RUN_TEXT_CHARS = 16 * 1024 * 1024;
     /** What a failure keeps once the report's budget is spent: the message and the top of the trace. */
     static final int CUT_TEXT_CHARS = 8 * 1024;
 
@@ -47,6 +50,6 @@ final class TextBudget {
     }
 
     private int limit() {
-        return kept < MAX_REPORT_TEXT_CHARS ? MAX_TEXT_CHARS : CUT_TEXT_CHARS;
+        return kept < MAX_RUN_TEXT_CHARS ? MAX_TEXT_CHARS : CUT_TEXT_CHARS;
     }
 }

@@ -5,6 +5,7 @@ import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestStatus;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +45,8 @@ public final class FlakyCheck {
      */
     public Result check(Baseline baseline, Path dir, int reruns, java.util.function.Supplier<Duration> limit) {
         Set<String> flaky = new LinkedHashSet<>();
+        Set<String> failing = new HashSet<>(baseline.failing());
+        Set<String> passing = new HashSet<>(baseline.passing());
         Optional<Duration> failingOnly = Optional.empty();
         for (int i = 0; i < reruns && !baseline.failing().isEmpty(); i++) {
             Duration timeout = limit.get();
@@ -58,9 +61,9 @@ public final class FlakyCheck {
             TestOutcome outcome = only.orElseGet(() -> suite.all(dir, timeout));
             if (outcome instanceof TestOutcome.Completed c) {
                 for (TestResult r : c.run().results()) {
-                    boolean wasFailing = baseline.failing().contains(r.id());
+                    boolean wasFailing = failing.contains(r.id());
                     if (wasFailing && r.status() == TestStatus.PASSED
-                            || !wasFailing && baseline.passing().contains(r.id()) && r.status().isFailure()) {
+                            || !wasFailing && passing.contains(r.id()) && r.status().isFailure()) {
                         flaky.add(r.id());
                     }
                 }

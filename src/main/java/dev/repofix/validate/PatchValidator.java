@@ -11,6 +11,7 @@ import dev.repofix.patch.PatchParser;
 import dev.repofix.patch.PathSafety;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.BuildLog;
+import dev.repofix.testrun.ReportBudget;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
@@ -21,9 +22,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Dual testing of one candidate, each run in a fresh copy of the workspace:
@@ -333,28 +337,57 @@ public final class PatchValidator implements Validator {
         };
     }
 
+    /**
+     * The verdict of {@code after} against {@code baseline}. Runs whose reports held more
+     * tests than were kept ({@link TestRun#complete()}) are judged so that nothing unseen
+     * can pass: a run with failures counted and not kept is never VALID, and when the
+     * baseline did not keep all its failures, any failure now that is not a kept target
+     * counts as broken (it may be one of the targets not kept, still failing).
+     */
     static Validation compare(String id, Baseline baseline, TestRun after, Duration elapsed) {
+        Map<String, TestResult> now = after.byId();
         List<String> fixed = new ArrayList<>();
         List<String> stillFailing = new ArrayList<>();
         for (String t : baseline.failing()) {
-            if (after.find(t).map(r -> r.status() == TestStatus.PASSED).orElse(false)) {
+            if (Optional.ofNullable(now.get(t)).map(r -> r.status() == TestStatus.PASSED).orElse(false)) {
                 fixed.add(t);
             } else {
                 stillFailing.add(t);
             }
         }
         // A passing test must still pass: skipped or missing now means it no longer checks anything.
+        // Missing from a run that did not keep all its passing tests says nothing: a failure is kept first.
         List<String> broken = new ArrayList<>();
         List<String> shown = new ArrayList<>();
         for (String t : baseline.passing()) {
-            Optional<TestStatus> now = after.find(t).map(TestResult::status);
-            if (now.orElse(null) != TestStatus.PASSED) {
+            Optional<TestStatus> status = Optional.ofNullable(now.get(t)).map(TestResult::status);
+            if (status.isEmpty() && after.othersNotKept() > 0) {
+                continue;
+            }
+            if (status.orElse(null) != TestStatus.PASSED) {
                 broken.add(t);
-                shown.add(now.orElse(null) == TestStatus.SKIPPED ? t + " (skipped)" : t);
+                shown.add(status.orElse(null) == TestStatus.SKIPPED ? t + " (skipped)" : t);
             }
         }
-        Verdict verdict = stillFailing.isEmpty() && broken.isEmpty() ? Verdict.VALID : Verdict.TESTS_FAIL;
+        if (baseline.run().failingNotKept() > 0) {
+            Set<String> known = new HashSet<>(baseline.failing());
+            known.addAll(baseline.passing());
+            known.addAll(baseline.flaky());
+            known.addAll(baseline.outside());
+            for (TestResult r : after.failing()) {
+                if (!known.contains(r.id())) {
+                    broken.add(r.id());
+                    shown.add(r.id());
+                }
+            }
+        }
+        boolean unseen = after.failingNotKept() > 0;
+        Verdict verdict = stillFailing.isEmpty() && broken.isEmpty() && !unseen ? Verdict.VALID : Verdict.TESTS_FAIL;
         String detail = verdict == Verdict.VALID ? "" : describe(stillFailing, shown);
+        if (unseen) {
+            detail = (detail.isEmpty() ? "" : detail + "; ") + after.failingNotKept() + " more failing test(s) not kept "
+                    + "(more than " + ReportBudget.MAX_FAILURES_KEPT + " failed), so the run cannot be valid";
+        }
         return new Validation(id, verdict, fixed, stillFailing, broken, detail, elapsed);
     }
 

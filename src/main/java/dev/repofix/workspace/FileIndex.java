@@ -2,8 +2,10 @@ package dev.repofix.workspace;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -13,13 +15,17 @@ import java.util.Set;
  * the directory they were listed from. Used to tell whether a path a tool printed is
  * one of ours, and to read one: only through its {@link ConfinedReader}, which records
  * what it refuses in the run's {@link Refusals}, shared by every index of the same run
- * ({@link #rootedAt}). The listing is immutable; never holds nulls.
+ * ({@link #rootedAt}). The listing is immutable; never holds nulls. Lookups by path and by
+ * path suffix take time in the matches, not in the files, so a repository of hundreds of
+ * thousands of files costs no more per stack frame than a small one.
  */
 public final class FileIndex {
     private final Path root;
     private final List<String> files;
     private final Set<String> lookup;
     private final ConfinedReader reader;
+    /** The files by their last path segment (file name), for suffix lookups. */
+    private final Map<String, List<String>> byName;
 
     /**
      * @param root  the directory the paths are relative to; made absolute
@@ -39,6 +45,24 @@ public final class FileIndex {
         this.files = files.stream().sorted().toList();
         this.lookup = Set.copyOf(new LinkedHashSet<>(this.files));
         this.reader = new ConfinedReader(this.root, refusals);
+        Map<String, List<String>> names = new HashMap<>();
+        for (String f : this.files) {
+            names.computeIfAbsent(name(f), n -> new ArrayList<>(1)).add(f);
+        }
+        this.byName = names;
+    }
+
+    /** The same files under another root, reading through a reader of that root: the lists are shared, not sorted again. */
+    private FileIndex(Path root, FileIndex same) {
+        this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
+        this.files = same.files;
+        this.lookup = same.lookup;
+        this.byName = same.byName;
+        this.reader = same.reader.rootedAt(this.root);
+    }
+
+    private static String name(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     public Path root() {
@@ -56,7 +80,7 @@ public final class FileIndex {
 
     /** The same files listed from another directory (a copy of the same tree), recording refusals in the same place. */
     public FileIndex rootedAt(Path otherRoot) {
-        return new FileIndex(otherRoot, files, reader.refusals());
+        return new FileIndex(otherRoot, this);
     }
 
     /**
@@ -84,7 +108,7 @@ public final class FileIndex {
     public List<String> endingWith(String suffix) {
         String s = suffix.startsWith("/") ? suffix.substring(1) : suffix;
         List<String> out = new ArrayList<>();
-        for (String f : files) {
+        for (String f : byName.getOrDefault(name(s), List.of())) {
             if (f.equals(s) || f.endsWith("/" + s)) {
                 out.add(f);
             }

@@ -36,10 +36,14 @@ class EvalResumeAfterKillTest {
         Path out = temp.resolve("out");
         Map<String, Snapshot> beforeKill = runUntilSomeResultsThenKill(cases, out);
 
-        RunOutput again = RunOutput.run(temp.resolve("work2"), temp.resolve("unused"), "eval", "run", "--cases",
+        assertThat(EvalRunEndToEndTest.evalFolders(temp.resolve("work1"))).as("the killed run's folder").hasSize(1);
+
+        // The same work folder: the killed run's folder is removed, as this run's own is at its end.
+        RunOutput again = RunOutput.run(temp.resolve("work1"), temp.resolve("unused"), "eval", "run", "--cases",
                 cases.toString(), "--model", "gold", "--jobs", "1", "--out", out.toString());
 
         assertThat(again.exitCode()).as(again.stderr()).isZero();
+        assertThat(EvalRunEndToEndTest.evalFolders(temp.resolve("work1"))).isEmpty();
         assertThat(again.stdout()).contains((8 - beforeKill.size()) + " case run(s) this time, " + beforeKill.size()
                 + " kept from before");
         Map<String, Snapshot> after = snapshot(out);

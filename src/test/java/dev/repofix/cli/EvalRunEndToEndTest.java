@@ -21,6 +21,16 @@ class EvalRunEndToEndTest {
     @TempDir
     Path temp;
 
+    /** The folders eval runs made under {@code workDir} that are still there. */
+    static List<String> evalFolders(Path workDir) throws IOException {
+        if (!Files.isDirectory(workDir)) {
+            return List.of();
+        }
+        try (var list = Files.list(workDir)) {
+            return list.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("repofix-eval-")).toList();
+        }
+    }
+
     private RunOutput eval(String... args) {
         return RunOutput.run(temp.resolve("work"), temp.resolve("unused"), args);
     }
@@ -35,6 +45,8 @@ class EvalRunEndToEndTest {
                 temp.resolve("empty").toString());
 
         assertThat(gold.exitCode()).as(gold.stderr()).isZero();
+        assertThat(evalFolders(temp.resolve("work"))).as("mirrors, clones and copies removed, folder and all")
+                .isEmpty();
         assertThat(gold.stderr()).contains("[4/4]").contains("4 pass");
         assertThat(results(temp.resolve("gold"))).extracting(r -> r.path("status").asText() + " "
                 + r.path("record").path("status").asText()).containsOnly("SCORED FIXED").hasSize(4);

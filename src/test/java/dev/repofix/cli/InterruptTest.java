@@ -66,6 +66,54 @@ class InterruptTest {
                 .as("the test command's processes are killed").isEmpty();
     }
 
+    @Test
+    void sigtermWhileACandidateIsValidatedEndsCancelledWithAReportAndNoProcessLeft() throws Exception {
+        String marker = "repofix-interrupt-" + UUID.randomUUID();
+        Path validating = temp.resolve("validating");
+        // Fails as it is; with the patch applied it hangs, as a candidate that loops would.
+        String tests = """
+                mkdir -p reports
+                if grep -q fixed src/state.txt; then touch '%s'; sleep 600; fi
+                printf '<testsuite name="t"><testcase classname="t" name="fails"><failure message="boom">boom</failure></testcase></testsuite>' > reports/TEST-t.xml
+                exit 1
+                """.formatted(validating);
+        Path repo = FixtureRepos.gitRepo(temp.resolve("repo"), Map.of("run-tests.sh", tests, "src/state.txt", "broken\n"));
+        Path patch = Files.writeString(temp.resolve("fix.patch"), """
+                --- a/src/state.txt
+                +++ b/src/state.txt
+                @@ -1 +1 @@
+                -broken
+                +fixed
+                """);
+        Path out = temp.resolve("out");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "validate", "--repo", repo.toString(), "--patch", patch.toString(),
+                "--test-cmd", "sh run-tests.sh # " + marker, "--sandbox", "local", "--out", out.toString(),
+                "--work-dir", temp.resolve("work").toString())).redirectErrorStream(true)
+                .redirectOutput(temp.resolve("repofix.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!Files.exists(validating) && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(validating).as(Files.readString(temp.resolve("repofix.log"))).exists();
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            p.destroyForcibly();
+        }
+        String output = Files.readString(temp.resolve("repofix.log"));
+
+        assertThat(p.exitValue()).as(output).isEqualTo(ExitCodes.ERROR);
+        JsonNode report = new ObjectMapper().readTree(Files.readString(out.resolve("report.json")));
+        assertThat(new ReportSchema().problems(report)).isEmpty();
+        assertThat(report.path("status").asText()).isEqualTo("CANCELLED");
+        assertThat(report.path("error").path("stage").asText()).isEqualTo("validate");
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(marker)))
+                .as("the test command's processes are killed").isEmpty();
+    }
+
     /** Whether this process ignores SIGINT (bit 2 of {@code SigIgn} in Linux's {@code /proc/self/status}). */
     private static boolean sigintIgnored() throws java.io.IOException {
         Path status = Path.of("/proc/self/status");

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ReportParsersTest {
     @Test
     void picksTheParserOfTheReportsFormat() {
-        ReportParser tap = report -> List.of();
+        ReportParser tap = (report, budget) -> { };
         ReportParsers parsers = new ReportParsers(Map.of(ReportFormat.TAP, tap, ReportFormat.JUNIT_XML, new JUnitXmlReportParser()));
 
         assertThat(parsers.forFormat(ReportFormat.TAP)).isSameAs(tap);

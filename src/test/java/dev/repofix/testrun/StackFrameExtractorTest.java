@@ -331,6 +331,28 @@ class StackFrameExtractorTest {
         assertThat(extractor.extract("\t\tCaused by:\nCaused by:\n\t\t\tSuppressed:\n\tSuppressed:", files)).isEmpty();
     }
 
+    @Test
+    void aTraceOfThousandsOfDistinctFramesGivesAtMostTheCap() {
+        FileIndex files = index("src/main/java/com/acme/Deep.java");
+        StringBuilder trace = new StringBuilder("java.lang.StackOverflowError\n");
+        for (int i = 1; i <= 5_000; i++) {
+            trace.append("\tat com.acme.Deep.call(Deep.java:").append(i).append(")\n");
+        }
+
+        assertThat(extractor.extract(trace.toString(), files)).hasSize(StackFrameExtractor.MAX_FRAMES)
+                .first().isEqualTo(new StackFrame("src/main/java/com/acme/Deep.java", 1, "call"));
+    }
+
+    @Test
+    void aLineLongerThanAnyFrameIsNotReadForFrames() {
+        FileIndex files = index("src/calc.py");
+        String trace = "Traceback (most recent call last):\n"
+                + "  File \"src/calc.py\", line 7, in add" + " ".repeat(StackFrameExtractor.MAX_LINE_CHARS) + "\n"
+                + "  File \"src/calc.py\", line 2, in add\n";
+
+        assertThat(extractor.extract(trace, files)).extracting(StackFrame::line).containsExactly(2);
+    }
+
     private FileIndex index(String... files) {
         return new FileIndex(root, List.of(files));
     }

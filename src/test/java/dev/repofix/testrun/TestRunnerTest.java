@@ -1,6 +1,7 @@
 package dev.repofix.testrun;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.repofix.build.CustomBuild;
 import dev.repofix.build.PytestBuild;
@@ -67,6 +68,75 @@ class TestRunnerTest {
         assertThat(dir.resolve("stale/TEST-old.xml")).doesNotExist();
         assertThat(outcome).isInstanceOfSatisfying(TestOutcome.Completed.class, c -> assertThat(c.run().results())
                 .extracting(TestResult::id).containsExactly("run#ran_now"));
+    }
+
+    @Test
+    void readingTheReportsEndsAtTheRunsLimitAsASlowTestWould() {
+        Duration limit = Duration.ofMillis(300);
+        TestRunner runner = new TestRunner(command -> {
+            writeUnchecked("out/TEST-many.xml", manyFailures(5_000));
+            sleep(limit.plusMillis(200)); // the command used up the limit; nothing is left to read in
+            return new ExecResult(new ExecResult.Outcome.Exited(1), "", limit);
+        }, new HostEnvironment(Map.of()), ReportParsers.standard(), new StackFrameExtractor());
+        CustomBuild build = new CustomBuild("true");
+
+        TestOutcome outcome = runner.run(dir, build, new TestCommand("true", Map.of()), new FileIndex(dir, List.of()), limit);
+
+        assertThat(outcome).isInstanceOfSatisfying(TestOutcome.TimedOut.class,
+                t -> assertThat(t.exec().output()).contains("reading the test reports did not finish"));
+    }
+
+    @Test
+    void anInterruptStopsTheReadingOfTheReports() {
+        TestRunner runner = new TestRunner(command -> {
+            writeUnchecked("out/TEST-many.xml", manyFailures(5_000));
+            Thread.currentThread().interrupt(); // Ctrl-C arrives as the command ends
+            return new ExecResult(new ExecResult.Outcome.Exited(1), "", Duration.ZERO);
+        }, new HostEnvironment(Map.of()), ReportParsers.standard(), new StackFrameExtractor());
+        CustomBuild build = new CustomBuild("true");
+        try {
+            assertThatThrownBy(() -> runner.run(dir, build, new TestCommand("true", Map.of()),
+                    new FileIndex(dir, List.of()), Duration.ofMinutes(1))).isInstanceOf(ReportException.class);
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
+    void aRunKeepsTheFirstFailuresAndCountsTheRest() {
+        TestOutcome outcome = runShell("mkdir -p out && cat > out/TEST-many.xml <<'X'\n" + manyFailures(1_200) + "X",
+                new FileIndex(dir, List.of()));
+
+        assertThat(outcome).isInstanceOfSatisfying(TestOutcome.Completed.class, c -> {
+            assertThat(c.run().failing()).hasSize(ReportBudget.MAX_FAILURES_KEPT);
+            assertThat(c.run().failingNotKept()).isEqualTo(200);
+            assertThat(c.run().complete()).isFalse();
+        });
+    }
+
+    private static String manyFailures(int n) {
+        StringBuilder xml = new StringBuilder("<testsuite name=\"many\">\n");
+        for (int i = 0; i < n; i++) {
+            xml.append("<testcase classname=\"many\" name=\"t").append(i).append("\"><failure message=\"boom\">")
+                    .append("AssertionError: boom\n</failure></testcase>\n");
+        }
+        return xml.append("</testsuite>\n").toString();
+    }
+
+    private void writeUnchecked(String rel, String content) {
+        try {
+            write(rel, content);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private TestOutcome runShell(String script, FileIndex files) {

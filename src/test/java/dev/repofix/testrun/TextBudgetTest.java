@@ -33,7 +33,7 @@ class TextBudgetTest {
         TextBudget budget = new TextBudget();
         char[] big = new char[TextBudget.MAX_TEXT_CHARS];
         java.util.Arrays.fill(big, 'x');
-        for (int i = 0; i < TextBudget.MAX_REPORT_TEXT_CHARS / TextBudget.MAX_TEXT_CHARS; i++) {
+        for (int i = 0; i < TextBudget.MAX_RUN_TEXT_CHARS / TextBudget.MAX_TEXT_CHARS; i++) {
             StringBuilder text = new StringBuilder();
             budget.append(text, big, 0, big.length);
             assertThat(budget.finish(text)).hasSize(TextBudget.MAX_TEXT_CHARS);

@@ -131,6 +131,38 @@ class PatchValidatorTest {
         assertThat(PatchValidator.combine(a, b).verdict()).isEqualTo(Verdict.TESTS_TAMPERED);
     }
 
+    @Test
+    void aRunWithFailuresCountedAndNotKeptIsNeverValid() {
+        List<TestResult> all = new ArrayList<>(List.of(passed("AccountTest#withdrawAll"), passed("AccountTest#overdraft"),
+                passed("AccountTest#deposit"), passed("LedgerTest#sums")));
+        TestRun after = new TestRun(all, 2_000, 0);
+
+        Validation v = compare(after);
+
+        assertThat(v.verdict()).isEqualTo(Verdict.TESTS_FAIL);
+        assertThat(v.detail()).contains("2000 more failing test(s) not kept");
+    }
+
+    @Test
+    void whenTheBaselineDidNotKeepAllItsFailuresAnyOtherFailureNowCountsAsBroken() {
+        TestRun before = new TestRun(List.of(failed("T#kept"), passed("T#passes")), 5, 0);
+        Baseline baseline = Baseline.of(before);
+
+        Validation v = PatchValidator.compare("c1", baseline,
+                run(passed("T#kept"), passed("T#passes"), failed("T#oneOfTheFiveNotKept")), ELAPSED);
+
+        assertThat(v.verdict()).isEqualTo(Verdict.TESTS_FAIL);
+        assertThat(v.broken()).containsExactly("T#oneOfTheFiveNotKept");
+    }
+
+    @Test
+    void aPassingTestMissingFromARunThatDidNotKeepAllItsPassingTestsIsNotBroken() {
+        TestRun after = new TestRun(List.of(passed("AccountTest#withdrawAll"), passed("AccountTest#overdraft"),
+                passed("AccountTest#deposit")), 0, 1);
+
+        assertThat(compare(after).verdict()).isEqualTo(Verdict.VALID);
+    }
+
     private static Validation compare(TestRun after) {
         return PatchValidator.compare("c1", BASELINE, after, ELAPSED);
     }
