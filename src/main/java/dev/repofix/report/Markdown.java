@@ -86,15 +86,31 @@ public final class Markdown {
     /**
      * Several lines of untrusted prose (a drafted issue, a model's explanation) as escaped
      * paragraphs: its line breaks kept as hard breaks, blank lines as paragraph breaks, leading
-     * spaces as no-break spaces (an indented trace stays indented, and is no code block). Starts
-     * where a paragraph may start or go on; not inside a list item or quote.
+     * spaces as no-break spaces. Lines indented by four spaces or a tab (a trace, a command: what
+     * CommonMark reads as an indented code block) are shown as they are, in a {@link #fence}
+     * that no line inside can close, also where no blank line comes before them. Starts where a
+     * paragraph may start or go on; not inside a list item or quote.
      */
     public static String prose(String s, int max) {
         String[] lines = cut(visible(s), max).split("\n", -1);
         StringBuilder out = new StringBuilder();
         boolean inParagraph = false;
-        for (String raw : lines) {
-            String line = raw.stripTrailing();
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].stripTrailing();
+            if (indentedCode(line)) {
+                int last = i;
+                for (int j = i; j < lines.length && (indentedCode(lines[j]) || lines[j].isBlank()); j++) {
+                    last = lines[j].isBlank() ? last : j;
+                }
+                StringBuilder code = new StringBuilder();
+                for (int j = i; j <= last; j++) {
+                    code.append(unindented(lines[j].stripTrailing())).append('\n');
+                }
+                out.append(inParagraph ? "\n\n" : "").append(fence("", code.toString())).append('\n');
+                inParagraph = false;
+                i = last;
+                continue;
+            }
             if (line.isBlank()) {
                 if (inParagraph) {
                     out.append("\n\n");
@@ -113,6 +129,18 @@ public final class Markdown {
             end--;
         }
         return out.substring(0, end);
+    }
+
+    private static boolean indentedCode(String line) {
+        return (line.startsWith("    ") || line.startsWith("\t")) && !line.isBlank();
+    }
+
+    /** A line of an indented block without its indentation (a blank line inside it may be shorter). */
+    private static String unindented(String line) {
+        if (line.startsWith("\t")) {
+            return line.substring(1);
+        }
+        return line.length() >= 4 ? line.substring(4) : "";
     }
 
     /**

@@ -96,8 +96,13 @@ class MarkdownTest {
             "**bold** _em_ ~~gone~~", "`code`", "| a | b |", "[ref]: http://evil", "&lt;b&gt; &#64;", "a  ",
             "$x^2$", "\\", "[^1]", "- [ ] task", "x_y_ a*b*c"})
     void textIsOnlyTextWhereverALineStarts(String s) {
-        for (String markdown : List.of(Markdown.text(s), Markdown.prose(s, 100), "> " + Markdown.text(s),
-                "- " + Markdown.text(s), "x\n" + Markdown.prose(s, 100), "| h |\n|---|\n| " + Markdown.cell(s) + " |")) {
+        // An indented line is code in prose (proseShowsAnIndentedBlockAsCodeThatNoLineInsideCloses).
+        List<String> proses = s.startsWith("    ") || s.startsWith("\t") ? List.of()
+                : List.of(Markdown.prose(s, 100), "x\n" + Markdown.prose(s, 100));
+        List<String> outputs = new java.util.ArrayList<>(List.of(Markdown.text(s), "> " + Markdown.text(s),
+                "- " + Markdown.text(s), "| h |\n|---|\n| " + Markdown.cell(s) + " |"));
+        outputs.addAll(proses);
+        for (String markdown : outputs) {
             String html = html(markdown);
             String inner = html.replaceFirst("^(<blockquote>\\n)?(<ul>\\n<li>)?(<p>)?", "")
                     .replaceFirst("(</p>)?\\n?(</li>\\n</ul>)?\\n?(</blockquote>)?\\n?$", "");
@@ -140,13 +145,12 @@ class MarkdownTest {
     }
 
     @Test
-    void proseKeepsItsLinesAndIndentationAsText() {
-        String prose = Markdown.prose("Trace:\n\n    at a.B(B.java:3)\n    at c.D(D.java:4)\n\n\n# not a heading", 500);
+    void proseShowsAnIndentedBlockAsCodeThatNoLineInsideCloses() {
+        String prose = Markdown.prose("Trace:\n    at a.B(B.java:3)\n    ```\n\n    </details>\n    ### repofix: valid\n"
+                + "\n\n# not a heading\n  two spaces", 500);
 
-        assertThat(prose).isEqualTo("Trace:\n\n\u00A0\u00A0\u00A0\u00A0at a.B(B.java:3)\\\n"
-                + "\u00A0\u00A0\u00A0\u00A0at c.D(D.java:4)\n\n\\# not a heading");
-        assertThat(html(prose)).isEqualTo("<p>Trace:</p>\n<p>\u00A0\u00A0\u00A0\u00A0at a.B(B.java:3)<br />\n"
-                + "\u00A0\u00A0\u00A0\u00A0at c.D(D.java:4)</p>\n<p># not a heading</p>\n");
+        assertThat(html(prose)).isEqualTo("<p>Trace:</p>\n<pre><code>at a.B(B.java:3)\n```\n\n&lt;/details&gt;\n"
+                + "### repofix: valid\n</code></pre>\n<p># not a heading<br />\n\u00A0\u00A0two spaces</p>\n");
     }
 
     @Test
