@@ -218,7 +218,7 @@ public final class GitHubReporter {
         result.fix().ifPresent(f -> {
             String diff = f.diff().length() <= DIFF ? f.diff()
                     : f.diff().substring(0, DIFF) + "\n... (cut; see the report artifact)\n";
-            sb.append("A fix the tests prove: ").append(Markdown.text(f.description(), 200)).append(" at ")
+            sb.append("A fix the tests prove: ").append(Markdown.textWithCode(f.description(), 200)).append(" at ")
                     .append(Markdown.code(Texts.where(f), 300)).append("\n\n").append(Markdown.fence("diff", diff));
         });
         return sb.length() == 0 ? Markdown.text(Headline.of(result)) : sb.toString();

@@ -160,6 +160,44 @@ public final class Markdown {
     }
 
     /**
+     * A one-line text that marks code between single backticks, as repofix's candidate
+     * descriptions do ({@code `v <= hi` -> `v < hi`}): each marked piece as a {@link #code} span,
+     * the rest as escaped {@link #text}, an unpaired backtick as text. Safe whatever the pieces
+     * hold (they come from the repository): each goes through the code span or the escaping.
+     */
+    public static String textWithCode(String s, int max) {
+        return textWithCode(s, max, true);
+    }
+
+    /** {@link #textWithCode} inside a table cell: pipes escaped, no block opener to escape. */
+    static String cellWithCode(String s, int max) {
+        return textWithCode(s, max, false);
+    }
+
+    private static String textWithCode(String s, int max, boolean atLineStart) {
+        String line = visibleLine(s, max);
+        String[] parts = line.split("`", -1);
+        int pieces = parts.length % 2 == 1 ? parts.length : parts.length - 1;
+        StringBuilder out = new StringBuilder();
+        StringBuilder plain = new StringBuilder(parts[0]);
+        for (int i = 1; i < pieces; i += 2) {
+            if (parts[i].isEmpty()) {
+                plain.append("``").append(parts[i + 1]);
+                continue;
+            }
+            escapeLine(plain.toString(), atLineStart && out.isEmpty(), out);
+            out.append(atLineStart ? code(parts[i], Integer.MAX_VALUE) : codeInCell(parts[i], Integer.MAX_VALUE));
+            plain.setLength(0);
+            plain.append(parts[i + 1]);
+        }
+        if (pieces < parts.length) {
+            plain.append('`').append(parts[parts.length - 1]);
+        }
+        escapeLine(plain.toString(), atLineStart && out.isEmpty(), out);
+        return out.toString();
+    }
+
+    /**
      * A code span inside a table cell: {@code |} escaped as {@code \|}, which GitHub's tables turn
      * back into {@code |} even in code. A backslash right before a pipe would make that
      * ambiguous between parsers; such a text is shown as escaped {@link #text} instead.

@@ -113,7 +113,7 @@ public final class MarkdownReport {
             return;
         }
         Validation v = r.fixValidation().orElseThrow();
-        sb.append("## Patch (VALID)\n\n").append(Markdown.text(fix.get().description(), LINE)).append(" at ")
+        sb.append("## Patch (VALID)\n\n").append(Markdown.textWithCode(fix.get().description(), LINE)).append(" at ")
                 .append(Markdown.code(Texts.where(fix.get()), LINE)).append(" (")
                 .append(Markdown.text(fix.get().strategy(), LINE)).append(")\n\n")
                 .append(Markdown.fence("diff", fix.get().diff()))
@@ -135,7 +135,7 @@ public final class MarkdownReport {
                 + " other patches also pass").append(" every test; the tests do not pin this down.** Check which one "
                 + "is right (and add a test that tells them apart):\n\n");
         for (PatchCandidate c : others) {
-            sb.append("- ").append(Markdown.text(c.description(), 200)).append(" at ")
+            sb.append("- ").append(Markdown.textWithCode(c.description(), 200)).append(" at ")
                     .append(Markdown.code(Texts.where(c), LINE)).append(" (").append(Markdown.text(c.strategy(), LINE))
                     .append(", candidate ").append(Markdown.text(c.id(), LINE)).append(")");
             differsWhere(r, c).ifPresent(where -> sb.append(": differs from the proposed fix only where ")
@@ -174,7 +174,7 @@ public final class MarkdownReport {
             PatchCandidate c = record.candidate();
             Validation v = record.validation().get();
             sb.append("| ").append(++n).append(" | ").append(Markdown.codeInCell(Texts.where(c), LINE)).append(" | ")
-                    .append(Markdown.cell(c.strategy())).append(" | ").append(Markdown.cell(c.description())).append(" | ")
+                    .append(Markdown.cell(c.strategy())).append(" | ").append(Markdown.cellWithCode(c.description(), 200)).append(" | ")
                     .append(v.verdict()).append(" | ").append(Texts.duration(v.elapsed())).append(" | ")
                     .append(Markdown.cell(v.detail())).append(" |\n");
         }

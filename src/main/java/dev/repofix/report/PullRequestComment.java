@@ -94,7 +94,7 @@ public final class PullRequestComment {
         }
         PatchCandidate fix = r.fix().get();
         StringBuilder sb = new StringBuilder();
-        sb.append("**Fix (VALID):** ").append(Markdown.text(fix.description(), 200)).append(" at ")
+        sb.append("**Fix (VALID):** ").append(Markdown.textWithCode(fix.description(), 200)).append(" at ")
                 .append(Markdown.code(Texts.where(fix), 300)).append("\n\n<details><summary>Patch</summary>\n\n");
         String diff = fix.diff();
         String close = "\n</details>\n\n";

@@ -291,7 +291,11 @@ class HostileTextTest {
             case TableCell c -> "TableCell";
             default -> null;
         };
-        if (kind != null) {
+        // A code span shows its text as it is: candidate descriptions mark code with backticks
+        // (Markdown.textWithCode), so the backtick pairs of a hostile text there become spans that
+        // hold pieces of it and no structure; such a span without a field's token is no finding.
+        boolean literalSpan = node instanceof Code && tokens(visibleText(node)).isEmpty();
+        if (kind != null && !literalSpan) {
             out.add(kind + tokens(visibleText(node)));
         }
         for (Node child = node.getFirstChild(); child != null; child = child.getNext()) {

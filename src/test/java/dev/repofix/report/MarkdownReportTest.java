@@ -28,7 +28,7 @@ class MarkdownReportTest {
                 + "- **Engine:** builtin · run `" + RunResults.RUN_ID + "`\n"
                 + "- **Baseline:** 2 failing, 7 passing\n\n");
         // The description is the run's text: shown as it is, its backticks escaped.
-        assertThat(md).contains("## Patch (VALID)\n\n\\`>=\\` -> \\`>\\` at `" + RunResults.ACCOUNT
+        assertThat(md).contains("## Patch (VALID)\n\n`>=` -> `>` at `" + RunResults.ACCOUNT
                         + ":5` (relational-op)\n\n")
                 .contains("\nFAIL_TO_PASS: 2 of 2 now pass. PASS_TO_PASS: all 7 still pass.\n");
     }
@@ -48,7 +48,7 @@ class MarkdownReportTest {
     void namesWhereAnAlternativeComparisonDiffersFromTheFix() {
         String md = markdown.render(RunResults.fixedAmongComparisons());
 
-        assertThat(md).contains("- \\`>=\\` -> \\`<\\` at `" + RunResults.ACCOUNT + ":5` (relational-op, candidate c1): "
+        assertThat(md).contains("- `>=` -> `<` at `" + RunResults.ACCOUNT + ":5` (relational-op, candidate c1): "
                 + "differs from the proposed fix only where `amount != balance`\n");
         assertThat(markdown.render(RunResults.fixedAmongAlternatives())).doesNotContain("differs from the proposed fix");
     }
@@ -100,9 +100,9 @@ class MarkdownReportTest {
                 .doesNotContain("## Patch")
                 .contains("## Candidates tried\n\n| # | Location | Template | Change | Verdict | Time | Evidence |\n"
                         + "|---|---|---|---|---|---|---|\n"
-                        + "| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | \\`>=\\` -> \\`<\\` | TESTS_FAIL | "
+                        + "| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | `>=` -> `<` | TESTS_FAIL | "
                         + "900ms | 1 target test(s) still fail: \\`withdrawAll\\` \\| again |\n"
-                        + "| 2 | `" + RunResults.ACCOUNT + ":5` | relational-op | \\`>=\\` -> \\`>\\` | BUILD_FAILED | "
+                        + "| 2 | `" + RunResults.ACCOUNT + ":5` | relational-op | `>=` -> `>` | BUILD_FAILED | "
                         + "1m05s | Account.java:\\[5,9\\] cannot find symbol |\n\n");
     }
 
@@ -195,7 +195,7 @@ class MarkdownReportTest {
         assertThat(md).startsWith("# repofix: repofix stopped in validate: the Docker engine stopped answering")
                 .contains("## repofix's environment failed (validate)\n\nthe Docker engine stopped answering; start "
                         + "it, or pass --sandbox local\n")
-                .contains("| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | \\`>=\\` -> \\`<\\` | TESTS_FAIL |")
+                .contains("| 1 | `" + RunResults.ACCOUNT + ":5` | relational-op | `>=` -> `<` | TESTS_FAIL |")
                 .contains("| validate | failed | 4.0s |");
     }
 

@@ -145,6 +145,19 @@ class MarkdownTest {
     }
 
     @Test
+    void aCandidatesDescriptionShowsItsMarkedPiecesAsCodeAndTheRestAsText() {
+        assertThat(html(Markdown.textWithCode("`v <= hi` -> `v < hi`", 200)))
+                .isEqualTo("<p><code>v &lt;= hi</code> -&gt; <code>v &lt; hi</code></p>\n");
+        // A piece holding backticks, a link and a heading after it, an unpaired backtick: still only code and text.
+        String hostile = "`a`b` -> [x](http://evil) ### <img src=x> `@org/team` `unpaired";
+        String html = html(Markdown.textWithCode(hostile, 200));
+        assertThat(html).doesNotContain("<a ", "<img", "<h3");
+        assertThat(html(Markdown.textWithCode("# `x` *y*", 200))).isEqualTo("<p># <code>x</code> *y*</p>\n");
+        String cell = "| h |\n|---|\n| " + Markdown.cellWithCode("`a || b` -> `a && b`", 200) + " |";
+        assertThat(html(cell)).contains("<td><code>a || b</code> -&gt; <code>a &amp;&amp; b</code></td>");
+    }
+
+    @Test
     void proseShowsAnIndentedBlockAsCodeThatNoLineInsideCloses() {
         String prose = Markdown.prose("Trace:\n    at a.B(B.java:3)\n    ```\n\n    </details>\n    ### repofix: valid\n"
                 + "\n\n# not a heading\n  two spaces", 500);
