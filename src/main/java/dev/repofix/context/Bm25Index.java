@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -26,12 +27,15 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 /**
  * An in-memory BM25 index over windows of repository files: {@link #WINDOW} lines each,
  * overlapping by {@link #OVERLAP} so a function cut at one window's edge is whole in the
- * next. Built per failure; small enough (a few hundred files) to need no persistence.
+ * next. Built per failure; small enough (a few hundred files) to need no persistence, and
+ * bounded: files are read until {@value #MAX_INDEXED_CHARS} characters are indexed.
  */
 final class Bm25Index {
     static final int WINDOW = 40;
     static final int OVERLAP = 10;
     static final String REASON = "BM25 match";
+    /** Characters indexed at most (the files are given nearest first), so a repository's size does not decide the time. */
+    static final long MAX_INDEXED_CHARS = 32L * 1024 * 1024;
 
     private static final String PATH = "path";
     private static final String START = "start";
@@ -52,8 +56,16 @@ final class Bm25Index {
         this.sources = sources;
         this.isTest = isTest;
         try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(analyzer))) {
+            long chars = 0;
             for (String path : paths) {
-                sources.lines(path).ifPresent(lines -> addWindows(writer, path, lines));
+                if (chars > MAX_INDEXED_CHARS) {
+                    break;
+                }
+                Optional<List<String>> lines = sources.lines(path);
+                if (lines.isPresent()) {
+                    addWindows(writer, path, lines.get());
+                    chars += lines.get().stream().mapToLong(l -> l.length() + 1).sum();
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("in-memory index failed", e);

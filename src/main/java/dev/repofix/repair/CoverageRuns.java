@@ -9,20 +9,18 @@ import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.workspace.FileIndex;
+import dev.repofix.workspace.FileTrees;
+import dev.repofix.workspace.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,30 +100,21 @@ final class CoverageRuns implements CoverageCollector {
         }
     }
 
-    /** A copy of the workspace's files beside the pristine tree (inside the run's folder, which a sandbox can mount). */
+    /**
+     * A copy of the workspace's files beside the pristine tree (inside the run's folder,
+     * which a sandbox can mount). Links are left out: a test run must not reach through one
+     * out of the copy.
+     */
     private static Path copyOf(FileIndex files) throws IOException {
-        Path root = files.root();
-        Path parent = root.toAbsolutePath().normalize().getParent();
+        Path parent = files.root().toAbsolutePath().normalize().getParent();
         Path copy = Files.createTempDirectory(parent, "copy-coverage-");
-        for (String rel : files.files()) {
-            Path from = root.resolve(rel);
-            // Links are left out: a test run must not reach through one out of the copy.
-            if (Files.isRegularFile(from, LinkOption.NOFOLLOW_LINKS)) {
-                Path to = copy.resolve(rel);
-                Files.createDirectories(to.getParent());
-                Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
-            }
-        }
+        FileTrees.copyRegularFiles(files, copy);
         return copy;
     }
 
     /** Deletes a folder of a coverage run (a copy, a tool's temporary tree); a failure is logged. */
     static void deleteTree(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            LOG.warn("could not delete the coverage folder {}: {}", dir, e.toString());
-        }
+        Workspace.deleteTree(dir);
     }
 
     /** The last lines of a command's output, for a reason that says what went wrong. */

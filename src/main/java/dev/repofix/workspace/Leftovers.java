@@ -5,32 +5,51 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps workspace folders from outliving their run. Each folder is marked with its
- * owning process (pid and start time); the folders this JVM still holds are deleted by
- * a shutdown hook (Ctrl-C, a cancelled CI job), and a later run deletes the folders of
- * owners that are gone (killed outright, or a crashed machine), as the container reaper
- * does for containers. A folder of a live concurrent run, or one without our marker, is
- * never touched.
+ * Keeps workspace folders from outliving their run, in bounded time. Each folder is
+ * marked with its owning process (pid and start time), and its marker is the last thing
+ * deleted, so a folder whose deletion is cut short stays marked. The folders this JVM
+ * still holds are deleted by a shutdown hook (Ctrl-C, a cancelled CI job) for at most
+ * {@link #HOOK_BUDGET}: a repository of hundreds of thousands of files takes minutes to
+ * delete, and the run must end. A later run takes over the folders of owners that are
+ * gone (killed outright, cut short, a crashed machine), as the container reaper does for
+ * containers: it marks them as its own and deletes them on a background thread, without
+ * waiting; if it ends first, the run after it goes on. A folder of a live concurrent run,
+ * or one without our marker, is never touched.
  */
 final class Leftovers {
     private static final Logger LOG = LoggerFactory.getLogger(Leftovers.class);
     static final String MARKER = ".repofix-owner";
     static final String PREFIX = "repofix-";
+    /** How long the shutdown hook deletes; what is left stays marked for the next run. */
+    static final Duration HOOK_BUDGET = Duration.ofSeconds(10);
 
     /** Folders made by this JVM and not yet deleted. */
     private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
+    /** Deletes the leftovers of dead runs, one at a time, never holding the JVM's exit. */
+    private static final Executor BACKGROUND = Executors.newSingleThreadExecutor(
+            r -> Thread.ofPlatform().daemon().name("repofix-leftovers").unstarted(r));
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(Workspace::deleteTree),
-                "repofix-workspace-cleanup"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            long deadline = System.nanoTime() + HOOK_BUDGET.toNanos();
+            OPEN.forEach(folder -> {
+                if (!deleteMarked(folder, () -> System.nanoTime() - deadline > 0)) {
+                    LOG.info("left {} for the next run to delete (the exit does not wait for it)", folder);
+                }
+            });
+        }, "repofix-workspace-cleanup"));
     }
 
     private Leftovers() {
@@ -51,20 +70,52 @@ final class Leftovers {
         return "pid=" + pid + "\nstart=" + start.map(s -> Long.toString(s.toEpochMilli())).orElse("") + "\n";
     }
 
-    /** Deletes the marked folders under {@code parent} whose owning process is gone. */
+    /**
+     * Takes over the marked folders under {@code parent} whose owning process is gone and
+     * has them deleted in the background; returns at once.
+     */
     static void removeDead(Path parent) {
+        removeDead(parent, BACKGROUND);
+    }
+
+    /** {@link #removeDead(Path)} with the deletions run by {@code background}. */
+    static void removeDead(Path parent, Executor background) {
         if (!Files.isDirectory(parent)) {
             return;
         }
         try (DirectoryStream<Path> folders = Files.newDirectoryStream(parent, PREFIX + "*")) {
             for (Path folder : folders) {
                 if (Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS) && ownerGone(folder)) {
-                    LOG.info("removing {}, left by a run whose process is gone", folder);
-                    Workspace.deleteTree(folder);
+                    takeOver(folder, background);
                 }
             }
         } catch (IOException e) {
             LOG.debug("cannot list {} for leftovers: {}", parent, e.getMessage());
+        }
+    }
+
+    private static void takeOver(Path folder, Executor background) {
+        try {
+            // Ours now: a concurrent run leaves it alone, and if this one ends first the next goes on.
+            Files.writeString(folder.resolve(MARKER), marker(ProcessHandle.current().pid(), currentStart()));
+        } catch (IOException e) {
+            LOG.debug("cannot take over {}: {}", folder, e.getMessage());
+            return;
+        }
+        LOG.info("removing {} in the background, left by a run whose process is gone", folder);
+        background.execute(() -> deleteMarked(folder, () -> false));
+    }
+
+    /**
+     * Deletes a marked folder, its marker last, until {@code stop} says so; returns whether
+     * it is gone. Stopped early, the folder keeps its marker.
+     */
+    static boolean deleteMarked(Path folder, BooleanSupplier stop) {
+        try {
+            return FileTrees.delete(folder, folder.resolve(MARKER), stop);
+        } catch (IOException e) {
+            LOG.warn("could not delete {} completely: {}", folder, e.getMessage());
+            return false;
         }
     }
 

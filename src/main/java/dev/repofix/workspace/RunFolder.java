@@ -64,7 +64,7 @@ public final class RunFolder implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            Workspace.deleteTree(path);
+            Leftovers.deleteMarked(path, () -> false);
             Leftovers.release(path);
         }
     }

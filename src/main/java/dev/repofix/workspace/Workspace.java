@@ -1,29 +1,33 @@
 package dev.repofix.workspace;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A private copy of the repository under test, and the candidate copies made from it.
- * The user's own tree is only ever read. {@link #close()} deletes every copy; it is
- * idempotent.
+ * The user's own tree is only ever read. {@link #close()} deletes every copy, within
+ * {@link #CLOSE_BUDGET}; it is idempotent.
  */
 public final class Workspace implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Workspace.class);
+    /**
+     * How long {@link #close()} deletes: a repository of hundreds of thousands of files
+     * (three trees of them by the end of a run) takes minutes on some file systems; the
+     * rest stays marked, and the next run deletes it in the background.
+     */
+    static final java.time.Duration CLOSE_BUDGET = java.time.Duration.ofSeconds(60);
 
     private final Path tempDir;
     private final Path pristine;
@@ -67,17 +71,15 @@ public final class Workspace implements AutoCloseable {
         }
         Path target = tempDir.resolve("copy-" + copies.incrementAndGet() + "-" + label.replaceAll("[^A-Za-z0-9._-]", "_"));
         try {
-            Files.createDirectories(target);
             Path realPristine = pristine.toRealPath();
-            Map<Path, Boolean> foldersInside = new HashMap<>();
-            for (String rel : files.files()) {
-                Path from = pristine.resolve(rel);
+            Map<Path, Boolean> foldersInside = new ConcurrentHashMap<>();
+            FileTrees.copy(pristine, target, files.files(), (from, to) -> {
                 // A build run in the pristine tree may delete a tracked file (committed
                 // build output, say); the copy then goes on without it.
                 if (Files.exists(from, LinkOption.NOFOLLOW_LINKS) && inside(realPristine, from.getParent(), foldersInside)) {
-                    copyEntry(from, target.resolve(rel));
+                    copyEntry(from, to);
                 }
-            }
+            });
         } catch (IOException e) {
             throw new WorkspaceException(WorkspaceException.ErrorKind.RUNTIME,
                     "cannot copy the workspace to " + target + ": " + e.getMessage() + "; check free disk space", e);
@@ -119,13 +121,20 @@ public final class Workspace implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            deleteTree(tempDir);
-            Leftovers.release(tempDir);
+            long deadline = System.nanoTime() + CLOSE_BUDGET.toNanos();
+            // An interrupt (Ctrl-C) must not wait for a deletion of minutes: the run's report comes first.
+            if (Leftovers.deleteMarked(tempDir, () -> System.nanoTime() - deadline > 0
+                    || Thread.currentThread().isInterrupted())) {
+                Leftovers.release(tempDir);
+            } else {
+                LOG.info("left {} for a later run to delete: deleting it took longer than {} s", tempDir,
+                        CLOSE_BUDGET.toSeconds());
+            }
         }
     }
 
+    /** Copies one file or link as it is; {@code to}'s folder exists. */
     static void copyEntry(Path from, Path to) throws IOException {
-        Files.createDirectories(to.getParent());
         if (Files.isSymbolicLink(from)) {
             Files.createSymbolicLink(to, Files.readSymbolicLink(from));
         } else {
@@ -137,36 +146,23 @@ public final class Workspace implements AutoCloseable {
      * Deletes a tree without following links: a link is removed, what it points to is
      * neither deleted nor chmod-ed. Directories are made writable on the way down because
      * builds leave read-only ones (Go's module cache) whose entries cannot be removed otherwise.
+     * What another thread or process deletes meanwhile is taken as deleted. Several files
+     * are deleted at once (see {@link FileTrees}).
      */
     public static void deleteTree(Path dir) {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
+        deleteTree(dir, () -> false);
+    }
+
+    /**
+     * {@link #deleteTree(Path)} that stops, leaving the rest, once {@code stop} says so;
+     * returns whether the tree is gone.
+     */
+    static boolean deleteTree(Path dir, BooleanSupplier stop) {
         try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-                    d.toFile().setWritable(true);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException failure) throws IOException {
-                    if (failure != null) {
-                        throw failure;
-                    }
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            return FileTrees.delete(dir, null, stop);
         } catch (IOException e) {
             LOG.warn("could not delete {} completely: {}", dir, e.getMessage());
+            return false;
         }
     }
 }

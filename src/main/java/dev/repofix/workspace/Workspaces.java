@@ -274,18 +274,22 @@ public final class Workspaces {
         } catch (GitAPIException e) {
             throw new WorkspaceException(ErrorKind.RUNTIME, "cannot list the files of " + workTree + ": " + e.getMessage(), e);
         }
-        List<String> files = new ArrayList<>();
+        List<String> listed = new ArrayList<>();
         for (String p : paths) {
-            Path from = workTree.resolve(p);
-            if (!under(p, prefix) || !Files.exists(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                continue; // deleted in the work tree but still in the index
+            if (under(p, prefix)) {
+                listed.add(prefix.isEmpty() ? p : p.substring(prefix.length() + 1));
             }
-            String rel = prefix.isEmpty() ? p : p.substring(prefix.length() + 1);
-            Workspace.copyEntry(from, target.resolve(rel));
-            files.add(rel);
         }
-        Files.createDirectories(target);
-        return files;
+        Set<String> missing = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        FileTrees.copy(prefix.isEmpty() ? workTree : workTree.resolve(prefix), target, listed, (from, to) -> {
+            if (Files.exists(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Workspace.copyEntry(from, to);
+            } else {
+                missing.add(from.toString()); // deleted in the work tree but still in the index
+            }
+        });
+        Path fromRoot = prefix.isEmpty() ? workTree : workTree.resolve(prefix);
+        return listed.stream().filter(rel -> !missing.contains(fromRoot.resolve(rel).toString())).toList();
     }
 
     /**

@@ -195,4 +195,25 @@ class ContextBuilderTest {
 
         assertThat(context.render()).doesNotContain("e2e-host-0005").contains("class Cart");
     }
+
+    @Test
+    void aLargeRepositoryIndexesOnlyTheFilesNearestTheFailure() {
+        java.util.List<String> files = new java.util.ArrayList<>();
+        for (int i = 0; i < 3 * ContextBuilder.MAX_INDEXED_FILES; i++) {
+            files.add("src/gen/m" + i / 1000 + "/mod_" + i + ".py");
+        }
+        files.add("src/app/calc.py");
+        files.add("src/app/util.py");
+        files.add("tests/test_calc.py");
+        dev.repofix.testrun.TestResult failing = failed("tests/test_calc.py::test_add", "assert -1 == 5", "",
+                new StackFrame("src/app/calc.py", 2, "add"));
+        FailureReport report = new FailureReport("pytest", new dev.repofix.testrun.TestRun(java.util.List.of(failing)),
+                java.util.List.of(failing), "", new dev.repofix.workspace.FileIndex(root, files),
+                new dev.repofix.build.PytestBuild());
+
+        java.util.List<String> indexed = ContextBuilder.filesToIndex(report);
+
+        assertThat(indexed).hasSize(ContextBuilder.MAX_INDEXED_FILES)
+                .startsWith("src/app/calc.py", "src/app/util.py", "tests/test_calc.py");
+    }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -48,8 +49,8 @@ class WorkspaceLeftoversTest {
                 Optional.of(Instant.parse("2001-01-01T00:00:00Z"))));
 
         try (Workspace ignored = open()) {
-            assertThat(deadPid).doesNotExist();
-            assertThat(reusedPid).as("same pid, another start time: another process").doesNotExist();
+            awaitGone(deadPid);
+            awaitGone(reusedPid); // same pid, another start time: another process
         }
     }
 
@@ -88,9 +89,53 @@ class WorkspaceLeftoversTest {
         assertThat(left).as("precondition: SIGKILL leaves the copy").hasSize(1);
 
         try (Workspace next = open()) {
-            assertThat(left.get(0)).doesNotExist();
+            awaitGone(left.get(0));
             assertThat(folders()).hasSize(1);
         }
+    }
+
+    @Test
+    void theNextRunHandsALeftoverToABackgroundThreadAndDoesNotWaitForIt() throws IOException {
+        Path dead = leftover("repofix-dead", Leftovers.marker(unusedPid(), Optional.of(Instant.EPOCH)));
+        List<Runnable> background = new ArrayList<>();
+
+        Leftovers.removeDead(workDir, background::add);
+
+        assertThat(dead.resolve("base/file.txt")).as("not deleted while the run waits").exists();
+        assertThat(dead.resolve(Leftovers.MARKER)).as("taken over: a concurrent run leaves it alone")
+                .content().startsWith("pid=" + ProcessHandle.current().pid() + "\n");
+        background.forEach(Runnable::run);
+        assertThat(dead).doesNotExist();
+    }
+
+    @Test
+    void aDeletionCutShortKeepsTheMarkerSoTheNextRunFindsTheFolder() throws IOException {
+        Path dead = leftover("repofix-cut", Leftovers.marker(unusedPid(), Optional.of(Instant.EPOCH)));
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(Files.createDirectories(dead.resolve("dir" + i)).resolve("f.txt"), "x\n");
+        }
+        int[] steps = {0};
+
+        boolean gone = Leftovers.deleteMarked(dead, () -> ++steps[0] > 10); // the JVM halts midway
+
+        assertThat(gone).isFalse();
+        assertThat(dead.resolve(Leftovers.MARKER)).exists();
+        Leftovers.removeDead(workDir, Runnable::run);
+        assertThat(dead).doesNotExist();
+    }
+
+    /** A leftover is deleted in the background: soon, not before the next run goes on. */
+    private static void awaitGone(Path folder) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (Files.exists(folder) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        assertThat(folder).doesNotExist();
     }
 
     /** Starts a JVM that opens a workspace under {@link #workDir} and waits; returns once it has. */

@@ -165,6 +165,23 @@ class WorkspaceTest {
     }
 
     @Test
+    void closeOnAnInterruptedThreadReturnsAtOnceLeavingTheFolderMarkedForTheNextRun() {
+        ws.newCopy("x");
+        Path tempDir = ws.root().getParent();
+
+        Thread.currentThread().interrupt(); // Ctrl-C: the run's report comes before a deletion of minutes
+        try {
+            ws.close();
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertThat(tempDir.resolve(Leftovers.MARKER)).exists();
+        Leftovers.deleteMarked(tempDir, () -> false); // what the next run does in the background
+        assertThat(tempParent).isEmptyDirectory();
+    }
+
+    @Test
     void closeDeletesReadOnlyDirectoriesLeftByABuild() throws IOException {
         Path copy = ws.newCopy("go");
         Path cache = Files.createDirectories(copy.resolve("pkg/mod/cache"));
