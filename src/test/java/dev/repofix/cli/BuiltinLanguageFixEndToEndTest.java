@@ -71,6 +71,6 @@ class BuiltinLanguageFixEndToEndTest {
 
     private static void assertNamed(JsonNode report, String testId, String fileLine) {
         assertThat(report.path("failing")).singleElement().satisfies(f -> assertThat(f.path("id").asText()).isEqualTo(testId));
-        assertThat(report.path("issue").path("description").asText()).contains("`" + testId + "`").contains("`" + fileLine + "`");
+        assertThat(report.path("issue").path("description").asText()).contains(testId).contains(fileLine);
     }
 }
