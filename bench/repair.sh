@@ -16,7 +16,10 @@ mkdir -p "$OUT/fixtures"
 for example in maven-bank python-inventory; do
     rm -rf "$OUT/fixtures/$example"
     cp -r "$ROOT/examples/$example" "$OUT/fixtures/$example"
-    (cd "$OUT/fixtures/$example" && git apply "$ROOT/bench/fixes/$example.diff")
+    # A Git work tree of its own, so the copy works wherever OUT is (repofix works on Git trees).
+    (cd "$OUT/fixtures/$example" && git apply "$ROOT/bench/fixes/$example.diff" \
+        && git init -q && git add -A \
+        && git -c user.name=repofix-bench -c user.email=bench@repofix.invalid commit -q -m "$example, fixed")
 done
 rm -rf "$OUT/results"
 exec "$ROOT/bin/repofix" bench repair --count "$COUNT" --out "$OUT/results" \
