@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 /**
  * The Python fix families, each a {@link PythonTemplate.Family} over the nodes
  * {@code py_sites.py} reports. Every edit is type-plausible under simple rules: no ordering
- * against None, a bool or a str literal; no arithmetic on str, list, tuple or dict literals.
+ * against None, a bool or a str literal; no arithmetic on None, a bool, a str, list, tuple or
+ * dict, whether a literal or a name known to hold one (annotated so, or assigned only such
+ * literals); no module flag, metadata or dunder in place of a variable.
  */
 final class PythonFamilies {
     private PythonFamilies() {}
@@ -32,6 +34,8 @@ final class PythonFamilies {
     private static final Set<String> NOT_ORDERED = Set.of("none", "bool", "str", "list", "dict", "tuple");
     private static final Set<String> SEQUENCES = Set.of("str", "list", "tuple");
     private static final Set<String> NOT_ARITHMETIC = Set.of("none", "bool", "str", "list", "dict", "tuple");
+    /** What a module's flags and metadata hold ({@code TYPE_CHECKING = False}, {@code VERSION = "1.2"}). */
+    private static final Set<String> FLAG_KINDS = Set.of("none", "bool", "str");
     private static final Map<String, List<String>> SIMILAR = SimilarNames.with(Map.ofEntries(
             Map.entry("min", List.of("max")), Map.entry("max", List.of("min")),
             Map.entry("startswith", List.of("endswith")), Map.entry("endswith", List.of("startswith")),
@@ -182,7 +186,8 @@ final class PythonFamilies {
         }
         for (String k : List.of("bound", "index")) {
             for (JsonNode n : tree.nodesOn(line, k)) {
-                if (!n.path("literal").isNull()) {
+                // a number literal moves above; `None + 1` and `"key" + 1` raise TypeError
+                if (!n.path("literal").isNull() || NOT_ARITHMETIC.contains(n.path("type").asText())) {
                     continue;
                 }
                 String text = tree.source(n.get("r"));
@@ -221,14 +226,14 @@ final class PythonFamilies {
                 continue;
             }
             String name = n.get("id").asText();
-            for (String other : byShape(n.get("others"), n.get("shapes"), shape)) {
+            for (String other : byShape(n, shape)) {
                 edits.replace(n.get("r"), other, "`" + name + "` -> `" + other + "`");
             }
         }
         for (JsonNode a : tree.nodesOn(line, "selfattr")) {
             String attr = a.get("attr").asText();
             int end = tree.end(a.get("r"));
-            for (String other : byShape(a.get("others"), a.get("shapes"), a.path("shape").asText())) {
+            for (String other : byShape(a, a.path("shape").asText())) {
                 edits.replace(end - attr.length(), end, other, "`self." + attr + "` -> `self." + other + "`");
             }
         }
@@ -307,7 +312,7 @@ final class PythonFamilies {
             boolean returned = tree.nodesOn(line, "return").stream().anyMatch(r -> r.path("name").asText()
                     .equals(n.get("id").asText()) && tree.end(r.get("r")) == tree.end(n.get("r")));
             if (returned && !n.path("shape").asText().isEmpty()) {
-                for (String other : byShape(n.get("others"), n.get("shapes"), n.get("shape").asText())) {
+                for (String other : byShape(n, n.get("shape").asText())) {
                     edits.replace(n.get("r"), other, "`return " + n.get("id").asText() + "` -> `return " + other + "`");
                 }
             }
@@ -366,14 +371,32 @@ final class PythonFamilies {
         return out;
     }
 
-    /** Names of the same shape first, then parameters, then the rest; at most six. */
-    private static List<String> byShape(JsonNode names, JsonNode shapes, String shape) {
+    /**
+     * The names that may stand for a name node's name: of the same shape first, then
+     * parameters, then the rest (other locals before the module's globals); at most six.
+     * Only names of a plausible kind: never a dunder ({@code __all__}, {@code __version__}),
+     * never a name known to hold another kind of value than the name it replaces, and never
+     * a module flag or metadata ({@code TYPE_CHECKING = False}, {@code NAME = "demo"}: an
+     * ALL_CAPS global holding a bool, None or a str) unless the name is known to hold that kind.
+     */
+    private static List<String> byShape(JsonNode node, String shape) {
+        JsonNode names = node.get("others");
+        JsonNode shapes = node.get("shapes");
+        String type = node.path("type").asText();
         List<String> same = new ArrayList<>();
         List<String> params = new ArrayList<>();
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String s = shapes.get(i).asText();
-            (s.equals(shape) ? same : s.equals("param") ? params : rest).add(names.get(i).asText());
+            String name = names.get(i).asText();
+            String otherType = node.path("types").path(i).asText();
+            boolean dunder = name.startsWith("__") && name.endsWith("__");
+            boolean otherKind = !type.isEmpty() && !otherType.isEmpty() && !type.equals(otherType);
+            boolean flag = s.equals("global") && FLAG_KINDS.contains(otherType) && !otherType.equals(type)
+                    && name.equals(name.toUpperCase(java.util.Locale.ROOT));
+            if (!dunder && !otherKind && !flag) {
+                (s.equals(shape) ? same : s.equals("param") ? params : rest).add(name);
+            }
         }
         same.addAll(params);
         same.addAll(rest);

@@ -7,6 +7,11 @@ import json
 import sys
 
 LITERAL_KINDS = {type(None): "none", bool: "bool", str: "str", bytes: "str"}
+# The kinds a value's type is known by: what a literal is, or what an annotation says.
+TYPED = {"num", "str", "none", "bool", "list", "dict", "tuple"}
+ANNOTATIONS = {"int": "num", "float": "num", "complex": "num", "str": "str", "bytes": "str", "bool": "bool",
+               "None": "none", "list": "list", "List": "list", "dict": "dict", "Dict": "dict", "tuple": "tuple",
+               "Tuple": "tuple"}
 
 
 def main():
@@ -43,6 +48,84 @@ def kind(node):
     if isinstance(node, ast.BinOp):
         return "binop"
     return type(node).__name__.lower()
+
+
+def typed(node, func):
+    """A value's kind where its type is known (a literal, a name that only ever holds one kind), else its kind()."""
+    if isinstance(node, ast.Name) and func is not None and func.types.get(node.id) in TYPED:
+        return func.types[node.id]
+    if isinstance(node, ast.BinOp):
+        sides = {typed(node.left, func), typed(node.right, func)}
+        if isinstance(node.op, ast.Add) and sides & {"str", "list", "tuple"}:
+            return next(iter(sides & {"str", "list", "tuple"}))
+        if isinstance(node.op, ast.Mod) and typed(node.left, func) == "str":
+            return "str"
+        if sides == {"num"}:
+            return "num"
+    return kind(node)
+
+
+def annotated(annotation):
+    """The kind an annotation names (int, str, List[int], "str"); "" for anything else, Optional[...] included."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return ANNOTATIONS.get(annotation.value.strip(), "")
+    if isinstance(annotation, ast.Constant) and annotation.value is None:
+        return "none"
+    if isinstance(annotation, ast.Subscript):
+        annotation = annotation.value
+    if isinstance(annotation, ast.Name):
+        return ANNOTATIONS.get(annotation.id, "")
+    if isinstance(annotation, ast.Attribute) and isinstance(annotation.value, ast.Name) \
+            and annotation.value.id == "typing":
+        return ANNOTATIONS.get(annotation.attr, "")
+    return ""
+
+
+def binding_types(func):
+    """Each name a function binds, with the kinds of every value bound to it: annotations, then
+    literals assigned to the bare name; anything else (unpacking, loops, imports, global) is "other"."""
+    types = {}
+    direct = set()
+
+    def bind(name, k):
+        types.setdefault(name, set()).add(k or "other")
+
+    args = func.args
+    defaults = [None] * (len(args.posonlyargs + args.args) - len(args.defaults)) + list(args.defaults)
+    for a, d in zip(args.posonlyargs + args.args, defaults):
+        none_default = isinstance(d, ast.Constant) and d.value is None
+        bind(a.arg, "other" if none_default or a.annotation is None else annotated(a.annotation))
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        none_default = isinstance(d, ast.Constant) and d.value is None
+        bind(a.arg, "other" if none_default or a.annotation is None else annotated(a.annotation))
+    for a in (args.vararg, args.kwarg):
+        if a is not None:
+            bind(a.arg, "other")
+    for n in ast.walk(func):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    direct.add(id(t))
+                    bind(t.id, kind(n.value))
+        elif isinstance(n, (ast.AnnAssign, ast.AugAssign)) and isinstance(n.target, ast.Name):
+            direct.add(id(n.target))
+            if isinstance(n, ast.AnnAssign):
+                bind(n.target.id, annotated(n.annotation))
+            else:
+                bind(n.target.id, kind(n.value))
+        elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and id(n) not in direct:
+            bind(n.id, "other")
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            for name in n.names:
+                bind(name, "other")
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            for alias in n.names:
+                bind((alias.asname or alias.name).split(".")[0], "other")
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not func:
+            bind(n.name, "other")
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            bind(n.name, "other")
+    return {name: next(iter(ks)) if len(ks) == 1 else "" for name, ks in types.items()}
 
 
 PRIMARY = (ast.Name, ast.Call, ast.Attribute, ast.Subscript, ast.Constant)
@@ -93,6 +176,7 @@ class Sites:
             returns = sorted({kind(r.value) if r.value is not None else "none"
                               for r in ast.walk(stmt) if isinstance(r, ast.Return)})
             scope = Scope(stmt, params, method, cls or {}, self.globals, returns)
+            scope.types = binding_types(stmt)
             self.walk_body(stmt.body, scope, cls)
             return
         fields = {"simple": not hasattr(stmt, "body"), "alone": alone, "type": type(stmt).__name__,
@@ -118,7 +202,7 @@ class Sites:
             self.add("cond", root, primary=isinstance(root, PRIMARY))
         if isinstance(stmt, ast.AugAssign) and root is stmt.value:
             self.add("augassign", stmt, op=OPS.get(type(stmt.op), ""), left=self.range(stmt.target),
-                     right=self.range(stmt.value), kinds=[kind(stmt.target), kind(stmt.value)])
+                     right=self.range(stmt.value), kinds=[typed(stmt.target, func), typed(stmt.value, func)])
         if isinstance(stmt, ast.Return) and root is stmt.value:
             self.add("return", stmt, value=kind(stmt.value) if stmt.value is not None else "",
                      literal=repr(stmt.value.value) if isinstance(stmt.value, ast.Constant) else "",
@@ -126,7 +210,7 @@ class Sites:
         for node in ast.walk(root):
             if isinstance(node, ast.BinOp):
                 self.add("binop", node, op=OPS.get(type(node.op), ""), left=self.range(node.left),
-                         right=self.range(node.right), kinds=[kind(node.left), kind(node.right)],
+                         right=self.range(node.right), kinds=[typed(node.left, func), typed(node.right, func)],
                          rightValue=const(node.right))
             elif isinstance(node, ast.Compare):
                 self.add("compare", node, ops=[OPS.get(type(o), "") for o in node.ops],
@@ -144,15 +228,16 @@ class Sites:
             elif isinstance(node, ast.IfExp):
                 self.add("cond", node.test, primary=isinstance(node.test, PRIMARY))
             elif isinstance(node, ast.Call):
-                self.call(node)
+                self.call(node, func)
             elif isinstance(node, ast.Subscript):
                 index = node.slice.value if isinstance(node.slice, ast.Index) else node.slice
                 if not isinstance(index, (ast.Slice, ast.Tuple)):
-                    self.add("index", index, base=self.range(node.value), literal=const(index))
+                    self.add("index", index, base=self.range(node.value), literal=const(index),
+                             type=typed(index, func))
                 elif isinstance(index, ast.Slice):
                     for b in (index.lower, index.upper):
                         if b is not None:
-                            self.add("index", b, base=self.range(node.value), literal=const(b))
+                            self.add("index", b, base=self.range(node.value), literal=const(b), type=typed(b, func))
             elif isinstance(node, ast.Constant) and kind(node) == "num" and isinstance(node.value, int) \
                     and id(node) not in negated:
                 self.add("int", node, value=node.value)
@@ -171,7 +256,7 @@ class Sites:
         elif isinstance(base, ast.Name) and func is not None and base.id in func.locals:
             self.add("deref", base, name=base.id, method=node.attr)
 
-    def call(self, node):
+    def call(self, node, func):
         f = node.func
         if isinstance(f, ast.Name):
             name, r = f.id, self.range(f)
@@ -188,7 +273,7 @@ class Sites:
             self.add("deref", node.args[0], name=node.args[0].id, method="len")
         if isinstance(f, ast.Name) and f.id == "range" and positional:
             bound = positional[-1] if len(positional) <= 2 else positional[1]
-            self.add("bound", bound, literal=const(bound))
+            self.add("bound", bound, literal=const(bound), type=typed(bound, func))
 
 
 def const(node):
@@ -226,6 +311,7 @@ class Scope:
 
     def __init__(self, func, params, method, attrs, globals_, returns):
         self.method = method
+        self.types = {}
         self.attrs = attrs if method else {}
         self.globals = globals_
         self.returns = returns
@@ -246,7 +332,14 @@ class Scope:
             visible.setdefault(g, "global")
         others = [n for n in visible if n != name]
         return {"shape": visible.get(name, ""), "others": others, "shapes": [visible[n] for n in others],
+                "type": self.type_of(name), "types": [self.type_of(n) for n in others],
                 "selfAttr": self.method and name not in visible and name in self.attrs}
+
+    def type_of(self, name):
+        """The kind of value a name holds where it is known: a local's (see binding_types), else a global's literal."""
+        if name in self.locals:
+            return self.types.get(name) if self.types.get(name) in TYPED else ""
+        return self.globals.get(name) if self.globals.get(name) in TYPED else ""
 
 
 OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
