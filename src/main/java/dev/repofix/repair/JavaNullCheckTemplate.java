@@ -48,7 +48,10 @@ final class JavaNullCheckTemplate extends JavaTemplate {
         }
     }
 
-    /** Variables of a reference type dereferenced on the line, with the block statement that holds each use. */
+    /**
+     * Variables of a reference type dereferenced on the line that may be null, with the block
+     * statement that holds each use.
+     */
     static Map<String, Statement> dereferenced(JavaTree tree, int line) {
         Map<String, Statement> out = new LinkedHashMap<>();
         for (NameExpr n : tree.nodesOn(line, NameExpr.class)) {
@@ -56,9 +59,11 @@ final class JavaNullCheckTemplate extends JavaTemplate {
                 continue;
             }
             String name = n.getNameAsString();
-            Optional<String> type = JavaScope.at(n).typeOf(name);
+            JavaScope scope = JavaScope.at(n);
+            Optional<String> type = scope.typeOf(name);
             Optional<Statement> statement = blockStatement(n);
-            if (type.filter(JavaTypes::isReference).isPresent() && statement.isPresent()) {
+            // a final initialised to a new object where it is declared is never null: a check would do nothing
+            if (type.filter(JavaTypes::isReference).isPresent() && !scope.isNeverNull(name) && statement.isPresent()) {
                 out.putIfAbsent(name, statement.get());
             }
         }

@@ -35,6 +35,7 @@ final class JavaScope {
     private final Map<String, String> variables = new LinkedHashMap<>();
     private final Map<String, String> fields = new LinkedHashMap<>();
     private final Set<String> finals = new HashSet<>();
+    private final Set<String> neverNull = new HashSet<>();
     private final Optional<CallableDeclaration<?>> callable;
     private final Optional<TypeDeclaration<?>> type;
     private final boolean insideLambda;
@@ -66,6 +67,15 @@ final class JavaScope {
     /** Whether a visible name is declared {@code final}, so that it cannot be assigned. */
     boolean isFinal(String name) {
         return finals.contains(name);
+    }
+
+    /**
+     * Whether a visible name can never hold null: declared {@code final} with an initializer
+     * that is a new object, an array, a non-null literal, a lambda or a string concatenation
+     * (a method's result may be null, so a call does not count).
+     */
+    boolean isNeverNull(String name) {
+        return neverNull.contains(name);
     }
 
     /** Fields visible here by name. */
@@ -139,6 +149,9 @@ final class JavaScope {
                     : v.getType().asString();
             if (t != null && variables.putIfAbsent(v.getNameAsString(), t) == null && declaration.isFinal()) {
                 finals.add(v.getNameAsString());
+                if (v.getInitializer().filter(i -> JavaTypes.isNeverNull(i, this)).isPresent()) {
+                    neverNull.add(v.getNameAsString());
+                }
             }
         }
     }
@@ -156,9 +169,16 @@ final class JavaScope {
                 continue;
             }
             for (VariableDeclarator v : f.getVariables()) {
+                // the serialization stream's version: no code means it as a value
+                if (v.getNameAsString().equals("serialVersionUID")) {
+                    continue;
+                }
                 fields.putIfAbsent(v.getNameAsString(), v.getType().asString());
                 if (variables.putIfAbsent(v.getNameAsString(), v.getType().asString()) == null && f.isFinal()) {
                     finals.add(v.getNameAsString());
+                    if (v.getInitializer().filter(i -> JavaTypes.isNeverNull(i, this)).isPresent()) {
+                        neverNull.add(v.getNameAsString());
+                    }
                 }
             }
         }

@@ -162,6 +162,26 @@ final class JavaTypes {
         return Optional.empty();
     }
 
+    /**
+     * Whether an expression's value is never null by its form alone: a new object or array,
+     * a literal other than {@code null}, a lambda, a method reference, a class literal,
+     * {@code this}, a string concatenation, or a conditional both of whose branches are.
+     */
+    static boolean isNeverNull(Expression e, JavaScope scope) {
+        if (e instanceof EnclosedExpr en) {
+            return isNeverNull(en.getInner(), scope);
+        } else if (e instanceof CastExpr c) {
+            return isNeverNull(c.getExpression(), scope);
+        } else if (e instanceof ConditionalExpr c) {
+            return isNeverNull(c.getThenExpr(), scope) && isNeverNull(c.getElseExpr(), scope);
+        } else if (e instanceof BinaryExpr b) {
+            return typeOf(b, scope).filter("String"::equals).isPresent();
+        }
+        return e.isObjectCreationExpr() || e.isArrayCreationExpr() || e.isArrayInitializerExpr()
+                || e.isLiteralExpr() && !e.isNullLiteralExpr() || e.isLambdaExpr() || e.isMethodReferenceExpr()
+                || e.isClassExpr() || e.isThisExpr();
+    }
+
     /** A primitive numeric type or its box. */
     static boolean isNumeric(String type) {
         return NUMERIC_ORDER.contains(UNBOXED.getOrDefault(type, type));
