@@ -223,6 +223,71 @@ class JavaFixTemplatesTest {
     }
 
     @Test
+    void returnValueTurnsAReturnedOneIntoMinusOne() {
+        assertFixes("return-value", """
+                public class Demo {
+                    public static int compare(int a, int b) {
+                        if (a < b) {
+                            return 1; //BUG
+                        }
+                        return a == b ? 0 : 1;
+                    }
+                }
+                """, "return -1;");
+    }
+
+    @Test
+    void returnValueTurnsAReturnedMinusOneIntoOne() {
+        assertFixes("return-value", """
+                public class Demo {
+                    public static long direction(long from, long to) {
+                        return from < to ? -1L : 0L; //BUG
+                    }
+                }
+                """, "return from < to ? 1L : 0L;");
+    }
+
+    @Test
+    void returnValueDropsTheMinusOfAReturnedOperand() {
+        JavaCandidates.Candidate fix = assertFixes("return-value", """
+                public class Demo {
+                    public static double distance(double from, double to) {
+                        return -(to - from); //BUG
+                    }
+                }
+                """, "return (to - from);");
+        assertThat(fix.description()).isEqualTo("returns `(to - from)` instead of `-(to - from)`");
+    }
+
+    @Test
+    void returnValueFlipsNoSignThatWouldNotCompileOrChangeNothing() {
+        String source = """
+                package demo;
+
+                public class Demo {
+                    static int none() {
+                        return 0;
+                    }
+
+                    static int least() {
+                        return -2147483648;
+                    }
+
+                    static char first() {
+                        return 1;
+                    }
+                }
+                """;
+
+        assertThat(JavaCandidates.of("return-value", PATH, source, 5)).extracting(JavaCandidates.Candidate::patched)
+                .noneMatch(p -> p.contains("-0"));
+        assertThat(JavaCandidates.of("return-value", PATH, source, 9)).extracting(JavaCandidates.Candidate::patched)
+                .noneMatch(p -> p.contains("return 2147483648;"));
+        assertThat(JavaCandidates.of("return-value", PATH, source, 13)).extracting(JavaCandidates.Candidate::patched)
+                .noneMatch(p -> p.contains("return -1;"));
+    }
+
+    @Test
     void conditionClauseGuardsADereferenceInTheCondition() {
         assertFixes("condition-clause", """
                 public class Demo {

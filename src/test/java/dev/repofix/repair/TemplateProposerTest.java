@@ -148,6 +148,20 @@ class TemplateProposerTest {
     }
 
     @Test
+    void aReturnedLiteralsSignIsTriedRightAfterItsMovesByOne() {
+        String order = "src/main/java/com/acme/Order.java";
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild())
+                .lines(order, "package com.acme;", "class Order {", "    static int compare(long a, long b) {",
+                        "        if (a < b) {", "            return 1;", "        }", "        return a == b ? 0 : 1;",
+                        "    }", "}");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(order, 5));
+
+        assertThat(candidates.subList(0, 3)).extracting(c -> changedLines(c.diff(), '+')).containsExactlyInAnyOrder(
+                "+            return 0;", "+            return 2;", "+            return -1;");
+    }
+
+    @Test
     void theShapeOfALineNamesNoIdentifierAndKeepsOperatorsAndNumbers() {
         assertThat(CodeShapes.shape("        if (amount <= 0) {")).isEqualTo(CodeShapes.shape("if (balance <= 0) {"))
                 .isEqualTo("if ( ID <= 0 ) {");
