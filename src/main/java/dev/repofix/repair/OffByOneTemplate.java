@@ -14,6 +14,9 @@ public final class OffByOneTemplate implements FixTemplate {
     private static final Map<String, Integer> INDEX_METHODS = Map.of("charAt", 1, "get", 1, "substring", 2, "subList", 2);
     /** Separators of slice and range bounds; ":" only when it is no ternary's. */
     private static final Set<String> RANGE_SEPARATORS = Set.of("..", "..=", "..<", "...");
+    /** Words that are values and never numbers: a bound that is one of them moves nowhere ({@code None + 1}). */
+    private static final Set<String> NOT_NUMBERS = Set.of("None", "null", "nil", "undefined", "True", "False",
+            "true", "false");
 
     @Override
     public String name() {
@@ -55,7 +58,8 @@ public final class OffByOneTemplate implements FixTemplate {
         String where = bounds.size() > 1 ? "slice" : "index";
         // A slice's third part is its step, not a bound.
         for (Tokens.Span bound : bounds.subList(0, Math.min(2, bounds.size()))) {
-            if (!bound.isEmpty()) {
+            boolean notNumber = bound.to() - bound.from() == 1 && NOT_NUMBERS.contains(tokens.get(bound.from()).text());
+            if (!bound.isEmpty() && !notNumber) {
                 shiftEdits(edits, line, tokens, bound, where);
             }
         }

@@ -20,6 +20,17 @@ class OffByOneTemplateTest {
 
     @ParameterizedTest
     @CsvSource(delimiterString = " ~ ", value = {
+            "a.py ~ ys = xs[k:None] ~ ys = xs[k - 1:None] | ys = xs[k + 1:None]",
+            "a.js ~ const v = m[null]; ~ ",
+            "main.go ~ t := s[nil] ~ ",
+    })
+    void neverMovesABoundThatIsNoNumber(String path, String line, String expected) {
+        assertThat(EditContract.checkedReplacements(template, path, line))
+                .containsExactly(EditContract.alternatives(expected));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiterString = " ~ ", value = {
             "A.java ~ return a[i - 1]; ~ return a[i]; | return a[i - 2];",
             "A.java ~ return a[i]; ~ return a[i - 1]; | return a[i + 1];",
             "A.java ~ return a[n-1]; ~ return a[n]; | return a[n-2];",
