@@ -148,11 +148,15 @@ final class JavaScope {
                     ? v.getInitializer().flatMap(i -> JavaTypes.typeOf(i, this)).orElse(null)
                     : v.getType().asString();
             if (t != null && variables.putIfAbsent(v.getNameAsString(), t) == null && declaration.isFinal()) {
-                finals.add(v.getNameAsString());
-                if (v.getInitializer().filter(i -> JavaTypes.isNeverNull(i, this)).isPresent()) {
-                    neverNull.add(v.getNameAsString());
-                }
+                declareFinal(v);
             }
+        }
+    }
+
+    private void declareFinal(VariableDeclarator v) {
+        finals.add(v.getNameAsString());
+        if (v.getInitializer().filter(i -> JavaTypes.isNeverNull(i, this)).isPresent()) {
+            neverNull.add(v.getNameAsString());
         }
     }
 
@@ -175,10 +179,7 @@ final class JavaScope {
                 }
                 fields.putIfAbsent(v.getNameAsString(), v.getType().asString());
                 if (variables.putIfAbsent(v.getNameAsString(), v.getType().asString()) == null && f.isFinal()) {
-                    finals.add(v.getNameAsString());
-                    if (v.getInitializer().filter(i -> JavaTypes.isNeverNull(i, this)).isPresent()) {
-                        neverNull.add(v.getNameAsString());
-                    }
+                    declareFinal(v);
                 }
             }
         }
