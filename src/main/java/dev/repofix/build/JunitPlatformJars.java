@@ -105,6 +105,9 @@ public final class JunitPlatformJars {
         }
         if (junit4 != null && !versions.containsKey("junit-vintage-engine")) {
             if (compare(junit4, "4.12") < 0) {
+                if (platform.isPresent()) {
+                    return needed; // an old JUnit 4 beside Jupiter: its tests, if any, fail the baseline check
+                }
                 throw new BuildException("the tests use JUnit " + junit4 + "; the vintage engine that runs JUnit 4 "
                         + "tests for screening needs JUnit 4.12 or later");
             }

@@ -49,6 +49,12 @@ class JunitPlatformJarsTest {
     }
 
     @Test
+    void anOldJunit4BesideJupiterIsLeftWithoutTheVintageEngine() {
+        assertThat(JunitPlatformJars.needed(Map.of("junit", "4.11", "junit-platform-engine", "1.10.2")))
+                .containsExactly("org.junit.platform:junit-platform-launcher:1.10.2");
+    }
+
+    @Test
     void aTestngProjectGetsTheTestngEngine() {
         assertThat(JunitPlatformJars.needed(Map.of("testng", "7.10.2"))).containsExactly(
                 "org.junit.platform:junit-platform-launcher:" + JunitPlatformJars.DEFAULT_PLATFORM,
