@@ -4,14 +4,11 @@ import dev.repofix.workspace.ConfinedReader;
 import dev.repofix.workspace.FileOpen;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.xml.parsers.ParserConfigurationException;
 import org.w3c.dom.Element;
@@ -26,12 +23,11 @@ import org.xml.sax.SAXException;
  *
  * @param classes      {@code target/classes} of the run's copy
  * @param testClasses  {@code target/test-classes} of the run's copy
- * @param dependencies every other entry, in class-path order, plus the JUnit Platform
- *                     Launcher when the project's tests did not bring it
+ * @param dependencies every other entry, in class-path order (then what screening adds:
+ *                     {@link JunitPlatformJars})
  */
 public record MavenTestClasspath(Path classes, Path testClasses, List<Path> dependencies) {
     private static final String PROPERTY = "surefire.test.class.path";
-    private static final Pattern ENGINE = Pattern.compile("junit-platform-engine-([^/]+)\\.jar");
 
     public MavenTestClasspath {
         Objects.requireNonNull(classes, "classes");
@@ -42,9 +38,8 @@ public record MavenTestClasspath(Path classes, Path testClasses, List<Path> depe
     /**
      * Reads the class path the run in {@code dir} used from its Surefire {@code reports}.
      *
-     * @throws BuildException saying why there is none to screen with: no report names it, the
-     *                        project is not one module, or its tests run on no JUnit Platform
-     *                        engine (JUnit 4 without the vintage engine, TestNG)
+     * @throws BuildException saying why there is none to screen with: no report names it, or the
+     *                        project is not one module
      */
     public static MavenTestClasspath fromReports(Path dir, List<Path> reports) {
         Path classes = dir.resolve("target/classes").toAbsolutePath().normalize();
@@ -69,31 +64,14 @@ public record MavenTestClasspath(Path classes, Path testClasses, List<Path> depe
                 deps.add(p);
             }
         }
-        if (deps.stream().noneMatch(p -> p.getFileName().toString().startsWith("junit-platform-launcher-"))) {
-            deps.add(launcherBeside(deps));
-        }
         return new MavenTestClasspath(classes, testClasses, deps);
     }
 
-    /** The Launcher of the engine's version, from the local repository the engine came from. */
-    private static Path launcherBeside(List<Path> deps) {
-        for (Path p : deps) {
-            Matcher m = ENGINE.matcher(p.getFileName().toString());
-            if (m.matches() && p.getParent() != null && p.getParent().getParent() != null) {
-                String version = m.group(1);
-                Path launcher = p.getParent().getParent().resolveSibling("junit-platform-launcher")
-                        .resolve(version).resolve("junit-platform-launcher-" + version + ".jar");
-                // A class path the sandbox saw (a Docker cache mount) may name files repofix
-                // cannot see: those the screening JVM checks itself when it starts.
-                if (Files.isRegularFile(launcher) || !Files.isRegularFile(p)) {
-                    return launcher;
-                }
-                throw new BuildException("the JUnit Platform Launcher " + version + " is not in the local "
-                        + "repository (" + launcher + ")");
-            }
-        }
-        throw new BuildException("the tests run on no JUnit Platform engine (JUnit 4 without the vintage engine, "
-                + "or TestNG): screening knows only the JUnit Platform");
+    /** The same class path with {@code extra} jars after the dependencies (the Launcher, an engine). */
+    public MavenTestClasspath withExtra(List<Path> extra) {
+        List<Path> all = new ArrayList<>(dependencies);
+        all.addAll(extra);
+        return new MavenTestClasspath(classes, testClasses, all);
     }
 
     /** The property in a report the baseline wrote, never read through a link out of {@code dir} nor from a fifo. */

@@ -95,6 +95,11 @@ final class BenchCommand implements Callable<Integer> {
                     + "(0.3 s each) and a one-line bug, written under --out. Default: none")
     int generated;
 
+    @Option(names = "--framework", paramLabel = "NAME", defaultValue = "junit5",
+            description = "validate: the test framework of the --generated project: junit5, junit4 or testng. "
+                    + "Default: ${DEFAULT-VALUE}")
+    String framework;
+
     @Option(names = "--tests", paramLabel = "N", defaultValue = "10000",
             description = "parse: test cases in the generated report. Default: ${DEFAULT-VALUE}")
     int tests;
@@ -142,8 +147,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<String> targets = new ArrayList<>(repos.isEmpty() && generated == 0 ? examples() : repos);
         if (generated > 0) {
-            Path dir = out.resolve("generated-" + generated + "-" + UUID.randomUUID().toString().substring(0, 8));
-            targets.add(GeneratedMavenProject.write(dir, generated, Duration.ofMillis(300)).toString());
+            GeneratedMavenProject.Framework tests = framework(framework);
+            Path dir = out.resolve("generated-" + tests.name().toLowerCase(Locale.ROOT) + "-" + generated + "-"
+                    + UUID.randomUUID().toString().substring(0, 8));
+            targets.add(GeneratedMavenProject.write(dir, generated, Duration.ofMillis(300), tests).toString());
         }
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
@@ -232,6 +239,16 @@ final class BenchCommand implements Callable<Integer> {
         try (Stream<Path> list = Files.list(dir)) {
             return list.filter(Files::isDirectory).map(Path::toString).sorted().toList();
         }
+    }
+
+    static GeneratedMavenProject.Framework framework(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "junit5" -> GeneratedMavenProject.Framework.JUNIT5;
+            case "junit4" -> GeneratedMavenProject.Framework.JUNIT4;
+            case "testng" -> GeneratedMavenProject.Framework.TESTNG;
+            default -> throw new ConfigException("unknown --framework '" + name + "'; the ones there are: junit5, "
+                    + "junit4, testng");
+        };
     }
 
     private static double secs(Duration d) {

@@ -159,10 +159,7 @@ final class StagesFactory {
         if (!given.isEmpty()) {
             return Path.of(given);
         }
-        return host.get("XDG_CACHE_HOME").map(Path::of)
-                .or(() -> host.get("HOME").map(h -> Path.of(h, ".cache")))
-                .orElse(Path.of(".repofix-cache").toAbsolutePath().getParent())
-                .resolve("repofix");
+        return host.defaultCacheDir();
     }
 
     private static URI uri(String text) {

@@ -21,6 +21,17 @@ public record HostEnvironment(Map<String, String> variables) {
         return new HostEnvironment(System.getenv());
     }
 
+    /**
+     * repofix's own cache folder when none is configured: {@code $XDG_CACHE_HOME/repofix},
+     * else {@code ~/.cache/repofix}, else {@code .repofix-cache} in the working folder.
+     */
+    public java.nio.file.Path defaultCacheDir() {
+        return get("XDG_CACHE_HOME").map(java.nio.file.Path::of)
+                .or(() -> get("HOME").map(h -> java.nio.file.Path.of(h, ".cache")))
+                .orElse(java.nio.file.Path.of(".repofix-cache").toAbsolutePath().getParent())
+                .resolve("repofix");
+    }
+
     /** Returns the variable's value, empty when unset or blank. */
     public Optional<String> get(String name) {
         String value = variables.get(name);

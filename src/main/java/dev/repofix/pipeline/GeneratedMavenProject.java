@@ -27,11 +27,64 @@ public final class GeneratedMavenProject {
 
     private GeneratedMavenProject() {}
 
-    /** Writes and commits the project in {@code dir} with {@code classes} unrelated test classes. */
+    /** The test framework the generated tests are written for, each run by Surefire's own provider for it. */
+    public enum Framework {
+        JUNIT5("org.junit.jupiter", "junit-jupiter", "5.11.4", "org.junit.jupiter.api.Assertions",
+                "org.junit.jupiter.api.Test", ""),
+        JUNIT4("junit", "junit", "4.13.2", "org.junit.Assert", "org.junit.Test", "public "),
+        TESTNG("org.testng", "testng", "7.10.2", "org.testng.Assert", "org.testng.annotations.Test", "public ");
+
+        private final String group;
+        private final String artifact;
+        private final String version;
+        private final String assertions;
+        private final String test;
+        private final String visibility;
+
+        Framework(String group, String artifact, String version, String assertions, String test, String visibility) {
+            this.group = group;
+            this.artifact = artifact;
+            this.version = version;
+            this.assertions = assertions;
+            this.test = test;
+            this.visibility = visibility;
+        }
+
+        /** {@code assertEquals} of {@code expected} and {@code actual} with a message, in this framework's order. */
+        private String assertEquals(String expected, String actual, String message) {
+            return switch (this) {
+                case JUNIT5 -> "assertEquals(%s, %s, %s)".formatted(expected, actual, message);
+                case JUNIT4 -> "assertEquals(%s, %s, %s)".formatted(message, expected, actual);
+                case TESTNG -> "assertEquals(%s, %s, %s)".formatted(actual, expected, message);
+            };
+        }
+
+        /** The imports and header of a test class. */
+        private String header(String pkg, String cls) {
+            return """
+                    package %s;
+
+                    import static %s.assertEquals;
+                    import static %s.assertTrue;
+
+                    import %s;
+
+                    %sclass %s {
+                    """.formatted(pkg, assertions, assertions, test, visibility, cls);
+        }
+    }
+
+    /** Writes and commits the project in {@code dir} with {@code classes} unrelated JUnit Jupiter test classes. */
     public static Path write(Path dir, int classes, Duration perClass) {
+        return write(dir, classes, perClass, Framework.JUNIT5);
+    }
+
+    /** Writes and commits the project in {@code dir} with {@code classes} unrelated test classes of {@code framework}. */
+    public static Path write(Path dir, int classes, Duration perClass, Framework framework) {
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("pom.xml"), POM);
+            Files.writeString(dir.resolve("pom.xml"), POM.formatted(framework.group, framework.artifact,
+                    framework.version));
             write(dir, CALC, """
                     package gen;
 
@@ -65,54 +118,34 @@ public final class GeneratedMavenProject {
                         }
                     }
                     """);
-            write(dir, "src/test/java/gen/CalcTest.java", """
-                    package gen;
-
-                    import static org.junit.jupiter.api.Assertions.assertEquals;
-
-                    import org.junit.jupiter.api.Test;
-
-                    class CalcTest {
+            String m = framework.visibility + "void";
+            write(dir, "src/test/java/gen/CalcTest.java", framework.header("gen", "CalcTest") + """
                         @Test
-                        void sumsUpToAndIncludingN() {
-                            assertEquals(15, Calc.sumTo(5));
+                        %s sumsUpToAndIncludingN() {
+                            %s;
                         }
 
                         @Test
-                        void firstVisitCountsOne() {
-                            assertEquals(1, Counter.visit("calc"), "the cache starts empty in a fresh JVM");
+                        %s firstVisitCountsOne() {
+                            %s;
                         }
                     }
-                    """);
+                    """.formatted(m, framework.assertEquals("15", "Calc.sumTo(5)", "\"1 + ... + 5\""), m,
+                    framework.assertEquals("1", "Counter.visit(\"calc\")", "\"the cache starts empty in a fresh JVM\"")));
             long millis = perClass.toMillis() / 3;
             for (int i = 1; i <= classes; i++) {
-                write(dir, "src/test/java/gen/other/Module" + i + "Test.java", """
-                        package gen.other;
+                StringBuilder body = new StringBuilder(framework.header("gen.other", "Module" + i + "Test"));
+                for (String name : new String[] {"first", "second", "third"}) {
+                    body.append("""
+                                @Test
+                                %s %s() throws Exception {
+                                    Thread.sleep(%d);
+                                    assertTrue(true);
+                                }
 
-                        import static org.junit.jupiter.api.Assertions.assertTrue;
-
-                        import org.junit.jupiter.api.Test;
-
-                        class Module%1$dTest {
-                            @Test
-                            void first() throws Exception {
-                                Thread.sleep(%2$d);
-                                assertTrue(true);
-                            }
-
-                            @Test
-                            void second() throws Exception {
-                                Thread.sleep(%2$d);
-                                assertTrue(true);
-                            }
-
-                            @Test
-                            void third() throws Exception {
-                                Thread.sleep(%2$d);
-                                assertTrue(true);
-                            }
-                        }
-                        """.formatted(i, millis));
+                            """.formatted(m, name, millis));
+                }
+                write(dir, "src/test/java/gen/other/Module" + i + "Test.java", body.append("}\n").toString());
             }
             try (Git git = Git.init().setDirectory(dir.toFile()).call()) {
                 git.add().addFilepattern(".").call();
@@ -147,9 +180,9 @@ public final class GeneratedMavenProject {
               </properties>
               <dependencies>
                 <dependency>
-                  <groupId>org.junit.jupiter</groupId>
-                  <artifactId>junit-jupiter</artifactId>
-                  <version>5.11.4</version>
+                  <groupId>%s</groupId>
+                  <artifactId>%s</artifactId>
+                  <version>%s</version>
                   <scope>test</scope>
                 </dependency>
               </dependencies>

@@ -17,12 +17,13 @@ import java.util.regex.Pattern;
 import org.jacoco.agent.AgentJar;
 
 /**
- * Maven's tests under JaCoCo's agent, with repofix's JUnit Platform listener dumping the
- * data after each test. Both are handed to every JVM of the run through
- * {@code JAVA_TOOL_OPTIONS}, so the project's POM (its own {@code argLine}, plugins) stays
- * as it is; only the project's own packages are instrumented, which keeps Maven's JVM fast.
- * Tests run by JUnit 4's own Surefire provider (no JUnit Platform) dump nothing: then
- * there is no coverage, and the frame ranking is used.
+ * Maven's tests under JaCoCo's agent, with repofix's test listeners dumping the data after
+ * each test: on the JUnit Platform (Jupiter, vintage, the TestNG engine), under Surefire's
+ * JUnit 4 providers and under its TestNG provider ({@link TestListenerJar}). Both jars are
+ * handed to every JVM of the run through {@code JAVA_TOOL_OPTIONS}, so the project's POM
+ * (its own {@code argLine}, plugins) stays as it is; only the project's own packages are
+ * instrumented, which keeps Maven's JVM fast. Tests that dump nothing (another framework)
+ * leave no coverage, and the frame ranking is used.
  */
 final class JacocoCoverage implements CoverageRuns.Tool {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
@@ -46,8 +47,8 @@ final class JacocoCoverage implements CoverageRuns.Tool {
         try {
             Path agent = tools.resolve("jacocoagent.jar");
             AgentJar.extractTo(agent.toFile());
-            Path listener = tools.resolve("repofix-junit-listener.jar");
-            Optional<String> notBuilt = JunitListenerJar.write(listener);
+            Path listener = tools.resolve("repofix-test-listener.jar");
+            Optional<String> notBuilt = TestListenerJar.write(listener);
             if (notBuilt.isPresent()) {
                 return new Coverage.Unavailable(notBuilt.get());
             }
@@ -58,8 +59,9 @@ final class JacocoCoverage implements CoverageRuns.Tool {
             env.put("JAVA_TOOL_OPTIONS", options);
             ExecResult run = shell.run(selected.get().shell(), env);
             if (!Files.isRegularFile(exec, LinkOption.NOFOLLOW_LINKS) || Files.size(exec) == 0) {
-                return new Coverage.Unavailable("the tests wrote no per-test coverage (JUnit 4's own runner rather "
-                        + "than the JUnit Platform, or the build failed): " + CoverageRuns.tail(run, 3));
+                return new Coverage.Unavailable("the tests wrote no per-test coverage (a test framework other than "
+                        + "the JUnit Platform, JUnit 4 and TestNG, JUnit 4 from a class loader of its own, or the build "
+                        + "failed): " + CoverageRuns.tail(run, 3));
             }
             return JacocoSpectra.read(exec, copy, report, classes.size());
         } catch (IOException e) {

@@ -28,7 +28,7 @@ import org.jacoco.core.data.ExecutionDataStore;
 
 /**
  * Reads a JaCoCo execution data file whose sessions are tests (named by
- * {@code RepofixCoverageListener}: outcome, space, JUnit unique id) into line spectra,
+ * repofix's test listeners: outcome, space, the test's id) into line spectra,
  * by analysing the classes each test ran against the class files the run compiled.
  */
 final class JacocoSpectra {

@@ -50,8 +50,108 @@ class CoverageLocalizationTest {
 
     @Test
     void mavenCoverageFindsTheFaultInAPrivateHelperTwoCallsBelowTheTest() throws IOException {
+        assertCoverageFindsTheInvoiceFault(JUPITER, """
+                package org.shop;
+
+                import static org.junit.jupiter.api.Assertions.assertEquals;
+
+                import java.util.List;
+                import org.junit.jupiter.api.Test;
+
+                class InvoiceTest {
+                %s
+                }
+                """.formatted(invoiceTests("@Test", "void")));
+    }
+
+    @Test
+    void junit4UnderSurefiresOwnJunit4ProviderGetsPerTestCoverage() throws IOException {
+        assertCoverageFindsTheInvoiceFault(JUNIT4, junit4InvoiceTest());
+    }
+
+    @Test
+    void junit4RunThroughTheVintageEngineGetsPerTestCoverageCountedOnce() throws IOException {
+        assertCoverageFindsTheInvoiceFault(JUNIT4 + VINTAGE, junit4InvoiceTest());
+    }
+
+    @Test
+    void testngUnderSurefiresTestngProviderGetsPerTestCoverage() throws IOException {
+        assertCoverageFindsTheInvoiceFault(TESTNG, """
+                package org.shop;
+
+                import static org.testng.Assert.assertEquals;
+
+                import java.util.List;
+                import org.testng.annotations.Test;
+
+                public class InvoiceTest {
+                %s
+                }
+                """.formatted(invoiceTests("@Test", "public void")));
+    }
+
+    private static final String JUPITER = dependency("org.junit.jupiter", "junit-jupiter", "5.11.4");
+    private static final String JUNIT4 = dependency("junit", "junit", "4.13.2");
+    private static final String VINTAGE = dependency("org.junit.vintage", "junit-vintage-engine", "5.11.4");
+    private static final String TESTNG = dependency("org.testng", "testng", "7.10.2");
+
+    private static String dependency(String group, String artifact, String version) {
+        return """
+                    <dependency>
+                      <groupId>%s</groupId>
+                      <artifactId>%s</artifactId>
+                      <version>%s</version>
+                      <scope>test</scope>
+                    </dependency>
+                """.formatted(group, artifact, version);
+    }
+
+    private static String junit4InvoiceTest() {
+        return """
+                package org.shop;
+
+                import static org.junit.Assert.assertEquals;
+
+                import java.util.List;
+                import org.junit.Test;
+
+                public class InvoiceTest {
+                %s
+                }
+                """.formatted(invoiceTests("@Test", "public void"));
+    }
+
+    /** Three tests of the invoice; the bulk order's fails. Argument order suits both JUnit's and TestNG's assertEquals. */
+    private static String invoiceTests(String annotation, String modifiers) {
+        return """
+                    %1$s
+                    %2$s addsSmallOrders() {
+                        assertEquals(30, new Invoice(List.of(new int[] {10, 3})).total());
+                    }
+
+                    %1$s
+                    %2$s addsTwoLines() {
+                        assertEquals(26, new Invoice(List.of(new int[] {10, 2}, new int[] {2, 3})).total());
+                    }
+
+                    %1$s
+                    %2$s discountsBulkOrders() {
+                        assertEquals(90, new Invoice(List.of(new int[] {1, 100})).total());
+                    }
+                """.formatted(annotation, modifiers);
+    }
+
+    /** The example's POM with the given test dependencies instead of its own. */
+    private static String pom(String dependencies) throws IOException {
+        String pom = Files.readString(EXAMPLE_POM);
+        int from = pom.indexOf("<dependencies>") + "<dependencies>".length();
+        int to = pom.indexOf("</dependencies>");
+        return pom.substring(0, from) + "\n" + dependencies + "  " + pom.substring(to);
+    }
+
+    private void assertCoverageFindsTheInvoiceFault(String dependencies, String test) throws IOException {
         Map<String, String> files = Map.of(
-                "pom.xml", Files.readString(EXAMPLE_POM),
+                "pom.xml", pom(dependencies),
                 "src/main/java/org/shop/Invoice.java", """
                         package org.shop;
 
@@ -84,31 +184,7 @@ class CoverageLocalizationTest {
                             }
                         }
                         """,
-                "src/test/java/org/shop/InvoiceTest.java", """
-                        package org.shop;
-
-                        import static org.junit.jupiter.api.Assertions.assertEquals;
-
-                        import java.util.List;
-                        import org.junit.jupiter.api.Test;
-
-                        class InvoiceTest {
-                            @Test
-                            void addsSmallOrders() {
-                                assertEquals(30, new Invoice(List.of(new int[] {10, 3})).total());
-                            }
-
-                            @Test
-                            void addsTwoLines() {
-                                assertEquals(26, new Invoice(List.of(new int[] {10, 2}, new int[] {2, 3})).total());
-                            }
-
-                            @Test
-                            void discountsBulkOrders() {
-                                assertEquals(90, new Invoice(List.of(new int[] {1, 100})).total());
-                            }
-                        }
-                        """);
+                "src/test/java/org/shop/InvoiceTest.java", test);
         FailureReport report = baseline(files, new MavenBuild());
 
         assertThat(framesOnly(report)).as("before").doesNotContain("src/main/java/org/shop/Invoice.java:26");

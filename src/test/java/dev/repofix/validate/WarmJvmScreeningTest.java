@@ -2,6 +2,7 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.build.JunitPlatformJars;
 import dev.repofix.build.MavenBuild;
 import dev.repofix.build.MavenTestClasspath;
 import dev.repofix.config.HostEnvironment;
@@ -43,7 +44,9 @@ class WarmJvmScreeningTest {
                 new MavenBuild().environmentNames(), Map.of());
         ExecResult baseline = executor.run(Command.shell("mvn -B -o -q test", project, env, Duration.ofMinutes(5)));
         assertThat(baseline.succeeded()).as("the bug fails a test: %s", baseline.output()).isFalse();
-        MavenTestClasspath classpath = MavenTestClasspath.fromReports(project, new MavenBuild().reports(project));
+        MavenTestClasspath found = MavenTestClasspath.fromReports(project, new MavenBuild().reports(project));
+        MavenTestClasspath classpath = found.withExtra(new JunitPlatformJars(executor, HostEnvironment.fromSystem(),
+                dir.resolve("cache"), Duration.ofMinutes(5)).missingFrom(found.dependencies()));
         screening = new WarmJvmScreening(executor, env, classpath, project, Clock.systemUTC());
         assertThat(screening.start()).isEmpty();
     }

@@ -1,0 +1,4 @@
+package org.testng;
+
+/** Compile-time stand-in for the test framework's type; never packaged. */
+public interface ITestContext {}

@@ -1,0 +1,8 @@
+package org.testng;
+
+/** Compile-time stand-in for the test framework's type; never packaged. */
+public interface ITestResult {
+    IClass getTestClass();
+
+    ITestNGMethod getMethod();
+}
