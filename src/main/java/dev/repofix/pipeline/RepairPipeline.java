@@ -318,6 +318,7 @@ public final class RepairPipeline {
                 r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
                         : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
         run.passing = checked.baseline().passing().size();
+        run.notes.addAll(checked.notes());
         if (checked.baseline().failing().isEmpty()) {
             run.flaky = checked.baseline().flaky();
             run.outcome = RunStatus.FLAKY_ONLY;
