@@ -75,6 +75,11 @@ public final class RepairPipeline {
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(price, "price");
         }
+
+        /** Whether the builtin engine answers the stages: no model, no endpoint to check. */
+        boolean builtin() {
+            return model.equals("builtin");
+        }
     }
 
     private final Workspaces workspaces;
@@ -388,8 +393,16 @@ public final class RepairPipeline {
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
     }
 
-    /** A stage bounded by what is left of {@code --timeout}: a slow model cannot hold the run past it. */
+    /**
+     * A stage bounded by what is left of {@code --timeout}: a slow model (or a builtin stage
+     * on a huge repository) cannot hold the run past it. The error names what answered it.
+     */
     private <T> T withinRun(RunAssembly run, String stage, Supplier<T> body) {
+        if (engine.builtin()) {
+            return budgeted.call(stage, "the builtin engine's " + stage + " stage",
+                    "pass a --test-cmd that runs fewer tests, or lower --max-candidates", run.remaining(), body,
+                    late -> {});
+        }
         return budgeted.call(stage, "check the model's endpoint and its --model settings", run.remaining(), body,
                 late -> {});
     }
@@ -486,6 +499,9 @@ public final class RepairPipeline {
                     + cancellation.reason().orElse(e.getMessage()));
         }
         if (e instanceof RepofixException re) {
+            if (MODEL_STAGES.contains(stage) && engine.builtin()) {
+                return new RunError(RunError.Kind.ENGINE, stage, re.getMessage());
+            }
             if (MODEL_STAGES.contains(stage)) {
                 return new RunError(re instanceof ModelException ? RunError.Kind.SERVICE : RunError.Kind.MODEL, stage,
                         re.getMessage());

@@ -127,7 +127,7 @@ final class RunAssembly {
     /** The record of a run that {@code error} stopped, with everything reached before it. */
     RunResult stop(RunError error) {
         RunStatus status = switch (error.kind()) {
-            case MODEL, SERVICE -> RunStatus.STAGE_FAILED;
+            case MODEL, SERVICE, ENGINE -> RunStatus.STAGE_FAILED;
             case CANCELLED -> RunStatus.CANCELLED;
             case INPUT, ENVIRONMENT, INTERNAL -> RunStatus.ERROR;
         };

@@ -234,6 +234,38 @@ class RepairPipelineTest {
                 .isTrue();
     }
 
+    /**
+     * The builtin engine asks no model: a stage of its that runs out of the budget names the
+     * builtin engine, its stage and the cause, never a model's endpoint.
+     */
+    @Test
+    void aBuiltinStageThatRunsOutOfTheBudgetNamesTheBuiltinEngineNotAModel() {
+        Stages slowBuiltin = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new Localization(List.of());
+            }
+        };
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(slowBuiltin, "builtin",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
+                .run(withTimeout(Duration.ofSeconds(3)));
+
+        assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.ENGINE);
+            assertThat(e.stage()).isEqualTo("localize");
+            assertThat(e.message()).startsWith("the builtin engine's localize stage did not finish within what was "
+                    + "left of the run's time budget").doesNotContainIgnoringCase("model");
+        });
+    }
+
     /** A clone from a server that never answers ends where the run's budget does. */
     @Test
     void aCloneThatNeverFinishesIsStoppedWhereTheRunsBudgetEnds() throws Exception {
