@@ -252,6 +252,10 @@ public final class RepairPipeline {
         if (started.outcome instanceof TestOutcome.Completed c) {
             run.suiteTime = Optional.of(c.exec().elapsed());
             run.notes.addAll(notKept(c.run()));
+            // Kept now: a run stopped during the flaky check still reports what its baseline found.
+            Baseline found = run.scope.apply(Baseline.of(c.run()));
+            run.failing = c.run().failing().stream().filter(t -> found.failing().contains(t.id())).toList();
+            run.passing = found.passing().size();
         }
         return switch (started.outcome) {
             case TestOutcome.Completed c when c.run().failing().isEmpty() -> {

@@ -459,6 +459,54 @@ class RepairPipelineTest {
                 "baseline=FAILED", "flaky-check=SKIPPED");
     }
 
+    /** Ctrl-C during the flaky check's rerun: the record still holds what the baseline found. */
+    @Test
+    void anInterruptDuringTheFlakyCheckKeepsTheBaselinesFailingTests() {
+        AtomicInteger runs = new AtomicInteger();
+        Function<Command, ExecResult> interruptedRerun = c -> {
+            if (runs.incrementAndGet() == 1) {
+                return testsFromCalc().apply(c);
+            }
+            cancellation.cancel("interrupted (SIGINT or SIGTERM)");
+            throw new ExecException("interrupted while running the tests", null);
+        };
+
+        RunResult r = pipeline(interruptedRerun, stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(r.error().orElseThrow().stage()).isEqualTo("flaky-check");
+        assertThat(r.failing()).extracting(TestResult::id).containsExactly("calc.CalcTest#works");
+    }
+
+    /**
+     * Ctrl-C after a candidate was VALID, while the other candidates at its line are tried:
+     * the record keeps the fix, its verdict and the verdicts before it.
+     */
+    @Test
+    void anInterruptAfterACandidateWasValidKeepsTheFixAndTheVerdictsReached() {
+        Function<Command, ExecResult> interruptedAlternative = c -> {
+            try {
+                if (Files.readString(c.workdir().resolve("calc.txt")).equals("fixed   \n")) {
+                    cancellation.cancel("interrupted (SIGINT or SIGTERM)");
+                    throw new ExecException("interrupted while running the tests", null);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return testsFromCalc().apply(c);
+        };
+
+        RunResult r = pipeline(interruptedAlternative, stages(candidate("c1", "worse"), candidate("c2", "fixed"),
+                candidate("c3", "fixed   "))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(r.error().orElseThrow().kind()).isEqualTo(RunError.Kind.CANCELLED);
+        assertThat(r.failing()).extracting(TestResult::id).containsExactly("calc.CalcTest#works");
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c3=-");
+        assertThat(r.fix()).hasValueSatisfying(f -> assertThat(f.id()).isEqualTo("c2"));
+    }
+
     @Test
     void aStageThatCannotAnswerIsStageFailedWithWhatCameBefore() {
         Stages failing = new ScriptedStages(List.of()) {
