@@ -19,6 +19,7 @@ import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.ReportBudget;
+import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
@@ -373,7 +374,8 @@ public final class RepairPipeline {
         List<TestResult> failing = ready.run.failing().stream()
                 .filter(t -> ready.baseline.failing().contains(t.id())).toList();
         FailureReport failures = new FailureReport(ready.command.shell(), run.reproduce, ready.run, failing,
-                ready.log, ready.ws.files(), ready.build);
+                ready.log, ready.ws.files(), ready.build, Optional.of(new RunBudget(ready.suiteTime,
+                        run.startedAt.plus(run.config.timeout()))));
         if (run.remaining().isZero()) {
             // Spent by the baseline and its reruns: no stage is to blame, none starts.
             run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout())

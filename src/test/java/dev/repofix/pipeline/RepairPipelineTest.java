@@ -266,6 +266,28 @@ class RepairPipelineTest {
         });
     }
 
+    /** The stages learn the baseline's suite time and the run's deadline: the coverage run's share is cut from them. */
+    @Test
+    void theStagesGetTheBaselinesSuiteTimeAndTheRunsDeadline() {
+        List<FailureReport> seen = new ArrayList<>();
+        ScriptedStages recording = new ScriptedStages(List.of(candidate("c1", "fixed"))) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                seen.add(failures);
+                return super.localize(failures, issue);
+            }
+        };
+        Instant before = Instant.now();
+
+        pipeline(testsFromCalc(), recording).run(config());
+
+        assertThat(seen).singleElement().satisfies(f -> assertThat(f.budget()).hasValueSatisfying(b -> {
+            assertThat(b.suiteTime()).isPositive().isLessThan(Duration.ofMinutes(1));
+            assertThat(b.deadline()).isBetween(before.plus(Duration.ofMinutes(5)),
+                    Instant.now().plus(Duration.ofMinutes(5)));
+        }));
+    }
+
     /** A clone from a server that never answers ends where the run's budget does. */
     @Test
     void aCloneThatNeverFinishesIsStoppedWhereTheRunsBudgetEnds() throws Exception {
