@@ -350,6 +350,63 @@ class RepairPipelineTest {
                 .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofSeconds(10)));
     }
 
+    /**
+     * The right candidate passes screening, and the budget ends during its run of the whole
+     * suite: it is reported as screened VALID with its full run not finished, not as a
+     * fix and not silently as a TIMEOUT.
+     */
+    @Test
+    void aCandidateThatPassedScreeningAndWasCutOffByTheBudgetIsReportedAsSuch() {
+        SteppedClock clock = new SteppedClock();
+        Function<Command, ExecResult> tests = c -> {
+            try {
+                if (Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed")) {
+                    return new ExecResult(new ExecResult.Outcome.TimedOut(c.timeout()), "", c.timeout());
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            // The baseline: it leaves 10 s of the 5-minute budget.
+            clock.advance(Duration.ofMinutes(4).plusSeconds(50));
+            ExecResult r = testsFromCalc().apply(c);
+            return new ExecResult(r.outcome(), r.output(), Duration.ofMinutes(1));
+        };
+        dev.repofix.validate.Screening passesWhenFixed = new dev.repofix.validate.Screening() {
+            @Override
+            public dev.repofix.validate.ScreenResult screen(String candidateId, Path copy, List<String> sources,
+                    List<String> ids, Duration limit) {
+                try {
+                    boolean fixed = Files.readString(copy.resolve("calc.txt")).strip().equals("fixed");
+                    return new dev.repofix.validate.ScreenResult.Ran(Map.of("calc.CalcTest#works", fixed
+                            ? dev.repofix.testrun.TestStatus.PASSED : dev.repofix.testrun.TestStatus.FAILED),
+                            Map.of(), Duration.ZERO, Duration.ofSeconds(1));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public void close() {}
+        };
+        RunConfig config = new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"),
+                30, Duration.ofMinutes(5), Duration.ofMinutes(10), new HostEnvironment(Map.of()), 0, 1);
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(tests), new RepairPipeline.Engine(stages(candidate("c1", "worse"),
+                        candidate("c2", "fixed")), "scripted", Optional.empty()), clock, events::add, cancellation,
+                () -> "run-1", (copy, build, command, override, failing) -> new Screenings.Opened(
+                        Optional.of(passesWhenFixed), "")).run(config);
+
+        assertThat(r.status()).isEqualTo(RunStatus.NOT_FIXED);
+        assertThat(r.fix()).isEmpty();
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=SCREENED_NOT_FINISHED");
+        assertThat(r.candidates().get(1).validation().orElseThrow().detail())
+                .startsWith("screened VALID, full run not finished");
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("screened VALID, full run not finished: "
+                + "candidate c2 passed screening"));
+    }
+
     /** A clock that moves only when told. */
     private static final class SteppedClock extends Clock {
         private Instant now = Instant.parse("2026-01-01T00:00:00Z");
