@@ -23,7 +23,7 @@ final class Output {
             out.print(new SummaryReport().render(result, written.stream().map(Path::toString).toList()));
         }
         out.flush();
-        result.error().filter(e -> e.kind() != RunError.Kind.MODEL)
+        result.error().filter(e -> e.kind() != RunError.Kind.MODEL && e.kind() != RunError.Kind.ENGINE)
                 .ifPresent(e -> err.println("repofix: " + (e.kind() == RunError.Kind.CANCELLED ? "" : "error: ")
                         + e.message() + " (report in " + options.out + ")"));
         err.flush();

@@ -343,7 +343,7 @@ public final class EvalRunner {
     private static boolean infrastructure(RunResult record) {
         return record.error().map(e -> switch (e.kind()) {
             case ENVIRONMENT, INTERNAL, SERVICE, CANCELLED -> true;
-            case INPUT, MODEL -> false;
+            case INPUT, MODEL, ENGINE -> false;
         }).orElse(false);
     }
 

@@ -36,6 +36,11 @@ final class BudgetedCall {
      * @throws RepofixException (runtime) when the limit is reached; the step's own exception as it was thrown
      */
     <T> T call(String what, String hint, Duration limit, Supplier<T> body, Consumer<T> late) {
+        return call(what, what, hint, limit, body, late);
+    }
+
+    /** As {@link #call(String, String, Duration, Supplier, Consumer)}, the step named {@code label} in the error. */
+    <T> T call(String what, String label, String hint, Duration limit, Supplier<T> body, Consumer<T> late) {
         CompletableFuture<T> future = new CompletableFuture<>();
         Thread worker = Thread.ofPlatform().daemon().name("repofix-" + what).unstarted(() -> {
             try {
@@ -69,10 +74,10 @@ final class BudgetedCall {
         worker.interrupt();
         future.thenAccept(late);
         if (cancellation.isCancelled() || Thread.currentThread().isInterrupted()) {
-            throw new RepofixException(RepofixException.ErrorKind.RUNTIME, what + " was stopped: "
+            throw new RepofixException(RepofixException.ErrorKind.RUNTIME, label + " was stopped: "
                     + cancellation.reason().orElse("interrupted"));
         }
-        throw new RepofixException(RepofixException.ErrorKind.RUNTIME, what + " did not finish within what was left "
+        throw new RepofixException(RepofixException.ErrorKind.RUNTIME, label + " did not finish within what was left "
                 + "of the run's time budget (" + Durations.format(limit) + "); raise --timeout, or " + hint);
     }
 

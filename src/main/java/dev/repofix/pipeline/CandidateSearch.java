@@ -125,7 +125,12 @@ final class CandidateSearch {
         }
         Optional<Integer> win = winner(taken);
         if (win.isPresent() && failure.isEmpty() && !interrupted) {
-            interrupted = alternatives(candidates, win.get(), taken, baseline, notes);
+            try {
+                interrupted = alternatives(candidates, win.get(), taken, baseline, notes);
+            } catch (RuntimeException e) {
+                // An interrupt (or a failure) while the alternatives run takes nothing the fix proved.
+                failure = Optional.of(e);
+            }
         }
         List<Validation> reached = new ArrayList<>();
         for (Validation v : taken) {

@@ -19,6 +19,7 @@ import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.ReportBudget;
+import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
@@ -74,6 +75,11 @@ public final class RepairPipeline {
             Objects.requireNonNull(stages, "stages");
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(price, "price");
+        }
+
+        /** Whether the builtin engine answers the stages: no model, no endpoint to check. */
+        boolean builtin() {
+            return model.equals("builtin");
         }
     }
 
@@ -247,6 +253,10 @@ public final class RepairPipeline {
         if (started.outcome instanceof TestOutcome.Completed c) {
             run.suiteTime = Optional.of(c.exec().elapsed());
             run.notes.addAll(notKept(c.run()));
+            // Kept now: a run stopped during the flaky check still reports what its baseline found.
+            Baseline found = run.scope.apply(Baseline.of(c.run()));
+            run.failing = c.run().failing().stream().filter(t -> found.failing().contains(t.id())).toList();
+            run.passing = found.passing().size();
         }
         return switch (started.outcome) {
             case TestOutcome.Completed c when c.run().failing().isEmpty() -> {
@@ -318,6 +328,7 @@ public final class RepairPipeline {
                 r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
                         : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
         run.passing = checked.baseline().passing().size();
+        run.notes.addAll(checked.notes());
         if (checked.baseline().failing().isEmpty()) {
             run.flaky = checked.baseline().flaky();
             run.outcome = RunStatus.FLAKY_ONLY;
@@ -363,7 +374,8 @@ public final class RepairPipeline {
         List<TestResult> failing = ready.run.failing().stream()
                 .filter(t -> ready.baseline.failing().contains(t.id())).toList();
         FailureReport failures = new FailureReport(ready.command.shell(), run.reproduce, ready.run, failing,
-                ready.log, ready.ws.files(), ready.build);
+                ready.log, ready.ws.files(), ready.build, Optional.of(new RunBudget(ready.suiteTime,
+                        run.startedAt.plus(run.config.timeout()))));
         if (run.remaining().isZero()) {
             // Spent by the baseline and its reruns: no stage is to blame, none starts.
             run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout())
@@ -387,8 +399,16 @@ public final class RepairPipeline {
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
     }
 
-    /** A stage bounded by what is left of {@code --timeout}: a slow model cannot hold the run past it. */
+    /**
+     * A stage bounded by what is left of {@code --timeout}: a slow model (or a builtin stage
+     * on a huge repository) cannot hold the run past it. The error names what answered it.
+     */
     private <T> T withinRun(RunAssembly run, String stage, Supplier<T> body) {
+        if (engine.builtin()) {
+            return budgeted.call(stage, "the builtin engine's " + stage + " stage",
+                    "pass a --test-cmd that runs fewer tests, or lower --max-candidates", run.remaining(), body,
+                    late -> {});
+        }
         return budgeted.call(stage, "check the model's endpoint and its --model settings", run.remaining(), body,
                 late -> {});
     }
@@ -485,6 +505,9 @@ public final class RepairPipeline {
                     + cancellation.reason().orElse(e.getMessage()));
         }
         if (e instanceof RepofixException re) {
+            if (MODEL_STAGES.contains(stage) && engine.builtin()) {
+                return new RunError(RunError.Kind.ENGINE, stage, re.getMessage());
+            }
             if (MODEL_STAGES.contains(stage)) {
                 return new RunError(re instanceof ModelException ? RunError.Kind.SERVICE : RunError.Kind.MODEL, stage,
                         re.getMessage());

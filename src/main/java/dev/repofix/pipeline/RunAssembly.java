@@ -8,6 +8,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.Baseline;
 import dev.repofix.validate.Validation;
+import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Refusals;
 import java.time.Clock;
 import java.time.Duration;
@@ -127,7 +128,7 @@ final class RunAssembly {
     /** The record of a run that {@code error} stopped, with everything reached before it. */
     RunResult stop(RunError error) {
         RunStatus status = switch (error.kind()) {
-            case MODEL, SERVICE -> RunStatus.STAGE_FAILED;
+            case MODEL, SERVICE, ENGINE -> RunStatus.STAGE_FAILED;
             case CANCELLED -> RunStatus.CANCELLED;
             case INPUT, ENVIRONMENT, INTERNAL -> RunStatus.ERROR;
         };
@@ -141,6 +142,12 @@ final class RunAssembly {
                     + " candidates (--max-candidates)");
         }
         List<String> allNotes = new ArrayList<>(notes);
+        if (fixId.isEmpty()) {
+            validations.stream().filter(v -> v.verdict() == Verdict.SCREENED_NOT_FINISHED).forEach(v -> allNotes.add(
+                    "screened VALID, full run not finished: candidate " + v.candidateId() + " passed screening (the "
+                            + "failing tests pass with it), but the time budget cut off its run of the whole suite; "
+                            + "it is not proven (its patch is in the report); raise --timeout to have it proven"));
+        }
         allNotes.addAll(refusals.notes());
         Map<String, Validation> byId = validations.stream()
                 .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));

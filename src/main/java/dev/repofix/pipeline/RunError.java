@@ -28,6 +28,12 @@ public record RunError(Kind kind, String stage, String message) {
          * retries, a redirect): status STAGE_FAILED; a benchmark counts it as infrastructure, not a miss.
          */
         SERVICE,
+        /**
+         * The builtin engine (no model) could not answer a stage: it ran out of what was left of
+         * the run's budget, or failed on what it read: status STAGE_FAILED; a benchmark scores it
+         * as a miss, as it does a model's unusable answers.
+         */
+        ENGINE,
         /** repofix's environment failed (Docker, disk, a copy, a report that cannot be read): exit 3. */
         ENVIRONMENT,
         /** A bug in repofix: exit 3, and worth a report. */

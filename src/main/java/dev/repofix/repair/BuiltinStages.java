@@ -49,7 +49,8 @@ public final class BuiltinStages implements Stages {
     /**
      * With per-test coverage: the failing tests and the tests related to them run once more
      * under a coverage tool, through {@code executor} (the baseline's, with its limits),
-     * each command within {@code timeout}. A tool the test environment lacks (coverage.py)
+     * each command within {@code timeout} and the whole within the coverage run's share of
+     * the run's budget (see {@link CoverageRuns}). A tool the test environment lacks (coverage.py)
      * is installed once into {@code toolCache}, repofix's own folder, and reused from there;
      * with none, each run installs its own.
      */

@@ -1,6 +1,7 @@
 package dev.repofix.repair;
 
 import dev.repofix.build.BuildSystem;
+import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
 import dev.repofix.exec.CleanEnvironment;
@@ -8,6 +9,7 @@ import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.RunBudget;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,11 +33,20 @@ import org.slf4j.LoggerFactory;
  * put into that copy's {@value #TOOLS} folder: nothing is installed anywhere else. Maven
  * runs with JaCoCo's agent ({@link JacocoCoverage}), pytest with coverage.py
  * ({@link PytestCoverage}); other builds have no agent yet.
+ *
+ * <p>A coverage run has a share of the run's budget of its own ({@link #share}): {@value
+ * #SHARE_FACTOR} times the baseline's suite time, at most half of what is left of {@code
+ * --timeout} and at most {@code --test-timeout}. Past it the run is stopped and the
+ * engine ranks by stack frames, with a note: the candidates keep the rest of the budget.
  */
 final class CoverageRuns implements CoverageCollector {
     private static final Logger LOG = LoggerFactory.getLogger(CoverageRuns.class);
     /** The tools' folder inside the copy; a dot folder, which pytest does not collect from. */
     static final String TOOLS = ".repofix-coverage";
+    /** A coverage run may take this many times the baseline's run of the whole suite. */
+    static final int SHARE_FACTOR = 3;
+    /** Below this there is no point in starting one: a JVM or an interpreter alone takes seconds. */
+    static final Duration MIN_SHARE = Duration.ofSeconds(5);
 
     private final Executor executor;
     private final HostEnvironment host;
@@ -77,26 +89,88 @@ final class CoverageRuns implements CoverageCollector {
             return new Coverage.Unavailable("no per-test coverage for " + build.name() + " builds yet");
         }
         Instant start = clock.instant();
+        Share share = share(report.budget(), timeout, start);
+        if (share.limit().compareTo(MIN_SHARE) < 0) {
+            return new Coverage.Unavailable("no time for a coverage run: its share of the run's budget is "
+                    + Durations.format(share.limit()) + " (" + share.why() + ")");
+        }
+        Instant deadline = start.plus(share.limit());
         Path copy = null;
+        boolean[] cut = {false};
         try {
             copy = copyOf(report.files());
             Files.createDirectories(copy.resolve(TOOLS));
             Path dir = copy;
-            Shell shell = (script, extraEnv) -> executor.run(Command.shell(script, dir,
-                    CleanEnvironment.of(host, build.environmentNames(), extraEnv), timeout).withImage(build.sandboxImage()));
+            Shell shell = (script, extraEnv) -> {
+                Duration left = Duration.between(clock.instant(), deadline);
+                if (left.compareTo(Duration.ofSeconds(1)) < 0) {
+                    cut[0] = true;
+                    throw new ShareSpent();
+                }
+                ExecResult r = executor.run(Command.shell(script, dir, CleanEnvironment.of(host,
+                        build.environmentNames(), extraEnv), left).withImage(build.sandboxImage()));
+                cut[0] |= r.outcome() instanceof ExecResult.Outcome.TimedOut;
+                return r;
+            };
             Coverage c = tool.collect(report, sources, copy, shell);
+            if (cut[0] && c instanceof Coverage.Unavailable) {
+                return outOf(share);
+            }
             if (c instanceof Coverage.Collected got) {
                 Duration elapsed = Duration.between(start, clock.instant());
                 LOG.info("per-test coverage of {} ({}) took {} s", got.tests(), build.name(), elapsed.toSeconds());
                 return new Coverage.Collected(got.spectra(), elapsed, got.tests());
             }
             return c;
+        } catch (ShareSpent e) {
+            return outOf(share);
         } catch (IOException | UncheckedIOException | RepofixException e) {
             return new Coverage.Unavailable("the coverage run failed: " + e.getMessage());
         } finally {
             if (copy != null) {
                 deleteTree(copy);
             }
+        }
+    }
+
+    /**
+     * How long a coverage run started at {@code now} may take in all, and why that long:
+     * {@value #SHARE_FACTOR} x the baseline's suite time, at most half of what is left of the
+     * run's budget, at most {@code commandTimeout} (--test-timeout). Without a run budget,
+     * {@code commandTimeout}.
+     */
+    static Share share(Optional<RunBudget> budget, Duration commandTimeout, Instant now) {
+        Share limit = new Share(commandTimeout, "--test-timeout");
+        if (budget.isEmpty()) {
+            return limit;
+        }
+        Duration suite = budget.get().suiteTime();
+        Share scaled = new Share(suite.multipliedBy(SHARE_FACTOR), SHARE_FACTOR + " x the baseline's "
+                + Durations.format(suite));
+        Duration left = budget.get().left(now);
+        Share half = new Share(left.dividedBy(2), "half of the " + Durations.format(left) + " left of --timeout");
+        for (Share s : List.of(scaled, half)) {
+            if (s.limit().compareTo(limit.limit()) < 0) {
+                limit = s;
+            }
+        }
+        return limit;
+    }
+
+    /** A coverage run's share of the run's budget, and why it is that long, for people. */
+    record Share(Duration limit, String why) {}
+
+    private static Coverage outOf(Share share) {
+        return new Coverage.Unavailable("the coverage run did not finish within its share of the run's budget ("
+                + Durations.format(share.limit()) + ": " + share.why() + ")");
+    }
+
+    /** Thrown to a tool when a command of its would start with its share of the budget spent. */
+    private static final class ShareSpent extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ShareSpent() {
+            super("the coverage run's share of the budget is spent", null, false, false);
         }
     }
 

@@ -14,10 +14,17 @@ import java.util.regex.Pattern;
  * files that mention a source unit (a Java class, a Python module) that a failing test's
  * file mentions. The passing tests among them are what tells a line the failing tests
  * share with working code from one only they run; the rest of the suite is left out.
+ * When the suite is long (the baseline's run of it took over {@link #LONG_SUITE}), at most
+ * {@value #MAX_FILES_LONG_SUITE} files run, so that the coverage run stays within its share
+ * of the budget.
  */
 final class RelatedTests {
     /** Test files run under coverage at most; the failing tests' files always are. */
     static final int MAX_FILES = 40;
+    /** A suite whose baseline run took longer than this is long. */
+    static final java.time.Duration LONG_SUITE = java.time.Duration.ofSeconds(60);
+    /** Test files run under coverage at most when the suite is long; the failing tests' files always are. */
+    static final int MAX_FILES_LONG_SUITE = 10;
     private static final Pattern JAVA_PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     private static final Set<String> IGNORED_UNITS = Set.of("__init__", "conftest", "setup", "__main__", "package-info");
 
@@ -45,8 +52,10 @@ final class RelatedTests {
             }
         }
         Set<String> out = new LinkedHashSet<>(failing);
+        int max = report.budget().filter(b -> b.suiteTime().compareTo(LONG_SUITE) > 0).isPresent()
+                ? MAX_FILES_LONG_SUITE : MAX_FILES;
         for (String t : tests) {
-            if (out.size() >= MAX_FILES) {
+            if (out.size() >= max) {
                 break;
             }
             if (looksLikeTests(t) && units.stream().anyMatch(u -> mentions(sources, t, u))) {

@@ -26,7 +26,7 @@ final class Headline {
             case ERROR -> r.error().map(e -> "repofix stopped in " + quoted(e.stage()) + ": " + quoted(e.message()))
                     .orElse("repofix stopped with an error");
             case CANCELLED -> r.error().map(e -> "cancelled during " + quoted(e.stage())).orElse("cancelled")
-                    + "; what was reached before is kept";
+                    + (r.fix().isPresent() ? " after a valid patch was found" : "") + "; what was reached before is kept";
         };
     }
 

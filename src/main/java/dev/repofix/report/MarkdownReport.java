@@ -60,6 +60,7 @@ public final class MarkdownReport {
         r.issue().ifPresent(i -> issue(sb, i));
         r.localization().ifPresent(l -> locations(sb, l.locations()));
         fix(sb, r);
+        screenedNotFinished(sb, r);
         candidates(sb, r);
         stages(sb, r);
         return sb.toString();
@@ -151,6 +152,28 @@ public final class MarkdownReport {
      */
     static java.util.Optional<String> differsWhere(RunResult r, PatchCandidate alternative) {
         return r.fix().flatMap(f -> dev.repofix.patch.ComparisonDifference.between(f.diff(), alternative.diff()));
+    }
+
+    /**
+     * Without a fix, the candidates that passed screening and whose full run the budget cut
+     * off, with their patches: a longer run may prove one.
+     */
+    private static void screenedNotFinished(StringBuilder sb, RunResult r) {
+        if (r.fix().isPresent()) {
+            return;
+        }
+        for (dev.repofix.pipeline.CandidateRecord c : r.candidates()) {
+            if (c.verdict().filter(v -> v == dev.repofix.validate.Verdict.SCREENED_NOT_FINISHED).isEmpty()) {
+                continue;
+            }
+            PatchCandidate p = c.candidate();
+            sb.append("## Screened VALID, full run not finished: ").append(Markdown.code(p.id(), LINE))
+                    .append("\n\n").append(Markdown.textWithCode(p.description(), LINE)).append(" at ")
+                    .append(Markdown.code(Texts.where(p), LINE)).append(" (").append(Markdown.text(p.strategy(), LINE))
+                    .append("). The failing tests pass with it, but its run of the whole suite was cut off by the "
+                            + "time budget: not proven. Raise `--timeout` to have it proven.\n\n")
+                    .append(Markdown.fence("diff", p.diff())).append('\n');
+        }
     }
 
     private static void candidates(StringBuilder sb, RunResult r) {

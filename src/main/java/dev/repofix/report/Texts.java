@@ -40,6 +40,7 @@ final class Texts {
             case INPUT -> "Cannot run on this input";
             case MODEL -> "The model could not answer usably";
             case SERVICE -> "The model's service could not be asked";
+            case ENGINE -> "The builtin engine could not answer";
             case ENVIRONMENT -> "repofix's environment failed";
             case INTERNAL -> "Internal error";
             case CANCELLED -> "Cancelled";

@@ -4,6 +4,7 @@ import dev.repofix.build.BuildSystem;
 import dev.repofix.workspace.FileIndex;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the stages get to work from: the failing tests with their in-repository
@@ -17,9 +18,11 @@ import java.util.Objects;
  * @param log         the tail of the test command's output
  * @param files       the workspace's files; {@link FileIndex#root()} is the pristine copy
  * @param build       the build that ran the tests (tells test code from source)
+ * @param budget      the run's time: the baseline's suite time and the run's deadline; empty
+ *                    when the stages are not run within one (a benchmark's fixture, a test)
  */
 public record FailureReport(String testCommand, String reproduce, TestRun baseline, List<TestResult> failing,
-        String log, FileIndex files, BuildSystem build) {
+        String log, FileIndex files, BuildSystem build, Optional<RunBudget> budget) {
     public FailureReport {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(reproduce, "reproduce");
@@ -27,7 +30,14 @@ public record FailureReport(String testCommand, String reproduce, TestRun baseli
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(files, "files");
         Objects.requireNonNull(build, "build");
+        Objects.requireNonNull(budget, "budget");
         failing = List.copyOf(failing);
+    }
+
+    /** A report with no run budget of its own. */
+    public FailureReport(String testCommand, String reproduce, TestRun baseline, List<TestResult> failing, String log,
+            FileIndex files, BuildSystem build) {
+        this(testCommand, reproduce, baseline, failing, log, files, build, Optional.empty());
     }
 
     /** A report whose reproduction command is the command that ran the tests, flags and all. */

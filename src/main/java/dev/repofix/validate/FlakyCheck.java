@@ -5,19 +5,27 @@ import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestStatus;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Reruns the baseline's failing tests: one that passes on any rerun is flaky, so it is
  * reported and kept out of FAIL_TO_PASS (a patch cannot be judged by it). Where the
  * build cannot select tests the whole suite reruns, which also catches passing tests
- * that fail now and then.
+ * that fail now and then. Past {@value #MAX_RERUN} failing tests only a sample of them
+ * reruns (many failures usually share one cause, and rerunning them all can cost minutes),
+ * and the result says so.
  */
 public final class FlakyCheck {
+    /** The most failing tests a rerun selects; past this, an evenly spread sample of this many. */
+    static final int MAX_RERUN = 20;
+
     private final SuiteRunner suite;
 
     public FlakyCheck(SuiteRunner suite) {
@@ -29,9 +37,14 @@ public final class FlakyCheck {
      *
      * @param baseline     the baseline with flaky tests set apart
      * @param failingOnly  how long running only the failing tests took (the cost of screening a
-     *                     candidate), when the build could select them
+     *                     candidate), when the build could select them and all of them reran
+     * @param notes        what the user should know about the check (a sample was rerun); never null
      */
-    public record Result(Baseline baseline, Optional<Duration> failingOnly) {}
+    public record Result(Baseline baseline, Optional<Duration> failingOnly, List<String> notes) {
+        public Result {
+            notes = List.copyOf(notes);
+        }
+    }
 
     /** Reruns the failing tests {@code reruns} times in {@code dir}, each within {@code timeout}. */
     public Result check(Baseline baseline, Path dir, int reruns, Duration timeout) {
@@ -39,22 +52,27 @@ public final class FlakyCheck {
     }
 
     /**
-     * Reruns the failing tests up to {@code reruns} times in {@code dir}; each rerun gets
-     * the time {@code limit} gives when it starts (what is left of the run's budget), and
-     * none starts when that is under a second.
+     * Reruns the failing tests (a sample of {@value #MAX_RERUN} when there are more) up to
+     * {@code reruns} times in {@code dir}; each rerun gets the time {@code limit} gives when
+     * it starts (what is left of the run's budget), and none starts when that is under a
+     * second.
      */
-    public Result check(Baseline baseline, Path dir, int reruns, java.util.function.Supplier<Duration> limit) {
+    public Result check(Baseline baseline, Path dir, int reruns, Supplier<Duration> limit) {
         Set<String> flaky = new LinkedHashSet<>();
         Set<String> failing = new HashSet<>(baseline.failing());
         Set<String> passing = new HashSet<>(baseline.passing());
+        List<String> rerun = sample(baseline.failing());
+        boolean sampled = rerun.size() < baseline.failing().size();
         Optional<Duration> failingOnly = Optional.empty();
-        for (int i = 0; i < reruns && !baseline.failing().isEmpty(); i++) {
+        boolean selected = false;
+        for (int i = 0; i < reruns && !rerun.isEmpty(); i++) {
             Duration timeout = limit.get();
             if (timeout.compareTo(Duration.ofSeconds(1)) < 0) {
                 break;
             }
-            Optional<TestOutcome> only = suite.only(dir, baseline.failing(), timeout);
+            Optional<TestOutcome> only = suite.only(dir, rerun, timeout);
             if (only.isPresent()) {
+                selected = true;
                 Duration t = only.get().exec().elapsed();
                 failingOnly = Optional.of(failingOnly.filter(old -> old.compareTo(t) < 0).orElse(t));
             }
@@ -69,7 +87,34 @@ public final class FlakyCheck {
                 }
             }
         }
-        return new Result(flaky.isEmpty() ? baseline : baseline.withFlaky(flaky), failingOnly);
+        List<String> notes = new ArrayList<>();
+        if (sampled && selected) {
+            notes.add(String.format(Locale.ROOT, "flaky check: reran %,d of %,d failing tests (an evenly spread "
+                    + "sample by id); the others were not checked for flakiness", rerun.size(),
+                    baseline.failing().size()));
+        }
+        // A sample's time says nothing of what running every failing test costs (screening does that).
+        Optional<Duration> allFailing = sampled ? Optional.empty() : failingOnly;
+        return new Result(flaky.isEmpty() ? baseline : baseline.withFlaky(flaky), allFailing, notes);
     }
 
+    /**
+     * The failing tests a rerun selects: all of them up to {@value #MAX_RERUN}; past that, the
+     * same every time for the same ids: {@value #MAX_RERUN} spread evenly over them sorted by
+     * id, first and last included, so that tests of every class are among them.
+     */
+    static List<String> sample(List<String> failing) {
+        if (failing.size() <= MAX_RERUN) {
+            return failing;
+        }
+        List<String> sorted = failing.stream().distinct().sorted().toList();
+        if (sorted.size() <= MAX_RERUN) {
+            return sorted;
+        }
+        List<String> out = new ArrayList<>(MAX_RERUN);
+        for (int i = 0; i < MAX_RERUN; i++) {
+            out.add(sorted.get((int) ((long) i * (sorted.size() - 1) / (MAX_RERUN - 1))));
+        }
+        return out;
+    }
 }

@@ -132,7 +132,8 @@ public final class PatchValidator implements Validator {
         Phases times = new Phases();
         Validation a = inCopy(id, "a", source, evidence, times,
                 copy -> originalTests(id, copy, source.paths(), baseline, deadline, times, evidence));
-        if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT) {
+        if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT
+                || a.verdict() == Verdict.SCREENED_NOT_FINISHED) {
             return a.with(evidence, since(start), times.value);
         }
         List<String> evidenceB = new ArrayList<>();
@@ -265,12 +266,20 @@ public final class PatchValidator implements Validator {
                 return early.get();
             }
         }
+        boolean screened = warm || screen.filter(TestOutcome.Completed.class::isInstance).isPresent();
         Instant full = clock.instant();
+        // The budget, not the baseline's time, limits this run when what is left is the shorter.
+        boolean budgetBound = limits.full().map(l -> Duration.between(full, deadline).compareTo(l) < 0).orElse(true);
         TestOutcome outcome = suite.all(copy, left(deadline, limits.full()));
         times.value = times.value.withFullRun(since(full));
         return switch (outcome) {
             case TestOutcome.Completed c -> notLoaded(id, baseline, c.run())
                     .orElseGet(() -> compare(id, baseline, c.run(), Duration.ZERO));
+            case TestOutcome.TimedOut t when screened && budgetBound -> Validation.of(id,
+                    Verdict.SCREENED_NOT_FINISHED, "screened VALID, full run not finished: the failing tests pass "
+                            + "with it, but the run of the whole suite was cut off by the time budget after "
+                            + Durations.format(t.exec().elapsed()) + "; raise --timeout to have it proven",
+                    Duration.ZERO);
             case TestOutcome other -> failed(id, other);
         };
     }

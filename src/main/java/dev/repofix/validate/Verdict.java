@@ -13,6 +13,12 @@ public enum Verdict {
     /** The tests did not finish in time with the patch. */
     TIMEOUT,
     /**
+     * Passed screening (the failing tests pass with it), but its run of the whole suite was
+     * cut off by the run's time budget before it finished: not proven, and not refuted
+     * either. Never counts as a fix; reported with its patch so that a longer run can prove it.
+     */
+    SCREENED_NOT_FINISHED,
+    /**
      * Passes only with its own edits to the tests, which the original tests, run against
      * the patched code, fail: the tests were made to agree with the code.
      */

@@ -234,6 +234,60 @@ class RepairPipelineTest {
                 .isTrue();
     }
 
+    /**
+     * The builtin engine asks no model: a stage of its that runs out of the budget names the
+     * builtin engine, its stage and the cause, never a model's endpoint.
+     */
+    @Test
+    void aBuiltinStageThatRunsOutOfTheBudgetNamesTheBuiltinEngineNotAModel() {
+        Stages slowBuiltin = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new Localization(List.of());
+            }
+        };
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(slowBuiltin, "builtin",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
+                .run(withTimeout(Duration.ofSeconds(3)));
+
+        assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.ENGINE);
+            assertThat(e.stage()).isEqualTo("localize");
+            assertThat(e.message()).startsWith("the builtin engine's localize stage did not finish within what was "
+                    + "left of the run's time budget").doesNotContainIgnoringCase("model");
+        });
+    }
+
+    /** The stages learn the baseline's suite time and the run's deadline: the coverage run's share is cut from them. */
+    @Test
+    void theStagesGetTheBaselinesSuiteTimeAndTheRunsDeadline() {
+        List<FailureReport> seen = new ArrayList<>();
+        ScriptedStages recording = new ScriptedStages(List.of(candidate("c1", "fixed"))) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                seen.add(failures);
+                return super.localize(failures, issue);
+            }
+        };
+        Instant before = Instant.now();
+
+        pipeline(testsFromCalc(), recording).run(config());
+
+        assertThat(seen).singleElement().satisfies(f -> assertThat(f.budget()).hasValueSatisfying(b -> {
+            assertThat(b.suiteTime()).isPositive().isLessThan(Duration.ofMinutes(1));
+            assertThat(b.deadline()).isBetween(before.plus(Duration.ofMinutes(5)),
+                    Instant.now().plus(Duration.ofMinutes(5)));
+        }));
+    }
+
     /** A clone from a server that never answers ends where the run's budget does. */
     @Test
     void aCloneThatNeverFinishesIsStoppedWhereTheRunsBudgetEnds() throws Exception {
@@ -294,6 +348,63 @@ class RepairPipelineTest {
         assertThat(limits.get(0)).as("the baseline").isEqualTo(Duration.ofMinutes(10));
         assertThat(limits.subList(1, limits.size())).as("the candidates' runs").isNotEmpty()
                 .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofSeconds(10)));
+    }
+
+    /**
+     * The right candidate passes screening, and the budget ends during its run of the whole
+     * suite: it is reported as screened VALID with its full run not finished, not as a
+     * fix and not silently as a TIMEOUT.
+     */
+    @Test
+    void aCandidateThatPassedScreeningAndWasCutOffByTheBudgetIsReportedAsSuch() {
+        SteppedClock clock = new SteppedClock();
+        Function<Command, ExecResult> tests = c -> {
+            try {
+                if (Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed")) {
+                    return new ExecResult(new ExecResult.Outcome.TimedOut(c.timeout()), "", c.timeout());
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            // The baseline: it leaves 10 s of the 5-minute budget.
+            clock.advance(Duration.ofMinutes(4).plusSeconds(50));
+            ExecResult r = testsFromCalc().apply(c);
+            return new ExecResult(r.outcome(), r.output(), Duration.ofMinutes(1));
+        };
+        dev.repofix.validate.Screening passesWhenFixed = new dev.repofix.validate.Screening() {
+            @Override
+            public dev.repofix.validate.ScreenResult screen(String candidateId, Path copy, List<String> sources,
+                    List<String> ids, Duration limit) {
+                try {
+                    boolean fixed = Files.readString(copy.resolve("calc.txt")).strip().equals("fixed");
+                    return new dev.repofix.validate.ScreenResult.Ran(Map.of("calc.CalcTest#works", fixed
+                            ? dev.repofix.testrun.TestStatus.PASSED : dev.repofix.testrun.TestStatus.FAILED),
+                            Map.of(), Duration.ZERO, Duration.ofSeconds(1));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public void close() {}
+        };
+        RunConfig config = new RunConfig(repo.toString(), Optional.empty(), Optional.of(TEST_CMD), temp.resolve("out"),
+                30, Duration.ofMinutes(5), Duration.ofMinutes(10), new HostEnvironment(Map.of()), 0, 1);
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(tests), new RepairPipeline.Engine(stages(candidate("c1", "worse"),
+                        candidate("c2", "fixed")), "scripted", Optional.empty()), clock, events::add, cancellation,
+                () -> "run-1", (copy, build, command, override, failing) -> new Screenings.Opened(
+                        Optional.of(passesWhenFixed), "")).run(config);
+
+        assertThat(r.status()).isEqualTo(RunStatus.NOT_FIXED);
+        assertThat(r.fix()).isEmpty();
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=SCREENED_NOT_FINISHED");
+        assertThat(r.candidates().get(1).validation().orElseThrow().detail())
+                .startsWith("screened VALID, full run not finished");
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("screened VALID, full run not finished: "
+                + "candidate c2 passed screening"));
     }
 
     /** A clock that moves only when told. */
@@ -425,6 +536,54 @@ class RepairPipelineTest {
         assertThat(r.buildLog()).isEmpty();
         assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).startsWith("checkout=OK",
                 "baseline=FAILED", "flaky-check=SKIPPED");
+    }
+
+    /** Ctrl-C during the flaky check's rerun: the record still holds what the baseline found. */
+    @Test
+    void anInterruptDuringTheFlakyCheckKeepsTheBaselinesFailingTests() {
+        AtomicInteger runs = new AtomicInteger();
+        Function<Command, ExecResult> interruptedRerun = c -> {
+            if (runs.incrementAndGet() == 1) {
+                return testsFromCalc().apply(c);
+            }
+            cancellation.cancel("interrupted (SIGINT or SIGTERM)");
+            throw new ExecException("interrupted while running the tests", null);
+        };
+
+        RunResult r = pipeline(interruptedRerun, stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(r.error().orElseThrow().stage()).isEqualTo("flaky-check");
+        assertThat(r.failing()).extracting(TestResult::id).containsExactly("calc.CalcTest#works");
+    }
+
+    /**
+     * Ctrl-C after a candidate was VALID, while the other candidates at its line are tried:
+     * the record keeps the fix, its verdict and the verdicts before it.
+     */
+    @Test
+    void anInterruptAfterACandidateWasValidKeepsTheFixAndTheVerdictsReached() {
+        Function<Command, ExecResult> interruptedAlternative = c -> {
+            try {
+                if (Files.readString(c.workdir().resolve("calc.txt")).equals("fixed   \n")) {
+                    cancellation.cancel("interrupted (SIGINT or SIGTERM)");
+                    throw new ExecException("interrupted while running the tests", null);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return testsFromCalc().apply(c);
+        };
+
+        RunResult r = pipeline(interruptedAlternative, stages(candidate("c1", "worse"), candidate("c2", "fixed"),
+                candidate("c3", "fixed   "))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.CANCELLED);
+        assertThat(r.error().orElseThrow().kind()).isEqualTo(RunError.Kind.CANCELLED);
+        assertThat(r.failing()).extracting(TestResult::id).containsExactly("calc.CalcTest#works");
+        assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
+                .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c3=-");
+        assertThat(r.fix()).hasValueSatisfying(f -> assertThat(f.id()).isEqualTo("c2"));
     }
 
     @Test
