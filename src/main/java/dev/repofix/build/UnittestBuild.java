@@ -14,8 +14,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Python's own unittest, for a project with no pytest configuration whose tests are
- * {@code unittest.TestCase} classes that do not import pytest. The tests run through a
+ * Python's own unittest, for a project whose tests are {@code unittest.TestCase} classes
+ * that do not import pytest and where nothing points at pytest: no pytest configuration,
+ * no pytest among its requirements, no tox, nox, Makefile or CI command that runs it. The tests run through a
  * small runner repofix ships ({@code unittest_junit.py}), handed to {@code python3 -c}
  * in a variable: it discovers as {@code python -m unittest} does and writes JUnit XML.
  * Nothing is written into the repository but the report, and the runner needs no file
@@ -34,11 +35,13 @@ public final class UnittestBuild implements BuildSystem {
 
     /**
      * A Python project (a settings file in the folder, else test modules below it) with
-     * no pytest configuration, whose test modules all use unittest and none pytest.
+     * no pytest configuration and nothing else that points at pytest ({@link PytestEvidence}:
+     * requirements, tox, nox, a Makefile, CI), whose test modules all use unittest and none pytest.
      */
     static Ecosystem.Detection detect(Path folder) {
         Ecosystem.Detection python = PytestBuild.detect(folder);
-        if (python == Ecosystem.Detection.NONE || hasPytestConfiguration(folder)) {
+        if (python == Ecosystem.Detection.NONE || hasPytestConfiguration(folder)
+                || PytestEvidence.in(folder).isPresent()) {
             return Ecosystem.Detection.NONE;
         }
         List<Path> modules = ReportFiles.find(folder, rel -> TEST_MODULE.matcher(rel).matches());
