@@ -36,6 +36,10 @@ public final class NodeBuild implements BuildSystem {
     private static final List<String> OTHER_RUNNERS = List.of("jest", "mocha", "vitest", "ava", "jasmine", "karma",
             "tape", "uvu", "playwright", "cypress", "tap", "lab", "qunit");
 
+    /** A command that runs node's test runner, directly or through npm's test script. */
+    private static final Pattern RUNS_NODE_TEST = Pattern.compile(
+            "(?:^|[\\s;&|(])(?:node\\s(?:[^;&|]*\\s)?--test(?:$|[\\s=])|npm\\s+(?:run\\s+)?test(?:$|[\\s;&|)]))");
+
     private final boolean npmTest;
 
     private NodeBuild(boolean npmTest) {
@@ -90,12 +94,24 @@ public final class NodeBuild implements BuildSystem {
         return npmTest ? "npm" : "node";
     }
 
+    /** The build for a user's command that runs {@code node --test} itself, whatever package.json's script runs. */
+    static NodeBuild forNodeTest() {
+        return new NodeBuild(false);
+    }
+
+    /**
+     * A user's command that runs {@code node --test} or {@code npm test} gets the reporters
+     * in {@code NODE_OPTIONS}, as npm's script does, so its TAP report is read; any other
+     * command runs as given and its JUnit XML is read.
+     */
     @Override
     public TestCommand testCommand(Path root, String override) {
-        if (override != null) {
-            return new TestCommand(override, Map.of());
-        }
         String mkdir = "mkdir -p " + RecordedOutput.FOLDER + " && ";
+        if (override != null) {
+            return RUNS_NODE_TEST.matcher(override).find()
+                    ? new TestCommand(mkdir + override, Map.of("NODE_OPTIONS", REPORTERS))
+                    : new TestCommand(override, Map.of());
+        }
         return npmTest ? new TestCommand(mkdir + "npm test", Map.of("NODE_OPTIONS", REPORTERS))
                 : new TestCommand(mkdir + "node --test " + REPORTERS, Map.of());
     }
@@ -113,7 +129,7 @@ public final class NodeBuild implements BuildSystem {
     /** The TAP report for the build's own command; the JUnit XML a user's {@code --test-cmd} writes otherwise. */
     @Override
     public List<Path> reports(Path root, TestCommand command) {
-        return command.shell().contains("npm test") || command.shell().contains(REPORT)
+        return command.shell().contains(REPORT) || command.extraEnv().getOrDefault("NODE_OPTIONS", "").contains(REPORT)
                 ? RecordedOutput.existing(root, REPORT) : RecordedOutput.reportsOf(root, command, REPORT);
     }
 

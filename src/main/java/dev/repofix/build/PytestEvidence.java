@@ -46,7 +46,7 @@ final class PytestEvidence {
      * {@code coverage run -m pytest}) or {@code run}/{@code exec} ({@code poetry run pytest});
      * not in prose ("works with a pytest plugin"). Applied to one line at a time.
      */
-    private static final Pattern COMMAND = Pattern.compile(
+    static final Pattern COMMAND = Pattern.compile(
             "(?:^\\s*(?:-\\s*)?|[;&|(`\"'=:]\\s*|\\s-m\\s+|\\b(?:run|exec)\\s+)(?:py\\.test|pytest)(?:$|[\\s;&|)`\"'])");
     /** What a package installer is told to install is not a command that runs. */
     private static final Pattern INSTALL = Pattern.compile("\\b(?:pip3?|uv|poetry|pdm|conda|pipx)\\b[^;&|]*?\\b(?:install|add)\\b[^;&|]*");

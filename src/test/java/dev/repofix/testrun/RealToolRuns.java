@@ -31,9 +31,14 @@ final class RealToolRuns {
 
     /** The outcome of {@code build}'s whole suite at {@code root}, which must have completed. */
     static TestOutcome.Completed run(Path root, BuildSystem build, FileIndex files) {
+        return run(root, build, null, files);
+    }
+
+    /** The outcome of {@code build}'s suite run by the user's {@code command} (null: the build's own), completed. */
+    static TestOutcome.Completed run(Path root, BuildSystem build, String command, FileIndex files) {
         TestOutcome outcome = new TestRunner(new LocalProcessExecutor(Clock.systemUTC()), HostEnvironment.fromSystem(),
                 ReportParsers.standard(), new StackFrameExtractor())
-                .run(root, build, build.testCommand(root, null), files, LIMIT);
+                .run(root, build, build.testCommand(root, command), files, LIMIT);
         assertThat(outcome).as("outcome; output:\n%s", outcome.exec().output()).isInstanceOf(TestOutcome.Completed.class);
         return (TestOutcome.Completed) outcome;
     }
