@@ -125,13 +125,40 @@ class ReproduceEachEcosystemTest {
         assertThat(failing).contains("example.com/m/calc#TestAdd", "example.com/m/calc#TestTable/one_more");
         for (String id : failing) {
             String output = run(build.reproduceCommand(root, null, List.of(id)), Map.of("GOFLAGS", "-json"));
-            List<TestResult> ran = parse(output, ReportFormat.GO_TEST_JSON).stream()
-                    .filter(r -> r.status() != TestStatus.SKIPPED).toList();
-            // A subtest runs inside its parent (which fails with it), a parent with its subtests: nothing else.
-            assertThat(ran).as(id).extracting(TestResult::id).contains(id)
-                    .allMatch(ranId -> ranId.equals(id) || id.startsWith(ranId + "/") || ranId.startsWith(id + "/"));
-            assertThat(ran).as(id).filteredOn(r -> r.id().equals(id)).singleElement()
-                    .satisfies(r -> assertThat(r.status()).isIn(TestStatus.FAILED, TestStatus.ERRORED));
+            assertRanOnlyWithin(id, "/", parse(output, ReportFormat.GO_TEST_JSON));
+        }
+    }
+
+    /**
+     * {@code id} ran and failed, and nothing ran but it, its parents (a subtest runs inside
+     * its parent, which fails with it) and its subtests ({@code separator} joins the levels).
+     */
+    private static void assertRanOnlyWithin(String id, String separator, List<TestResult> results) {
+        List<TestResult> ran = results.stream().filter(r -> r.status() != TestStatus.SKIPPED).toList();
+        assertThat(ran).as(id).extracting(TestResult::id).contains(id).allMatch(ranId -> ranId.equals(id)
+                || id.startsWith(ranId + separator) || ranId.startsWith(id + separator));
+        assertThat(ran).as(id).filteredOn(r -> r.id().equals(id)).singleElement()
+                .satisfies(r -> assertThat(r.status()).isIn(TestStatus.FAILED, TestStatus.ERRORED));
+    }
+
+    @Test
+    void nodesReproduceCommandRunsExactlyTheFailingTest() throws Exception {
+        FileIndex files = RealToolRuns.write(root, Map.of("package.json", "{\"name\":\"calc\"}",
+                "src/calc.js", NodeTestRunTest.CALC, "test/calc.test.js", NodeTestRunTest.TEST
+                        + "\ntest('adds (again)', () => {\n  assert.strictEqual(add(2, 2), 4);\n});\n"));
+        BuildSystem build = new BuildDetector().detect(root, Optional.empty());
+
+        List<String> failing = failing(build, files);
+
+        assertThat(failing).contains("adds", "group > throws");
+        for (String id : failing) {
+            String output = run(build.reproduceCommand(root, null, List.of(id)), Map.of());
+            // Node runs a matching test's subtests whatever their names: a subtest's siblings
+            // run too, so a subtest is checked to run within its top-level test only.
+            String topLevel = id.split(" > ")[0];
+            assertRanOnlyWithin(id.contains(" > ") ? topLevel : id, " > ", parse(output, ReportFormat.TAP));
+            assertThat(parse(output, ReportFormat.TAP)).as(id).filteredOn(r -> r.id().equals(id)).singleElement()
+                    .satisfies(r -> assertThat(r.status()).isEqualTo(TestStatus.FAILED));
         }
     }
 
