@@ -83,18 +83,25 @@ public final class BuildDetector {
 
     /**
      * The user's own command runs the tests, from the root, wherever it changes folder to
-     * ({@code cd backend && pytest}): the build that reads its reports is the first
-     * runnable one the root gives away, even by test sources below it, else a custom build.
+     * ({@code cd backend && pytest}). The build that reads its reports is the build of the
+     * test tool the command runs ({@code python3 -m pytest}: pytest, even where the files
+     * gave unittest away; the detected build when it is that tool's); for a command whose
+     * tool is not told from its words, the first runnable build the root gives away, even
+     * by test sources below it; else a custom build.
      */
     private BuildSystem withCommand(Path root, String command) {
+        Optional<CommandTool> tool = CommandTool.of(command);
         for (Ecosystem row : ecosystems.detectedIn(root, Detection.TEST_SOURCES)) {
             try {
-                return row.build().apply(root);
+                BuildSystem detected = row.build().apply(root);
+                if (tool.isEmpty() || tool.get().isBuiltBy(detected)) {
+                    return detected;
+                }
             } catch (BuildException e) {
                 // recognised, not run yet: the command runs it as a custom build
             }
         }
-        return new CustomBuild(command, CustomBuild.toolchainOf(root));
+        return tool.map(t -> t.build(root)).orElseGet(() -> new CustomBuild(command, CustomBuild.toolchainOf(root)));
     }
 
     private record Found(String folder, Ecosystem row) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Cargo: {@code cargo test --no-fail-fast} at the root (a workspace root tests its default
@@ -23,6 +24,8 @@ public final class CargoBuild implements BuildSystem {
     /** Where the output goes, relative to the repository root. */
     static final String REPORT = RecordedOutput.FOLDER + "/cargo-test.txt";
     static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(List.of("**/tests/**", "**/benches/**"));
+    /** {@code cargo test} and its arguments, one command: no shell operator, substitution or redirection. */
+    private static final Pattern PLAIN_CARGO_TEST = Pattern.compile("\\s*cargo\\s+(?:\\+\\S+\\s+)?test(?:\\s[^;&|<>`$()]*)?");
     private static final Map<String, String> ENV = Map.of("RUST_BACKTRACE", "1", "CARGO_TERM_COLOR", "never");
 
     @Override
@@ -33,7 +36,8 @@ public final class CargoBuild implements BuildSystem {
     @Override
     public TestCommand testCommand(Path root, String override) {
         if (override != null) {
-            return new TestCommand(override, ENV);
+            // A plain 'cargo test ...' of the user's is recorded, so libtest's output is read.
+            return new TestCommand(PLAIN_CARGO_TEST.matcher(override).matches() ? recording(override) : override, ENV);
         }
         return new TestCommand(recording("cargo test --no-fail-fast"), ENV);
     }

@@ -17,8 +17,8 @@ public final class Ecosystems {
 
     private static final Ecosystems STANDARD = new Ecosystems(List.of(
             new Ecosystem("Maven", "java", "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
-            new Ecosystem("unittest", "python", "test_*.py of unittest.TestCase classes without pytest or its "
-                    + "configuration", UnittestBuild::detect, PytestBuild.TEST_PATHS, folder -> new UnittestBuild()),
+            new Ecosystem("unittest", "python", "test_*.py of unittest.TestCase classes with nothing pointing "
+                    + "at pytest (configuration, requirements, tox, nox, Makefile, CI)", UnittestBuild::detect, PytestBuild.TEST_PATHS, folder -> new UnittestBuild()),
             new Ecosystem("pytest", "python", String.join(", ", PytestBuild.MARKERS) + ", test_*.py, *_test.py",
                     PytestBuild::detect, PytestBuild.TEST_PATHS, folder -> new PytestBuild()),
             new Ecosystem("Gradle", "java", String.join(", ", GradleBuild.BUILD_FILES), GradleBuild::detect,

@@ -19,6 +19,8 @@ public final class GoBuild implements BuildSystem {
     /** Where the events go, relative to the repository root. */
     static final String REPORT = RecordedOutput.FOLDER + "/go-test.json";
     static final TestPathRules TEST_PATHS = TestPathRules.ofGlobs(List.of("**/*_test.go", "**/testdata/**"));
+    /** {@code go test} and its arguments, one command: no shell operator, substitution or redirection. */
+    private static final Pattern PLAIN_GO_TEST = Pattern.compile("\\s*go\\s+test((?:\\s[^;&|<>`$()]*)?)");
     private static final Pattern MODULE = Pattern.compile("(?m)^module\\s+\"?([^\\s\"]+)\"?\\s*$");
     /** RE2 metacharacters, escaped in a {@code -run} pattern. */
     private static final Pattern RE2_META = Pattern.compile("([\\\\.+*?()|\\[\\]{}^$])");
@@ -31,7 +33,11 @@ public final class GoBuild implements BuildSystem {
     @Override
     public TestCommand testCommand(Path root, String override) {
         if (override != null) {
-            return new TestCommand(override, Map.of());
+            // A plain 'go test ...' of the user's is run with -json and recorded, so its events are read.
+            Matcher plain = PLAIN_GO_TEST.matcher(override);
+            return plain.matches() && !override.contains("-json")
+                    ? new TestCommand(recording("go test -json" + plain.group(1)), Map.of())
+                    : new TestCommand(override, Map.of());
         }
         return new TestCommand(recording("go test -json -count=1 ./..."), Map.of());
     }

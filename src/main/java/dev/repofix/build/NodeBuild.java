@@ -6,6 +6,7 @@ import dev.repofix.exec.SandboxImage;
 import java.io.IOException;
 import dev.repofix.workspace.FileRead;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +36,13 @@ public final class NodeBuild implements BuildSystem {
     /** Runners whose own output repofix cannot read. */
     private static final List<String> OTHER_RUNNERS = List.of("jest", "mocha", "vitest", "ava", "jasmine", "karma",
             "tape", "uvu", "playwright", "cypress", "tap", "lab", "qunit");
+
+    /** A command that runs node's test runner, directly or through npm's test script. */
+    private static final Pattern RUNS_NODE_TEST = Pattern.compile(
+            "(?:^|[\\s;&|(])(?:node\\s(?:[^;&|]*\\s)?--test(?:$|[\\s=])|npm\\s+(?:run\\s+)?test(?:$|[\\s;&|)]))");
+
+    private static final Pattern JS_REGEX_META = Pattern.compile("([\\\\^$.*+?()\\[\\]{}|/])");
+    private static final int MAX_REPRODUCED = 10;
 
     private final boolean npmTest;
 
@@ -90,19 +98,52 @@ public final class NodeBuild implements BuildSystem {
         return npmTest ? "npm" : "node";
     }
 
+    /** The build for a user's command that runs {@code node --test} itself, whatever package.json's script runs. */
+    static NodeBuild forNodeTest() {
+        return new NodeBuild(false);
+    }
+
+    /**
+     * A user's command that runs {@code node --test} or {@code npm test} gets the reporters
+     * in {@code NODE_OPTIONS}, as npm's script does, so its TAP report is read; any other
+     * command runs as given and its JUnit XML is read.
+     */
     @Override
     public TestCommand testCommand(Path root, String override) {
-        if (override != null) {
-            return new TestCommand(override, Map.of());
-        }
         String mkdir = "mkdir -p " + RecordedOutput.FOLDER + " && ";
+        if (override != null) {
+            return RUNS_NODE_TEST.matcher(override).find()
+                    ? new TestCommand(mkdir + override, Map.of("NODE_OPTIONS", REPORTERS))
+                    : new TestCommand(override, Map.of());
+        }
         return npmTest ? new TestCommand(mkdir + "npm test", Map.of("NODE_OPTIONS", REPORTERS))
                 : new TestCommand(mkdir + "node --test " + REPORTERS, Map.of());
     }
 
+    /**
+     * {@code node --test --test-name-pattern='^group$' --test-name-pattern='^throws$'} for
+     * {@code group > throws}: node runs a top-level test whose name matches a pattern and
+     * skips the rest, so a top-level test runs alone; a subtest runs with its siblings (node
+     * runs all the subtests of a test it runs) and a test of the same name elsewhere runs
+     * too: a superset, never fewer. Past {@value #MAX_REPRODUCED} failing tests, all.
+     */
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
-        return override != null ? override : npmTest ? "npm test" : "node --test";
+        if (override != null) {
+            return override;
+        }
+        // npm's script cannot be given the patterns: node takes no option after a file
+        // ('node --test test/ --test-name-pattern=x' looks for a file of that name) and
+        // refuses --test-name-pattern in NODE_OPTIONS.
+        if (npmTest || failingTestIds.isEmpty() || failingTestIds.size() > MAX_REPRODUCED) {
+            return npmTest ? "npm test" : "node --test";
+        }
+        Set<String> names = new LinkedHashSet<>();
+        failingTestIds.forEach(id -> names.addAll(List.of(id.split(" > "))));
+        StringBuilder cmd = new StringBuilder("node --test");
+        names.forEach(n -> cmd.append(' ').append(ShellWords.quote("--test-name-pattern=^"
+                + JS_REGEX_META.matcher(n).replaceAll("\\\\$1") + "$")));
+        return cmd.toString();
     }
 
     @Override
@@ -113,7 +154,7 @@ public final class NodeBuild implements BuildSystem {
     /** The TAP report for the build's own command; the JUnit XML a user's {@code --test-cmd} writes otherwise. */
     @Override
     public List<Path> reports(Path root, TestCommand command) {
-        return command.shell().contains("npm test") || command.shell().contains(REPORT)
+        return command.shell().contains(REPORT) || command.extraEnv().getOrDefault("NODE_OPTIONS", "").contains(REPORT)
                 ? RecordedOutput.existing(root, REPORT) : RecordedOutput.reportsOf(root, command, REPORT);
     }
 

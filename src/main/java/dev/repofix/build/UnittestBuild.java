@@ -14,8 +14,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Python's own unittest, for a project with no pytest configuration whose tests are
- * {@code unittest.TestCase} classes that do not import pytest. The tests run through a
+ * Python's own unittest, for a project whose tests are {@code unittest.TestCase} classes
+ * that do not import pytest and where nothing points at pytest: no pytest configuration,
+ * no pytest among its requirements, no tox, nox, Makefile or CI command that runs it. The tests run through a
  * small runner repofix ships ({@code unittest_junit.py}), handed to {@code python3 -c}
  * in a variable: it discovers as {@code python -m unittest} does and writes JUnit XML.
  * Nothing is written into the repository but the report, and the runner needs no file
@@ -31,14 +32,24 @@ public final class UnittestBuild implements BuildSystem {
     private static final Pattern USES_PYTEST = Pattern.compile("(?m)^\\s*(import pytest|from pytest|from _pytest)");
     private static final Pattern USES_UNITTEST = Pattern.compile("(?m)(^\\s*(import unittest|from unittest)|TestCase\\b)");
     private static final int MAX_REPRODUCED = 10;
+    /**
+     * Runs the tests, discovered as {@code python -m unittest} discovers them, whose ids are
+     * the arguments, and exits 1 when one fails: the one way to rerun a doctest alone.
+     */
+    static final String RUN_BY_ID = "import sys, unittest as u; "
+            + "w = lambda s: [t for x in s for t in (w(x) if isinstance(x, u.TestSuite) else [x])]; "
+            + "r = u.TextTestRunner(verbosity=2).run(u.TestSuite(t for t in w(u.defaultTestLoader.discover(\".\")) "
+            + "if t.id() in sys.argv[1:])); sys.exit(not r.wasSuccessful())";
 
     /**
      * A Python project (a settings file in the folder, else test modules below it) with
-     * no pytest configuration, whose test modules all use unittest and none pytest.
+     * no pytest configuration and nothing else that points at pytest ({@link PytestEvidence}:
+     * requirements, tox, nox, a Makefile, CI), whose test modules all use unittest and none pytest.
      */
     static Ecosystem.Detection detect(Path folder) {
         Ecosystem.Detection python = PytestBuild.detect(folder);
-        if (python == Ecosystem.Detection.NONE || hasPytestConfiguration(folder)) {
+        if (python == Ecosystem.Detection.NONE || hasPytestConfiguration(folder)
+                || PytestEvidence.in(folder).isPresent()) {
             return Ecosystem.Detection.NONE;
         }
         List<Path> modules = ReportFiles.find(folder, rel -> TEST_MODULE.matcher(rel).matches());
@@ -79,8 +90,17 @@ public final class UnittestBuild implements BuildSystem {
 
     private static String runWith(List<String> testIds) {
         StringBuilder cmd = new StringBuilder("python3 -c \"$" + RUNNER_VARIABLE + "\"");
-        testIds.forEach(id -> cmd.append(' ').append(ShellWords.quote(dotted(id))));
+        testIds.forEach(id -> cmd.append(' ').append(ShellWords.quote(isDoctest(id) ? "--id=" + id : dotted(id))));
         return cmd.toString();
+    }
+
+    /**
+     * Whether {@code testId} names a doctest that a test module's {@code load_tests} added
+     * ({@code pkg.mod.func}): the runner names those without a class, as doctest does.
+     * {@code python3 -m unittest pkg.mod.func} would call the function, not run its doctest.
+     */
+    static boolean isDoctest(String testId) {
+        return !testId.contains("#") && !testId.contains(" ");
     }
 
     private static Map<String, String> env(Path root) {
@@ -101,16 +121,22 @@ public final class UnittestBuild implements BuildSystem {
         return Optional.of(new TestCommand(runWith(testIds), env(root)));
     }
 
-    /** {@code python3 -m unittest tests.test_calc.CalcTest.test_half}; past ten failing tests, all. */
+    /**
+     * {@code python3 -m unittest tests.test_calc.CalcTest.test_half}; past ten failing tests,
+     * all. A doctest cannot be named to {@code python -m unittest}, so failing tests among
+     * which is one are run by id from the discovered suite ({@link #RUN_BY_ID}).
+     */
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
         if (override != null) {
             return override;
         }
-        StringBuilder cmd = new StringBuilder("python3 -m unittest");
-        if (failingTestIds.size() <= MAX_REPRODUCED) {
-            failingTestIds.forEach(id -> cmd.append(' ').append(ShellWords.quote(dotted(id))));
+        if (failingTestIds.size() > MAX_REPRODUCED) {
+            return "python3 -m unittest";
         }
+        boolean byId = failingTestIds.stream().anyMatch(UnittestBuild::isDoctest);
+        StringBuilder cmd = new StringBuilder(byId ? "python3 -c " + ShellWords.quote(RUN_BY_ID) : "python3 -m unittest");
+        failingTestIds.forEach(id -> cmd.append(' ').append(ShellWords.quote(dotted(id))));
         return cmd.toString();
     }
 

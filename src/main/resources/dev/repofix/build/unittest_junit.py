@@ -1,7 +1,12 @@
 # repofix's unittest runner: runs the tests as `python -m unittest` would (discovery
 # from the current folder with pattern test*.py, or the test names given as arguments)
 # and writes a JUnit XML report to $UNITTEST_JUNIT_REPORT. Passed to `python3 -c` through
-# the environment, so nothing is written into the repository but the report.
+# the environment, so nothing is written into the repository but the report. A doctest
+# (a module's load_tests adding doctest.DocTestSuite) is named by its doctest name alone,
+# with no class (pkg.mod.func): `python -m unittest pkg.mod.func` would call the function.
+# An argument --id=NAME selects the discovered test of that id (a doctest), others are
+# unittest names.
+import doctest
 import os
 import re
 import sys
@@ -22,10 +27,13 @@ class _Collecting(unittest.TextTestResult):
         super().__init__(*args, **kwargs)
         self.cases = {}
         self.order = []
+        self.doctests = set()
         self._started = {}
 
     def _case(self, test):
         test_id = test.id()
+        if isinstance(test, doctest.DocTestCase):
+            self.doctests.add(test_id)
         if test_id not in self.cases:
             self.cases[test_id] = {"outcome": None, "time": 0.0}
             self.order.append(test_id)
@@ -81,7 +89,9 @@ def _write(result, path):
     lines = ['<?xml version="1.0" encoding="utf-8"?>', '<testsuite name="unittest" tests="%d">' % len(result.order)]
     for test_id in result.order:
         case = result.cases[test_id]
-        if "." in test_id and " " not in test_id:
+        if test_id in result.doctests:
+            classname, name = "", test_id
+        elif "." in test_id and " " not in test_id:
             classname, name = test_id.rsplit(".", 1)
         else:
             classname, name = "", test_id  # e.g. "setUpClass (tests.test_x.T)"
@@ -102,12 +112,30 @@ def _write(result, path):
         out.write("\n".join(lines) + "\n")
 
 
+def _discover(loader):
+    return loader.discover(".", pattern="test*.py", top_level_dir=".")
+
+
+def _flat(suite):
+    for test in suite:
+        if isinstance(test, unittest.TestSuite):
+            yield from _flat(test)
+        else:
+            yield test
+
+
 def main():
     report = os.environ.get("UNITTEST_JUNIT_REPORT", ".repofix-reports/unittest-junit.xml")
     sys.path.insert(0, os.getcwd())
     loader = unittest.TestLoader()
-    names = sys.argv[1:]
-    suite = loader.loadTestsFromNames(names) if names else loader.discover(".", pattern="test*.py", top_level_dir=".")
+    names = [a for a in sys.argv[1:] if not a.startswith("--id=")]
+    ids = set(a[len("--id="):] for a in sys.argv[1:] if a.startswith("--id="))
+    if not names and not ids:
+        suite = _discover(loader)
+    else:
+        suite = loader.loadTestsFromNames(names) if names else unittest.TestSuite()
+        if ids:
+            suite.addTests(t for t in _flat(_discover(loader)) if t.id() in ids)
     result = unittest.TextTestRunner(resultclass=_Collecting, verbosity=2).run(suite)
     _write(result, report)
     sys.exit(0 if result.wasSuccessful() else 1)

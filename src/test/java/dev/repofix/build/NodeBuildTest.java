@@ -37,7 +37,8 @@ class NodeBuildTest {
         TestCommand command = NodeBuild.forFolder(root).testCommand(root, null);
 
         assertThat(command.shell()).contains("node --test --test-reporter=spec").doesNotContain("npm");
-        assertThat(NodeBuild.forFolder(root).reproduceCommand(root, null, List.of("adds"))).isEqualTo("node --test");
+        assertThat(NodeBuild.forFolder(root).reproduceCommand(root, null, List.of("adds")))
+                .isEqualTo("node --test '--test-name-pattern=^adds$'");
     }
 
     @Test

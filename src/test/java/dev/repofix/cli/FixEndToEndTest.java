@@ -204,10 +204,12 @@ class FixEndToEndTest {
                 "age.py", "def is_adult(age):\n    return age > 18\n",
                 "tests/check_age.py", "from age import is_adult\n\ndef test_eighteen_is_adult():\n    assert is_adult(18)\n",
                 "tests/data/TEST-fixture.xml", RECORDED_FAILURE,
-                "tests/check_reader.py", READS_RECORDED_FAILURE));
+                "tests/check_reader.py", READS_RECORDED_FAILURE,
+                // Through a script: a command that runs pytest itself is read by the pytest build.
+                "run-tests.sh", "python3 -m pytest -p no:cacheprovider -o python_files=check_*.py tests "
+                        + "--junitxml=test-output/junit.xml\n"));
 
-        RunOutput run = fix(repo, "--test-cmd",
-                "python3 -m pytest -p no:cacheprovider -o python_files=check_*.py tests --junitxml=test-output/junit.xml");
+        RunOutput run = fix(repo, "--test-cmd", "sh run-tests.sh");
 
         assertFixedWithoutTheFixtureAsAResult(run, repo);
         assertThat(repo.resolve("tests/data/TEST-fixture.xml")).hasContent(RECORDED_FAILURE.strip());

@@ -3,6 +3,7 @@ package dev.repofix.testrun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.BuildSystem;
+import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.workspace.FileIndex;
@@ -31,9 +32,19 @@ final class RealToolRuns {
 
     /** The outcome of {@code build}'s whole suite at {@code root}, which must have completed. */
     static TestOutcome.Completed run(Path root, BuildSystem build, FileIndex files) {
+        return run(root, build, (String) null, files);
+    }
+
+    /** The outcome of {@code build}'s suite run by the user's {@code command} (null: the build's own), completed. */
+    static TestOutcome.Completed run(Path root, BuildSystem build, String command, FileIndex files) {
+        return run(root, build, build.testCommand(root, command), files);
+    }
+
+    /** The outcome of {@code command} (one of {@code build}'s), which must have completed. */
+    static TestOutcome.Completed run(Path root, BuildSystem build, TestCommand command, FileIndex files) {
         TestOutcome outcome = new TestRunner(new LocalProcessExecutor(Clock.systemUTC()), HostEnvironment.fromSystem(),
                 ReportParsers.standard(), new StackFrameExtractor())
-                .run(root, build, build.testCommand(root, null), files, LIMIT);
+                .run(root, build, command, files, LIMIT);
         assertThat(outcome).as("outcome; output:\n%s", outcome.exec().output()).isInstanceOf(TestOutcome.Completed.class);
         return (TestOutcome.Completed) outcome;
     }
