@@ -27,7 +27,7 @@ public final class PytestBuild implements BuildSystem {
     private static final Pattern JUNIT_XML_OPTION = Pattern.compile(
             "(?:^|[\\s\"'])--junit-?xml(?:=|\\s+)(\"[^\"]+\"|'[^']+'|[^\\s\"']+)");
     /** {@code addopts = ...} up to the next line that does not start with white space (a new key or section). */
-    private static final Pattern ADDOPTS = Pattern.compile("(?m)^addopts\\s*=(.*(?:\\n[ \\t].*)*)");
+    private static final Pattern ADDOPTS = Pattern.compile("(?m)^addopts\\s*=(.*(?:\\n[ \\t].*)*+)");
     /** {@code cd DIR &&} or {@code cd DIR;} at the start of a command (repeatable). */
     private static final Pattern LEADING_CD = Pattern.compile(
             "\\s*cd\\s+(\"[^\"]+\"|'[^']+'|[^\\s;&|]+)\\s*(?:&&|;)\\s*");

@@ -16,7 +16,6 @@ final class FrameWindow {
 
     private static final Pattern CONTROL = Pattern.compile(
             "\\s*(}\\s*)?(if|else|for|while|do|switch|catch|try|finally|synchronized|return|with|elif|except)\\b.*");
-    private static final Pattern BRACE_DECLARATION = Pattern.compile(".*\\w\\s*\\(.*\\)[^;=]*\\{\\s*(//.*)?");
     private static final Pattern PYTHON_DEF = Pattern.compile("\\s*(async\\s+)?def\\s+\\w+.*");
 
     private FrameWindow() {}
@@ -45,12 +44,69 @@ final class FrameWindow {
             if (PYTHON_DEF.matcher(text).matches()) {
                 return new int[] {i, pythonEnd(lines, i)};
             }
-            if (BRACE_DECLARATION.matcher(text).matches() && !CONTROL.matcher(text).matches()) {
+            if (isBraceDeclaration(text) && !CONTROL.matcher(text).matches()) {
                 int end = braceEnd(lines, i);
                 return end < 0 || end < focus ? null : new int[] {i, end};
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code text} reads as a declaration that opens a brace body: a name and "(", a
+     * later ")" with no ";" or "=" between it and a "{" that only white space or a "//"
+     * comment follows. What {@code .*\\w\\s*\\(.*\\)[^;=]*\\{\\s*(//.*)?} matched, in one pass:
+     * that pattern backtracked cubically and took minutes on a line of 10,000 characters.
+     */
+    static boolean isBraceDeclaration(String text) {
+        int call = firstCallParen(text);
+        if (call < 0) {
+            return false;
+        }
+        int close = -1; // the last ")" with no ";" or "=" after it so far
+        for (int i = call + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == ')') {
+                close = i;
+            } else if (c == ';' || c == '=') {
+                close = -1;
+            } else if (c == '{' && close >= 0 && onlyCommentFollows(text, i + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first "(" that a word character and white space precede, or -1. */
+    private static int firstCallParen(String text) {
+        for (int i = text.indexOf('('); i >= 0; i = text.indexOf('(', i + 1)) {
+            int before = i - 1;
+            while (before >= 0 && isSpace(text.charAt(before))) {
+                before--;
+            }
+            if (before >= 0 && isWordChar(text.charAt(before))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean onlyCommentFollows(String text, int from) {
+        int i = from;
+        while (i < text.length() && isSpace(text.charAt(i))) {
+            i++;
+        }
+        return i == text.length() || text.startsWith("//", i);
+    }
+
+    /** {@code \\s} of java.util.regex. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    /** {@code \\w} of java.util.regex. */
+    private static boolean isWordChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
     }
 
     private static int pythonEnd(List<String> lines, int def) {

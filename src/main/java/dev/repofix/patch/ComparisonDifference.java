@@ -23,8 +23,9 @@ public final class ComparisonDifference {
     private static final Map<String, Set<Order>> HOLDS = Map.of(
             "<", EnumSet.of(Order.LT), "<=", EnumSet.of(Order.LT, Order.EQ), ">", EnumSet.of(Order.GT),
             ">=", EnumSet.of(Order.GT, Order.EQ), "==", EnumSet.of(Order.EQ), "!=", EnumSet.of(Order.LT, Order.GT));
+    /** String literals as unrolled possessive loops: an alternation under {@code *} recurses per character. */
     private static final Pattern TOKEN = Pattern.compile(
-            "\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])*'|[A-Za-z_$][A-Za-z0-9_$]*|\\d[\\w.]*"
+            "\"[^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+\"|'[^'\\\\]*+(?:\\\\.[^'\\\\]*+)*+'|[A-Za-z_$][A-Za-z0-9_$]*|\\d[\\w.]*"
                     + "|<=|>=|==|!=|&&|\\|\\||->|::|[^\\s\\w]");
     /** Tokens an operand never spans: where the expression around the comparison begins or ends. */
     private static final Set<String> BOUNDARIES = Set.of(",", ";", "{", "}", "?", ":", "&&", "||", "and", "or", "not",

@@ -213,6 +213,8 @@ public final class RepairPipeline {
         } catch (RuntimeException e) {
             // Outside any step (closing the workspace): still a record, never a stack trace.
             return stopped(run, classify(e, "checkout"));
+        } catch (Error e) {
+            return stopped(run, internal(e, "checkout"));
         }
     }
 
@@ -471,16 +473,41 @@ public final class RepairPipeline {
             checkCancelled();
         } catch (RuntimeException e) {
             Duration elapsed = Duration.between(start, clock.instant());
-            RunError error = classify(e, stage);
-            run.stages.add(StageRecord.failed(stage, elapsed, usage(stage), error));
-            progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, "failed: " + error.message()));
-            throw new Stopped(error, e);
+            throw failed(run, stage, start, classify(e, stage), e);
+        } catch (Error e) {
+            // A stack overflow or an exhausted heap in the stage's own work (a regular expression
+            // on a huge line, a library's assertion): the run still ends with its record and reports.
+            throw failed(run, stage, start, internal(e, stage), e);
         }
         Duration elapsed = Duration.between(start, clock.instant());
         String line = summary.apply(value);
         run.stages.add(StageRecord.ok(stage, elapsed, line, usage(stage)));
         progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, line));
         return value;
+    }
+
+    /** Records {@code stage} as failed with {@code error}; the returned exception ends the run. */
+    private Stopped failed(RunAssembly run, String stage, Instant start, RunError error, Throwable cause) {
+        Duration elapsed = Duration.between(start, clock.instant());
+        run.stages.add(StageRecord.failed(stage, elapsed, usage(stage), error));
+        progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, "failed: " + error.message()));
+        return new Stopped(error, cause);
+    }
+
+    /**
+     * An {@link Error} raised in {@code stage}: always a bug of repofix or of a library it uses,
+     * logged with its stack trace and named in the record, never swallowed. An exhausted heap
+     * is said as such: what the stage held is garbage by now, so the reports can still be written.
+     */
+    static RunError internal(Error e, String stage) {
+        LOG.error("internal error in stage {}", stage, e);
+        String said = e.getMessage() == null ? "" : ": " + e.getMessage();
+        String advice = e instanceof OutOfMemoryError
+                ? " (repofix's JVM ran out of memory: give it more heap with -Xmx, and please report it with the command"
+                        + " you ran)"
+                : " (this is a bug; please report it with the command you ran)";
+        return new RunError(RunError.Kind.INTERNAL, stage, "internal error: " + e.getClass().getSimpleName()
+                + " in stage " + stage + said + advice);
     }
 
     /** Thrown between steps, and after one whose commands were killed by the interrupt. */

@@ -21,8 +21,13 @@ import java.util.regex.Pattern;
 final class CodeShapes {
     private static final int MAX_FILES = 2_000;
     private static final long MAX_CHARS = 4_000_000;
+    /**
+     * String literals are unrolled loops with possessive quantifiers ({@code "[^"\\]*+(?:\\.[^"\\]*+)*+"}):
+     * {@code "(?:\\.|[^"\\])*"} recursed once per character in java.util.regex and overflowed the stack on
+     * a generated table of string literals (a line of 31,824 characters).
+     */
     private static final Pattern TOKEN = Pattern.compile(
-            "\"(?:\\\\.|[^\"\\\\])*\"|'(?:\\\\.|[^'\\\\])*'|[A-Za-z_][A-Za-z0-9_]*|\\d[\\w.]*"
+            "\"[^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+\"|'[^'\\\\]*+(?:\\\\.[^'\\\\]*+)*+'|[A-Za-z_][A-Za-z0-9_]*|\\d[\\w.]*"
                     + "|[(){}\\[\\],;]|[^\\w\\s\"'(){}\\[\\],;]+");
     private static final Set<String> KEYWORDS = Set.of("if", "else", "elif", "for", "while", "do", "return",
             "break", "continue", "new", "null", "true", "false", "this", "super", "not", "and", "or", "in", "is",

@@ -25,13 +25,17 @@ import java.util.stream.Collectors;
 final class IssueWriter {
     private static final int MAX_LISTED = 10;
     private static final int TITLE_MESSAGE = 90;
+    // The package segments' groups are bounded ({0,64}, more than any real name has): repeated by
+    // a plain * they recursed once per segment in java.util.regex and overflowed the stack on a
+    // line of a few thousand dotted words, and they must give segments back, so not possessive.
     private static final Pattern EXCEPTION = Pattern.compile(
-            "^\\s*(?:Caused by: )?([a-zA-Z_$][\\w$]*(?:\\.[a-zA-Z_$][\\w$]*)*(?:Exception|Error|Failure|Failed|Exit))\\b");
+            "^\\s*(?:Caused by: )?([a-zA-Z_$][\\w$]*(?:\\.[a-zA-Z_$][\\w$]*){0,64}"
+                    + "(?:Exception|Error|Failure|Failed|Exit))\\b");
     /** The main chain's causes start at column 0; indented ones belong to suppressed exceptions. */
     private static final Pattern CAUSED_BY = Pattern.compile("(?m)^Caused by: ([a-zA-Z_$][\\w$.]*)");
     /** pytest prints exceptions of non-builtin modules qualified: {@code E   inventory.OutOfStockError: sku}. */
     private static final Pattern PY_EXCEPTION = Pattern.compile(
-            "(?m)^E\\s+(?:[a-zA-Z_]\\w*\\.)*([A-Z]\\w*(?:Error|Exception|Exit))\\b");
+            "(?m)^E\\s+(?:[a-zA-Z_]\\w*\\.){0,64}([A-Z]\\w*(?:Error|Exception|Exit))\\b");
     private static final Pattern EXPECTED = Pattern.compile(
             "\\bexpected:? ?<?\\[?(.*?)\\]?>? but was:? ?<?\\[?(.*?)\\]?>?$", Pattern.DOTALL);
 
@@ -57,7 +61,7 @@ final class IssueWriter {
             cause = message.isEmpty() ? exception : message;
         } else {
             // "java.lang.IllegalStateException: closed" names it already: once, by its simple name.
-            Matcher named = Pattern.compile("^(?:[\\w$]+\\.)*" + Pattern.quote(exception) + "\\b").matcher(message);
+            Matcher named = Pattern.compile("^(?:[\\w$]+\\.){0,64}" + Pattern.quote(exception) + "\\b").matcher(message);
             cause = named.find() ? exception + message.substring(named.end()) : exception + ": " + message;
         }
         if (cause.length() > TITLE_MESSAGE) {

@@ -11,12 +11,18 @@ import java.util.regex.Pattern;
  * called in a test to the lines that implement it.
  */
 final class SourceOutline {
+    // A group repeated by a greedy * recurses once per repetition in java.util.regex and overflows the
+    // stack at a few thousand (a long line of annotations, of type arguments). Each group here is
+    // possessive (*+) where only one way to split the text exists, so nothing is lost by not
+    // backtracking; modifiers, which may give a word back (the name "async" in "function async ("),
+    // are bounded instead: no declaration has sixteen.
     private static final String MODIFIERS = "(?:(?:public|protected|private|static|final|synchronized|abstract|default"
-            + "|native|override|open|internal|suspend|inline|async|export|fun|func|fn|def|function|pub|virtual)\\s+)*";
-    /** Type arguments nested up to three deep: {@code <T extends Comparable<? super T>>}. */
-    private static final String GENERIC = "<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>";
-    private static final String TYPE = "[\\w$.\\[\\]?]+(?:\\s*" + GENERIC + ")?(?:\\s*\\[\\s*\\])*";
-    private static final String ANNOTATIONS = "(?:@[\\w$.]+(?:\\([^)]*\\))?\\s+)*";
+            + "|native|override|open|internal|suspend|inline|async|export|fun|func|fn|def|function|pub|virtual)\\s+)"
+            + "{0,16}";
+    /** Type arguments nested up to three deep: {@code <T extends Comparable<? super T>>}, as unrolled loops. */
+    private static final String GENERIC = "<[^<>]*+(?:<[^<>]*+(?:<[^<>]*+>[^<>]*+)*+>[^<>]*+)*+>";
+    private static final String TYPE = "[\\w$.\\[\\]?]+(?:\\s*" + GENERIC + ")?(?:\\s*\\[\\s*\\])*+";
+    private static final String ANNOTATIONS = "(?:@[\\w$.]+(?:\\([^)]*\\))?\\s+)*+";
     /** Groups: what precedes the name (modifiers, type parameters, type), the name, the text after its "(". */
     private static final Pattern JAVA_DECL = Pattern.compile("^\\s*" + ANNOTATIONS + "(" + MODIFIERS + "(?:" + GENERIC
             + "\\s*)?(?:" + TYPE + "\\s+)?)([\\w$]+)\\s*\\(([^;]*)$");

@@ -173,4 +173,17 @@ class PytestBuildTest {
                 "python3 -m pytest 'tests/test_a.py::test_b[x-1]' 'tests/test_a.py::TestC::test_d[it'\\''s]'");
         org.assertj.core.api.Assertions.assertThat(cmd.get().extraEnv()).containsKey("PYTEST_ADDOPTS");
     }
+
+    /** The continuation lines' group recursed once per line: 40,000 of them overflowed the stack. */
+    @Test
+    void readsAnAddoptsSettingOfFortyThousandContinuationLines() throws IOException {
+        Files.writeString(root.resolve("pytest.ini"), "[pytest]\naddopts = -ra\n" + "    -q\n".repeat(40_000)
+                + "    --junitxml=build/test-results/pytest.xml\ntestpaths = tests\n");
+        TestCommand command = pytest.testCommand(root, null);
+        Path theirs = root.resolve("build/test-results/pytest.xml");
+        Files.createDirectories(theirs.getParent());
+        Files.writeString(theirs, "<testsuites/>");
+
+        assertThat(pytest.reports(root, command)).containsExactly(theirs);
+    }
 }

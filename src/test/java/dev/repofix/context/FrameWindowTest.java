@@ -53,4 +53,24 @@ class FrameWindowTest {
         assertThat(FrameWindow.around(lines, 61)).containsExactly(41, 81);
         assertThat(FrameWindow.around(lines, 500)).containsExactly(101, 121);
     }
+
+    /** The declaration pattern backtracked cubically: minutes on a line of 10,000 characters with calls. */
+    @Test
+    void findsTheFunctionAboveALongLineOfCallsAtOnce() {
+        List<String> body = new ArrayList<>(List.of("    static int sum() {",
+                "    static final int[] TABLE = {" + "f(a), ".repeat(20_000) + "};", "        int s = 0;"));
+        body.addAll(List.of("        return s;", "    }"));
+
+        assertThat(FrameWindow.enclosingFunction(body, 4)).containsExactly(1, 5);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"    public int sum(int[] xs) {", "  void f() { // note {",
+            "    int f(int a) throws E {", "f (x) {", "    if (a) {", "a) {", "f(a) ; {", "f(a = 1) {", "(a) f() {",
+            "f(a) {} x", "  run(() -> {", "  run(x -> x); {", "f(a)\u000B{\t// x", "g(a)(b) { "})
+    void readsDeclarationsAsThePatternDid(String line) {
+        boolean pattern = line.matches(".*\\w\\s*\\(.*\\)[^;=]*\\{\\s*(//.*)?");
+
+        assertThat(FrameWindow.isBraceDeclaration(line)).as(line).isEqualTo(pattern);
+    }
 }

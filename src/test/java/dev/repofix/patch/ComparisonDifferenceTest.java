@@ -65,4 +65,16 @@ class ComparisonDifferenceTest {
         assertThat(ComparisonDifference.between(patch("amount != 0", "amount < 0"), elsewhere)).isEmpty();
         assertThat(ComparisonDifference.between(patch("amount != 0", "amount < 0"), "")).isEmpty();
     }
+
+    /** A string literal of 100,000 characters on the compared line: its pattern recursed once per character. */
+    @Test
+    void readsALineWithAHugeStringLiteral() {
+        String literal = "\"" + "x\\\"".repeat(34_000) + "\"";
+        String buggy = "class T {\n    boolean f(long amount) { return amount != 0 && " + literal + ".isEmpty(); }\n}\n";
+
+        String fix = UnifiedDiffs.create(FILE, buggy, buggy.replace("amount != 0", "amount <= 0"));
+        String other = UnifiedDiffs.create(FILE, buggy, buggy.replace("amount != 0", "amount < 0"));
+
+        assertThat(ComparisonDifference.between(fix, other)).contains("amount == 0");
+    }
 }

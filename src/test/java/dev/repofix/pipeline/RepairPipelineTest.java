@@ -644,6 +644,68 @@ class RepairPipelineTest {
         assertThat(r.failing()).hasSize(1);
     }
 
+    /** A regular expression that recursed per character on a 31,824-character line ended a run with no record. */
+    @Test
+    void aStackOverflowInAStageIsAnInternalErrorWithTheRunsRecord() {
+        Stages overflowing = new ScriptedStages(List.of()) {
+            @Override
+            public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
+                throw new StackOverflowError();
+            }
+        };
+
+        RunResult r = pipeline(testsFromCalc(), overflowing).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.INTERNAL);
+            assertThat(e.stage()).isEqualTo("patch");
+            assertThat(e.message()).startsWith("internal error: StackOverflowError in stage patch")
+                    .contains("this is a bug");
+        });
+        assertThat(r.issue()).isPresent();
+        assertThat(r.localization()).isPresent();
+        assertThat(r.failing()).hasSize(1);
+        assertThat(r.stages()).anySatisfy(s -> {
+            assertThat(s.stage()).isEqualTo("patch");
+            assertThat(s.status()).isEqualTo(StageStatus.FAILED);
+        });
+    }
+
+    @Test
+    void anExhaustedHeapInAStageIsSaidInTheRecordNotSwallowed() {
+        Stages hungry = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+        };
+
+        RunResult r = pipeline(testsFromCalc(), hungry).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(r.error()).hasValueSatisfying(e -> {
+            assertThat(e.kind()).isEqualTo(RunError.Kind.INTERNAL);
+            assertThat(e.stage()).isEqualTo("localize");
+            assertThat(e.message()).startsWith("internal error: OutOfMemoryError in stage localize: Java heap space")
+                    .contains("-Xmx");
+        });
+        assertThat(r.issue()).isPresent();
+    }
+
+    @Test
+    void anAssertionErrorFromALibraryInTheBaselineIsAnInternalError() {
+        Function<Command, ExecResult> asserting = c -> {
+            throw new AssertionError("library invariant");
+        };
+
+        RunResult r = pipeline(asserting, stages()).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(r.error().orElseThrow().kind()).isEqualTo(RunError.Kind.INTERNAL);
+        assertThat(r.error().orElseThrow().message()).contains("AssertionError in stage baseline: library invariant");
+    }
+
     @Test
     void aCommandThatRunsNoTestIsAnInputError() {
         Function<Command, ExecResult> none = c -> new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);

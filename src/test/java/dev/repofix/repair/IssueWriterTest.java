@@ -345,4 +345,18 @@ class IssueWriterTest {
                         + "\tat com.acme.AccountTest.withdrawAll(AccountTest.java:12)\n",
                 frame(ACCOUNT_TEST, 12, "withdrawAll"));
     }
+
+    /** A line of thousands of dotted words: the exception patterns recursed once per segment. */
+    @Test
+    void readsTraceLinesOfAHundredThousandDottedCharacters() {
+        String dotted = "a.".repeat(50_000);
+        TestResult java = errored("com.acme.AccountTest#x", dotted + "b", dotted + "BadException: x\n"
+                + "java.lang.IllegalStateException: closed\n");
+        TestResult python = errored("tests/test_a.py::test_x", "", "E   " + dotted + "ValueError: x\n"
+                + "E   inventory.OutOfStockError: sku\n");
+
+        assertThat(IssueWriter.exceptionName(java)).isEqualTo("IllegalStateException");
+        assertThat(IssueWriter.exceptionName(python)).isEqualTo("OutOfStockError");
+        assertThat(new IssueWriter().write(maven.report(java)).title()).contains(dotted.substring(0, 40));
+    }
 }

@@ -247,4 +247,17 @@ class SourceOutlineTest {
     private static SourceFile pythonFile(String... lines) {
         return SourceFile.of("inv/stock.py", String.join("\n", lines) + "\n");
     }
+
+    /** Each repeated group of the declaration pattern recursed once per repetition and overflowed the stack. */
+    @Test
+    void readsDeclarationLinesOfAHundredThousandCharacters() {
+        String annotations = "@A ".repeat(34_000) + "void run() {";
+        String generic = "    Map<String, List<" + "x, ".repeat(34_000) + "y>> names(int n) {";
+        String modifiers = "public ".repeat(15_000) + "void f() {";
+
+        assertThat(SourceOutline.declaredName(SourceFile.of("A.java", annotations), 1)).contains("run");
+        assertThat(SourceOutline.declaredName(SourceFile.of("A.java", generic), 1)).contains("names");
+        assertThat(SourceOutline.declaredName(SourceFile.of("A.java", modifiers), 1))
+                .as("more modifiers than any declaration has: not read as one, and no overflow").isEmpty();
+    }
 }
