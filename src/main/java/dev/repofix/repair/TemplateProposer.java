@@ -28,10 +28,14 @@ final class TemplateProposer {
     private static final int MAX_LOCATIONS = 25;
     /** How many steps after the template before it each template's first edit of a line comes. */
     static final int TEMPLATE_STRIDE = 2;
+    /** Longer lines are generated data (a table of string literals), not code to fix; no template reads them. */
+    static final int MAX_LINE_CHARS = 5_000;
 
     private final Function<SourceFile, List<FixTemplate>> templates;
     /** Languages of the last proposal's suspected source files that no template reads, by name, with a file each. */
     private final java.util.Map<String, String> untemplated = new java.util.LinkedHashMap<>();
+    /** Suspected lines of the last proposal skipped for their length, as notes. */
+    private final List<String> skipped = new ArrayList<>();
 
     /** {@code templates} gives the templates for a file, in the order they are tried on each of its lines. */
     TemplateProposer(Function<SourceFile, List<FixTemplate>> templates) {
@@ -40,6 +44,7 @@ final class TemplateProposer {
 
     List<PatchCandidate> propose(FailureReport report, List<Location> locations, SourceCache sources) {
         untemplated.clear();
+        skipped.clear();
         List<List<Proposal>> byLine = new ArrayList<>();
         Set<String> seenDiffs = new HashSet<>();
         CodeShapes shapes = new CodeShapes(sources, report.build());
@@ -56,6 +61,12 @@ final class TemplateProposer {
             }
             Optional<SourceFile> file = sources.get(loc.file());
             if (file.isEmpty() || loc.line() > file.get().lineCount()) {
+                continue;
+            }
+            int length = file.get().line(loc.line()).length();
+            if (length > MAX_LINE_CHARS) {
+                skipped.add(String.format(java.util.Locale.ROOT, "skipped line %d of %s: %,d characters, over the %,d"
+                        + " the templates read", loc.line(), loc.file(), length, MAX_LINE_CHARS));
                 continue;
             }
             List<Proposal> here = naturalFirst(proposalsAt(file.get(), loc, sources, seenDiffs), shapes);
@@ -77,7 +88,7 @@ final class TemplateProposer {
      * reads, rather than proposing nothing for it silently.
      */
     List<String> notes() {
-        List<String> out = new ArrayList<>();
+        List<String> out = new ArrayList<>(skipped);
         untemplated.forEach((language, file) -> out.add("no template for " + language + " yet (" + file + ")"));
         return out;
     }

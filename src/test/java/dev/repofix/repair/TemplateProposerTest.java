@@ -337,6 +337,22 @@ class TemplateProposerTest {
         return new FixtureRepo(root, new MavenBuild()).lines(ACCOUNT, ACCOUNT_LINES);
     }
 
+    @Test
+    void aSuspectedLineOverTheLimitIsSkippedWithANote() {
+        String table = "src/main/java/com/acme/Table.java";
+        String data = "        if (n <= 0 && \"" + "x".repeat(40_000) + "\".isEmpty()) {";
+        FixtureRepo repo = new FixtureRepo(root, new MavenBuild())
+                .lines(table, "package com.acme;", "class Table {", "    static void check(int n) {", data,
+                        "            throw new IllegalArgumentException();", "        }", "        if (n <= 0) {",
+                        "            throw new IllegalStateException();", "        }", "    }", "}");
+
+        List<PatchCandidate> candidates = propose(repo.report(), at(table, 4), at(table, 7));
+
+        assertThat(candidates).isNotEmpty().allSatisfy(c -> assertThat(c.line()).isEqualTo(7));
+        assertThat(stages.notes()).contains("skipped line 4 of " + table + ": " + String.format(java.util.Locale.ROOT,
+                "%,d", data.length()) + " characters, over the 5,000 the templates read");
+    }
+
     private List<PatchCandidate> propose(FailureReport report, Location... locations) {
         return stages.propose(report, ISSUE, new Localization(List.of(locations)));
     }
