@@ -12,7 +12,25 @@ final class Cli {
         CommandLine cl = commandLine(env);
         cl.setOut(out);
         cl.setErr(err);
-        return cl.execute(args);
+        return execute(cl, args);
+    }
+
+    /**
+     * Runs the command line; an {@link Error} that escapes a command (picocli hands only
+     * exceptions to the handler below) is an internal error with exit 3 and one line, not
+     * a JVM stack trace and exit 1. A run's own stage errors are caught in the pipeline,
+     * which still writes its reports; this is the last resort outside it.
+     */
+    static int execute(CommandLine cl, String[] args) {
+        try {
+            return cl.execute(args);
+        } catch (Error e) {
+            cl.getErr().println("repofix: internal error: " + e + (e instanceof OutOfMemoryError
+                    ? " (raise the JVM's heap with -Xmx, e.g. JAVA_TOOL_OPTIONS=-Xmx2g)"
+                    : " (this is a bug; please report it with the command you ran)"));
+            cl.getErr().flush();
+            return ExitCodes.ERROR;
+        }
     }
 
     static CommandLine commandLine(Environment env) {
