@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * ({@link PytestCoverage}); other builds have no agent yet.
  *
  * <p>A coverage run has a share of the run's budget of its own ({@link #share}): {@value
- * #SHARE_FACTOR} times the baseline's suite time, at most half of what is left of {@code
+ * #SHARE_FACTOR} times the baseline's suite time (at least a minute), at most half of what is left of {@code
  * --timeout} and at most {@code --test-timeout}. Past it the run is stopped and the
  * engine ranks by stack frames, with a note: the candidates keep the rest of the budget.
  */
@@ -45,6 +45,13 @@ final class CoverageRuns implements CoverageCollector {
     static final String TOOLS = ".repofix-coverage";
     /** A coverage run may take this many times the baseline's run of the whole suite. */
     static final int SHARE_FACTOR = 3;
+    /**
+     * A fast suite's coverage run still gets this long: its cost is mostly fixed (a JVM and an
+     * agent, or coverage.py installed into the copy), not a multiple of the suite's time. A
+     * 1.3 s pytest suite's 4 s share left localization to stack frames, which on a failing
+     * {@code x in r} hold no frame of the code under test.
+     */
+    static final Duration FLOOR = Duration.ofSeconds(60);
     /** Below this there is no point in starting one: a JVM or an interpreter alone takes seconds. */
     static final Duration MIN_SHARE = Duration.ofSeconds(5);
 
@@ -135,7 +142,7 @@ final class CoverageRuns implements CoverageCollector {
 
     /**
      * How long a coverage run started at {@code now} may take in all, and why that long:
-     * {@value #SHARE_FACTOR} x the baseline's suite time, at most half of what is left of the
+     * {@value #SHARE_FACTOR} x the baseline's suite time (at least {@link #FLOOR}), at most half of what is left of the
      * run's budget, at most {@code commandTimeout} (--test-timeout). Without a run budget,
      * {@code commandTimeout}.
      */
@@ -145,8 +152,11 @@ final class CoverageRuns implements CoverageCollector {
             return limit;
         }
         Duration suite = budget.get().suiteTime();
-        Share scaled = new Share(suite.multipliedBy(SHARE_FACTOR), SHARE_FACTOR + " x the baseline's "
-                + Durations.format(suite));
+        Share scaled = suite.multipliedBy(SHARE_FACTOR).compareTo(FLOOR) < 0
+                ? new Share(FLOOR, "at least " + Durations.format(FLOOR) + " for a coverage run, the baseline took "
+                        + Durations.format(suite))
+                : new Share(suite.multipliedBy(SHARE_FACTOR), SHARE_FACTOR + " x the baseline's "
+                        + Durations.format(suite));
         Duration left = budget.get().left(now);
         Share half = new Share(left.dividedBy(2), "half of the " + Durations.format(left) + " left of --timeout");
         for (Share s : List.of(scaled, half)) {

@@ -51,6 +51,19 @@ class CoverageBudgetTest {
         assertThat(noBudget.limit()).isEqualTo(TEST_TIMEOUT);
     }
 
+    /** A fast suite's 3 x was 4 s: no coverage run, and a failing {@code x in r} had no frame to rank. */
+    @Test
+    void aFastSuitesCoverageRunStillGetsAMinute() {
+        CoverageRuns.Share fast = CoverageRuns.share(Optional.of(new RunBudget(Duration.ofMillis(1_300),
+                NOW.plus(Duration.ofMinutes(10)))), TEST_TIMEOUT, NOW);
+        CoverageRuns.Share fastButLate = CoverageRuns.share(Optional.of(new RunBudget(Duration.ofMillis(1_300),
+                NOW.plus(Duration.ofSeconds(50)))), TEST_TIMEOUT, NOW);
+
+        assertThat(fast.limit()).isEqualTo(CoverageRuns.FLOOR).isEqualTo(Duration.ofSeconds(60));
+        assertThat(fast.why()).startsWith("at least ").contains("the baseline took 1.3s");
+        assertThat(fastButLate.limit()).as("still at most half of what is left").isEqualTo(Duration.ofSeconds(25));
+    }
+
     @Test
     void aCoverageRunCutOffByItsShareFallsBackToTheStackFramesWithANote() {
         List<Duration> limits = new ArrayList<>();
@@ -65,20 +78,20 @@ class CoverageBudgetTest {
                         "    assert price(2) == 4");
         FailureReport plain = repo.report(failed("tests/test_price.py::test_price", "assert 5 == 4", "trace",
                 frame("tests/test_price.py", 4, "test_price"), frame("shop/price.py", 2, "price")));
-        // The suite took 2 s: the coverage run gets 6 s, not the 10-minute test timeout.
+        // The suite took 40 s: the coverage run gets 2 minutes, not the 10-minute test timeout.
         FailureReport report = new FailureReport(plain.testCommand(), plain.reproduce(), plain.baseline(),
                 plain.failing(), plain.log(), plain.files(), plain.build(),
-                Optional.of(new RunBudget(Duration.ofSeconds(2), Instant.now().plus(Duration.ofMinutes(30)))));
+                Optional.of(new RunBudget(Duration.ofSeconds(40), Instant.now().plus(Duration.ofMinutes(30)))));
         BuiltinStages stages = new BuiltinStages(new CoverageRuns(neverFinishes, new HostEnvironment(Map.of()),
                 TEST_TIMEOUT, Clock.systemUTC(), Optional.empty()), SpectrumFormula.OCHIAI);
 
         stages.draftIssue(report);
         Localization loc = stages.localize(report, new IssueDraft("t", "d", "e", "bug"));
 
-        assertThat(limits).isNotEmpty().allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofSeconds(6)));
+        assertThat(limits).isNotEmpty().allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(Duration.ofMinutes(2)));
         assertThat(loc.locations()).extracting(l -> l.file() + ":" + l.line()).contains("shop/price.py:2");
         assertThat(stages.notes()).anySatisfy(n -> assertThat(n).startsWith("localization from stack frames only, "
                 + "no per-test coverage: the coverage run did not finish within its share of the run's budget (")
-                .contains("3 x the baseline's 2.0s"));
+                .contains("3 x the baseline's 40.0s"));
     }
 }
