@@ -23,8 +23,8 @@ class BenchValidateTest {
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
         assertThat(run.stdout()).contains("T_suite").contains("to VALID (xT)")
-                .containsPattern("(?m)generated-3-.*maven\\s+\\d+\\s+[\\d.]+s\\s+before\\s+FIXED\\s")
-                .containsPattern("(?m)generated-3-.*maven\\s+\\d+\\s+[\\d.]+s\\s+after\\s+FIXED\\s")
+                .containsPattern("(?m)generated-junit5-3-.*maven\\s+\\d+\\s+[\\d.]+s\\s+before\\s+FIXED\\s")
+                .containsPattern("(?m)generated-junit5-3-.*maven\\s+\\d+\\s+[\\d.]+s\\s+after\\s+FIXED\\s")
                 .doesNotContain("note: screening in a warm test JVM is off");
     }
 }
