@@ -15,7 +15,7 @@ class JunitPlatformJarsTest {
                 Path.of("/m2/org/junit/platform/junit-platform-engine/1.9.2/junit-platform-engine-1.9.2.jar"),
                 Path.of("/m2/junit/junit/4.13.2/junit-4.13.2.jar"),
                 Path.of("/m2/org/testng/testng/7.10.2/testng-7.10.2.jar"),
-                Path.of("/work/target/classes"))))
+                Path.of("project", "target", "classes"))))
                 .containsExactly(Map.entry("junit-platform-engine", "1.9.2"), Map.entry("junit", "4.13.2"),
                         Map.entry("testng", "7.10.2"));
     }
