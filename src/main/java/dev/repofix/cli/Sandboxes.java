@@ -4,6 +4,7 @@ import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ResolvedConfig;
+import dev.repofix.exec.AutoSandbox;
 import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.ExecException;
@@ -50,7 +51,7 @@ final class Sandboxes {
         }
         try {
             return new AutoSandbox(sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(c, env)),
-                    new LocalProcessExecutor(env.clock()), err);
+                    new LocalProcessExecutor(env.clock()), line -> AutoSandbox.say(err, line));
         } catch (ExecException e) {
             return local(env, err, e.getMessage());
         }

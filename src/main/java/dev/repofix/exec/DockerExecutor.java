@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * thread interrupted, or the JVM shutting down. Output is streamed into the usual cap
  * while the command runs. Thread-safe; {@link #close()} is idempotent.
  */
-public final class DockerExecutor implements Executor {
+public final class DockerExecutor implements ContainerExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(DockerExecutor.class);
     /** After the exit or a kill, how long to wait for the rest of the output. */
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
@@ -116,11 +116,13 @@ public final class DockerExecutor implements Executor {
     }
 
     /** The image that runs commands of {@code family}, when one is known. */
+    @Override
     public Optional<String> imageFor(Optional<SandboxImage> family) {
         return settings.imageFor(family);
     }
 
     /** Whether the engine has {@code image}. */
+    @Override
     public boolean hasImage(String image) {
         return engine.imageExists(image);
     }
@@ -136,11 +138,13 @@ public final class DockerExecutor implements Executor {
     }
 
     /** The limits each container gets. */
+    @Override
     public SandboxLimits limits() {
         return settings.limits();
     }
 
     /** Where the engine listens. */
+    @Override
     public EngineAddress engine() {
         return settings.engine();
     }

@@ -4,6 +4,10 @@ package dev.repofix.exec;
  * Runs commands: as local processes or in Docker containers. An executor may hold
  * resources (an engine connection, containers); {@link #close()} releases them and is
  * idempotent.
+ *
+ * <p>An executor that hands commands to other executors (a decorator, or a choice among
+ * several) extends {@link ForwardingExecutor}, so that no method with a default here is
+ * dropped on the way; {@code ExecutorForwardingTest} checks that every method is forwarded.
  */
 public interface Executor extends AutoCloseable {
     /**

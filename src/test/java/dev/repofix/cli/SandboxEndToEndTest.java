@@ -86,6 +86,28 @@ class SandboxEndToEndTest {
                 + "2 GiB memory, 2 CPUs, 512 processes");
     }
 
+    /**
+     * Auto once forgot to start the warm test JVM in the executor it chose: every candidate
+     * of a Maven project got a full build. Now it is screened in the warm JVM, in the sandbox.
+     */
+    @Test
+    void autoScreensAMavenProjectsCandidatesInTheWarmJvmInTheSandbox() {
+        Path repo = FixtureRepos.example("maven-bank", temp.resolve("repo"));
+        RunOutput local = fix(repo, "local");
+        assertThat(local.exitCode()).as(local.stderr()).isEqualTo(ExitCodes.OK);
+
+        RunOutput auto = fix(repo, "auto");
+
+        assertThat(auto.exitCode()).as(auto.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(auto.stderr()).contains("repofix: sandbox: Docker, image " + SandboxImage.JVM.reference());
+        assertThat(auto.report().path("sandbox").asText()).isEqualTo("docker " + SandboxImage.JVM.reference());
+        assertThat(auto.report().path("notes").toString()).doesNotContain("screening in a warm test JVM is off");
+        assertThat(auto.report().path("candidates").toString()).as("candidates screened in the warm JVM")
+                .contains("screened in the warm test JVM");
+        assertThat(auto.report().path("status").asText()).isEqualTo("FIXED");
+        assertThat(auto.report().path("patch").asText()).isEqualTo(local.report().path("patch").asText());
+    }
+
     private RunOutput fix(Path repo, String sandbox) {
         Path out = temp.resolve("out-" + sandbox);
         return RunOutput.run(temp.resolve("work-" + sandbox), out, "fix", "--repo", repo.toString(), "--out",
