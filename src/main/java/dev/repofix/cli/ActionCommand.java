@@ -3,11 +3,10 @@ package dev.repofix.cli;
 import dev.repofix.history.StoreLocation;
 import dev.repofix.history.FixRuns;
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.ConfigKey;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.GitLabContext;
-import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
 import dev.repofix.model.Sleeper;
 import dev.repofix.pipeline.RepairPipeline;
@@ -90,10 +89,10 @@ final class ActionCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         GitHubContext gh = GitHubContext.from(env.host());
-        ResolvedConfig settings = options.resolve(env.host(), Optional.empty());
+        Settings settings = options.settings(env.host(), Optional.empty());
         maskSecrets(gh, settings, out);
         GitHubMode mode = mode(settings);
-        FailOn failOn = FailOn.parse(settings.choice(ConfigKey.FAIL_ON, List.of("never", "no-fix", "failures")));
+        FailOn failOn = FailOn.parse(settings.publish().failOn());
         options.repo = gh.workspace().toString();
         if (options.out == null || !options.out.isAbsolute()) {
             options.out = gh.workspace().resolve(options.out == null ? Path.of("repofix-out") : options.out);
@@ -122,16 +121,16 @@ final class ActionCommand implements Callable<Integer> {
         return failOn.exitCode(result.status());
     }
 
-    private static GitHubMode mode(ResolvedConfig settings) {
-        return GitHubMode.parse(settings.choice(ConfigKey.MODE, List.of("comment", "review", "check", "summary-only")));
+    private static GitHubMode mode(Settings settings) {
+        return GitHubMode.parse(settings.publish().mode());
     }
 
     /** One run like {@code repofix fix}, with the options already pointed at the checkout. */
-    private RunResult run(ResolvedConfig settings) {
+    private RunResult run(Settings settings) {
         RunConfig config = options.config(settings, env.host());
-        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+        try (Executor executor = Sandboxes.create(settings.sandbox(), env, spec.commandLine().getErr())) {
             RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
-            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
+            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings.sandbox(), env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), false));
             return pipeline.run(config);
         }
@@ -143,8 +142,8 @@ final class ActionCommand implements Callable<Integer> {
      */
     private int gitLab(GitLabContext gl) {
         PrintWriter out = spec.commandLine().getOut();
-        ResolvedConfig settings = options.resolve(env.host(), Optional.empty());
-        FailOn failOn = FailOn.parse(settings.choice(ConfigKey.FAIL_ON, List.of("never", "no-fix", "failures")));
+        Settings settings = options.settings(env.host(), Optional.empty());
+        FailOn failOn = FailOn.parse(settings.publish().failOn());
         options.repo = gl.projectDir().toString();
         if (options.out == null || !options.out.isAbsolute()) {
             options.out = gl.projectDir().resolve(options.out == null ? Path.of("repofix-out") : options.out);
@@ -202,10 +201,10 @@ final class ActionCommand implements Callable<Integer> {
     }
 
     /** Masks every secret this step reads before anything else reaches the log. */
-    private void maskSecrets(GitHubContext gh, ResolvedConfig settings, PrintWriter out) {
+    private void maskSecrets(GitHubContext gh, Settings settings, PrintWriter out) {
         Set<String> secrets = new LinkedHashSet<>();
         gh.token().ifPresent(secrets::add);
-        String keyEnv = settings.get(ConfigKey.API_KEY_ENV);
+        String keyEnv = settings.model().apiKeyEnv();
         if (!keyEnv.isBlank()) {
             env.host().get(keyEnv).ifPresent(secrets::add);
         }

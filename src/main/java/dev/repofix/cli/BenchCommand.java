@@ -4,10 +4,10 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
-import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.RunSettings;
+import dev.repofix.config.SandboxSpec;
 import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.Executor;
-import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.LocalProcessExecutor;
@@ -154,7 +154,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
-        ResolvedConfig settings = ConfigResolver.resolve(flags, env.host(), Optional.empty());
+        SandboxSpec settings = SandboxSpec.of(ConfigResolver.resolve(flags, env.host(), Optional.empty()));
         Workspaces workspaces = new Workspaces(Sandboxes.workDir(settings, env), FixCommand.CLONE_TIMEOUT);
         PrintWriter out = spec.commandLine().getOut();
         if (what.equals("sandbox")) {
@@ -226,9 +226,8 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private static RunConfig config(String repo, HostEnvironment host) {
-        return new RunConfig(repo, Optional.empty(), Optional.empty(), Path.of("target", "bench-out"),
-                Integer.parseInt(ConfigKey.MAX_CANDIDATES.defaultValue()), Durations.parse(ConfigKey.TIMEOUT.defaultValue()),
-                Durations.parse(ConfigKey.TEST_TIMEOUT.defaultValue()), host, 0, 1);
+        return RunSettings.defaults().withReruns(0).withJobs(1).runConfig(repo, Optional.empty(),
+                Path.of("target", "bench-out"), host);
     }
 
     private static List<String> examples() throws java.io.IOException {

@@ -1,8 +1,8 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigKey;
-import dev.repofix.config.ModelChoice;
 import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.Settings;
 import dev.repofix.config.UrlCredentials;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -34,16 +34,15 @@ final class ConfigCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ResolvedConfig c = options.resolve(env.host(), Optional.empty());
-        options.config(c, env.host()); // checks every value, so a bad one is reported here too
-        c.choice(ConfigKey.SANDBOX, Sandboxes.MODES);
-        Sandboxes.settings(c, env.host(), "check");
-        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+        Settings settings = Settings.of(c); // checks every value, so a bad one is reported here too
+        options.config(settings, env.host());
+        Sandboxes.settings(settings.sandbox(), env.host(), "check");
         PrintWriter out = spec.commandLine().getOut();
         for (Map.Entry<ConfigKey, ResolvedConfig.Value> e : c.all().entrySet()) {
             out.printf("%-18s %-40s (%s)%n", e.getKey().key(), shown(e.getValue().value()),
                     source(c, e.getKey(), e.getValue()));
         }
-        String keyVar = ModelSettings.apiKeyVariable(c, model);
+        String keyVar = settings.model().apiKeyVariable();
         if (!keyVar.isEmpty()) {
             out.printf("%-18s %-40s%n", "api key", keyVar + (env.host().get(keyVar).isPresent()
                     ? " is set (value hidden)" : " is NOT set"));

@@ -2,11 +2,7 @@ package dev.repofix.cli;
 
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.ConfigKey;
-import dev.repofix.config.ConfigResolver;
-import dev.repofix.config.Durations;
-import dev.repofix.config.ResolvedConfig;
-import dev.repofix.config.SettingsFile;
+import dev.repofix.config.Settings;
 import dev.repofix.eval.BugInjector;
 import dev.repofix.eval.ModelInjector;
 import dev.repofix.eval.CaseFile;
@@ -25,9 +21,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -129,20 +123,14 @@ final class EvalInjectCommand implements Callable<Integer> {
         if (count < 1 || bugsPerCase < 1) {
             throw new ConfigException("--count and --bugs-per-case must be at least 1");
         }
-        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
-        options.putFlags(flags);
-        if (model != null) {
-            if (bugsPerCase != 1) {
-                throw new ConfigException("--model makes single-bug cases; leave out --bugs-per-case");
-            }
-            flags.put(ConfigKey.MODEL, model);
+        if (model != null && bugsPerCase != 1) {
+            throw new ConfigException("--model makes single-bug cases; leave out --bugs-per-case");
         }
-        ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
-                Optional.ofNullable(options.configFile).map(SettingsFile::operator));
+        Settings c = options.settings(env.host(), Optional.ofNullable(model));
         PrintWriter err = spec.commandLine().getErr();
         Optional<String> command = Optional.ofNullable(testCmd);
-        try (Executor executor = Sandboxes.create(c, env, err);
-                Workspace ws = new Workspaces(Sandboxes.workDir(c, env), FixCommand.CLONE_TIMEOUT)
+        try (Executor executor = Sandboxes.create(c.sandbox(), env, err);
+                Workspace ws = new Workspaces(Sandboxes.workDir(c.sandbox(), env), FixCommand.CLONE_TIMEOUT)
                         .open(repo, Optional.ofNullable(ref))) {
             java.util.function.Consumer<String> progress = line -> {
                 err.println("  " + line);
@@ -150,12 +138,11 @@ final class EvalInjectCommand implements Callable<Integer> {
             };
             TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(),
                     new StackFrameExtractor());
-            BugInjector injector = new BugInjector(new BuildDetector(), runner,
-                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)));
+            BugInjector injector = new BugInjector(new BuildDetector(), runner, c.run().testTimeout());
             BugInjector.Outcome made = model == null
                     ? injector.injectCounted(ws, command, count, bugsPerCase, seed, progress)
-                    : new ModelInjector(StagesFactory.chatClient(c, env.host()), injector,
-                            c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10)).inject(ws, command, count, seed, types(ws),
+                    : new ModelInjector(StagesFactory.chatClient(c.model(), env.host()), injector,
+                            c.model().maxAttempts()).inject(ws, command, count, seed, types(ws),
                             progress);
             List<EvalCase> cases = InjectedCases.write(ws, made.kept(), out.resolve("repo").toAbsolutePath(), prefix,
                     command);

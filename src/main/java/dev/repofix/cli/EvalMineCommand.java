@@ -2,12 +2,9 @@ package dev.repofix.cli;
 
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.ConfigKey;
-import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.Durations;
 import dev.repofix.config.GitHubContext;
-import dev.repofix.config.ResolvedConfig;
-import dev.repofix.config.SettingsFile;
+import dev.repofix.config.Settings;
 import dev.repofix.eval.AppendedCases;
 import dev.repofix.eval.CaseCheckouts;
 import dev.repofix.eval.CaseFile;
@@ -195,14 +192,11 @@ final class EvalMineCommand implements Callable<Integer> {
 
     private List<EvalCase> verified(HistoryMiner.Mining mining, String repoPath,
             Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err, AppendedCases appended) {
-        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
-        options.putFlags(flags);
-        ResolvedConfig c = ConfigResolver.resolve(flags, env.host(),
-                Optional.ofNullable(options.configFile).map(SettingsFile::operator));
-        Duration testTimeout = Durations.parse(c.get(ConfigKey.TEST_TIMEOUT));
-        Path work = Sandboxes.workDir(c, env).resolve("repofix-mine-" + Sandboxes.runId());
+        Settings c = options.settings(env.host(), Optional.empty());
+        Duration testTimeout = c.run().testTimeout();
+        Path work = Sandboxes.workDir(c.sandbox(), env).resolve("repofix-mine-" + Sandboxes.runId());
         List<EvalCase> cases = new ArrayList<>();
-        try (Executor executor = Sandboxes.create(c, env, err);
+        try (Executor executor = Sandboxes.create(c.sandbox(), env, err);
                 CaseCheckouts checkouts = new CaseCheckouts(work, new LocalProcessExecutor(env.clock()), env.host(),
                         Durations.parse(options.setupTimeout), false)) {
             TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(),

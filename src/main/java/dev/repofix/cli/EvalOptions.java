@@ -1,8 +1,14 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ConfigResolver;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.Settings;
+import dev.repofix.config.SettingsFile;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -39,7 +45,18 @@ final class EvalOptions {
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
 
-    void putFlags(Map<ConfigKey, String> flags) {
+    /**
+     * The typed settings of these flags over the operator's variables and {@code --config} file
+     * (a case's repository never gives settings), with {@code model} when one is given.
+     */
+    Settings settings(HostEnvironment host, Optional<String> model) {
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        model.ifPresent(m -> flags.put(ConfigKey.MODEL, m));
+        putFlags(flags);
+        return Settings.of(ConfigResolver.resolve(flags, host, Optional.ofNullable(configFile).map(SettingsFile::operator)));
+    }
+
+    private void putFlags(Map<ConfigKey, String> flags) {
         put(flags, ConfigKey.BASE_URL, baseUrl);
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
         put(flags, ConfigKey.TIMEOUT, timeout);

@@ -1,13 +1,10 @@
 package dev.repofix.cli;
 
-import dev.repofix.config.ConfigKey;
-import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ModelChoice;
-import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
-import dev.repofix.config.SettingsFile;
+import dev.repofix.config.Settings;
 import dev.repofix.eval.CaseCheckouts;
 import dev.repofix.eval.CaseReferences;
 import dev.repofix.eval.CaseResult;
@@ -31,7 +28,6 @@ import dev.repofix.stage.StageInputs;
 import dev.repofix.workspace.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -46,7 +42,7 @@ final class EvalSession implements AutoCloseable {
     private final Environment env;
     private final EvalOptions options;
     private final String modelName;
-    private final ResolvedConfig config;
+    private final Settings config;
     /** This invocation's mirrors, clones and copies: removed on every way out (see {@link RunFolder}). */
     private final RunFolder folder;
     private final Path workDir;
@@ -61,24 +57,20 @@ final class EvalSession implements AutoCloseable {
         this.env = env;
         this.options = options;
         this.modelName = model.strip().toLowerCase(Locale.ROOT);
-        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
-        flags.put(ConfigKey.MODEL, fromCase() ? "builtin" : model.strip());
-        options.putFlags(flags);
-        this.config = ConfigResolver.resolve(flags, env.host(),
-                Optional.ofNullable(options.configFile).map(SettingsFile::operator));
+        this.config = options.settings(env.host(), Optional.of(fromCase() ? "builtin" : model.strip()));
         // One client for every case: a replay hands out each case's recorded answers in order.
-        this.chat = answersFromPrompts() ? Optional.of(StagesFactory.chatClient(config, env.host()))
+        this.chat = answersFromPrompts() ? Optional.of(StagesFactory.chatClient(config.model(), env.host()))
                 : Optional.empty();
-        this.executor = Sandboxes.create(config, env, err);
+        this.executor = Sandboxes.create(config.sandbox(), env, err);
         try {
-            this.folder = RunFolder.create(Sandboxes.workDir(config, env), "repofix-eval-" + Sandboxes.runId());
+            this.folder = RunFolder.create(Sandboxes.workDir(config.sandbox(), env), "repofix-eval-" + Sandboxes.runId());
         } catch (RuntimeException e) {
             executor.close();
             throw e;
         }
         this.workDir = folder.path();
         // Kept environments go where every run looks (this run's folder is new each time).
-        Path envs = options.keepEnvs ? Sandboxes.workDir(config, env).resolve("repofix-eval-envs")
+        Path envs = options.keepEnvs ? Sandboxes.workDir(config.sandbox(), env).resolve("repofix-eval-envs")
                 : workDir.resolve("envs");
         this.checkouts = new CaseCheckouts(workDir, envs, new LocalProcessExecutor(env.clock()), env.host(),
                 Durations.parse(options.setupTimeout), options.keepEnvs);
@@ -111,7 +103,7 @@ final class EvalSession implements AutoCloseable {
 
     /** Whether this model's stages read prompts, so that a setting changes what they answer. */
     boolean answersFromPrompts() {
-        return !fromCase() && !ModelChoice.parse(config.get(ConfigKey.MODEL)).isBuiltin();
+        return !fromCase() && !config.model().choice().isBuiltin();
     }
 
     /** The manifest of a run of {@code cases} by this session's model, written before its first result. */
@@ -128,11 +120,11 @@ final class EvalSession implements AutoCloseable {
 
     /** The model as results name it. */
     String model() {
-        return fromCase() ? modelName : ModelChoice.parse(config.get(ConfigKey.MODEL)).toString();
+        return fromCase() ? modelName : config.model().choice().toString();
     }
 
     IssueJudge judge(String judgeModel) {
-        return new IssueJudge(StagesFactory.judgeClient(ModelChoice.parse(judgeModel), config, env.host()),
+        return new IssueJudge(StagesFactory.judgeClient(ModelChoice.parse(judgeModel), config.model(), env.host()),
                 Pricing.defaults(), IssueJudge.DEFAULT_ATTEMPTS, IssueJudge.DEFAULT_MAX_TOKENS);
     }
 
@@ -156,18 +148,17 @@ final class EvalSession implements AutoCloseable {
                         CaseReferences.localization(kase, root), kase.explanation().orElse("")))
                         .orElse(StageInputs.chained().withCaseId(kase.id()));
                 String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
-                        : config.get(ConfigKey.CONTEXT);
+                        : config.model().context();
                 // No client: the builtin engine, which takes neither inputs nor a budget.
-                yield chat.map(client -> StagesFactory.engine(config, client, inputs, budget))
+                yield chat.map(client -> StagesFactory.engine(config.model(), client, inputs, budget))
                         .orElseGet(() -> StagesFactory.engine(config, env.host(), executor, env.clock()));
             }
         };
         Map<String, String> variables = new LinkedHashMap<>(env.host().variables());
         variables.putAll(run.checkout().environment());
-        RunConfig runConfig = new RunConfig(root.toString(), Optional.of(run.checkout().commit()), kase.testCommand(),
-                workDir.resolve("out").resolve(kase.id()), config.integer(ConfigKey.MAX_CANDIDATES, 1, 10_000),
-                Durations.parse(config.get(ConfigKey.TIMEOUT)), Durations.parse(config.get(ConfigKey.TEST_TIMEOUT)),
-                new HostEnvironment(variables), config.integer(ConfigKey.RERUNS, 0, 20), 1);
+        RunConfig runConfig = config.run().withTestCommand(kase.testCommand()).withJobs(1).runConfig(root.toString(),
+                Optional.of(run.checkout().commit()), workDir.resolve("out").resolve(kase.id()),
+                new HostEnvironment(variables));
         ProgressListener quiet = event -> { };
         RepairPipeline pipeline = FixCommand.pipeline(env, workDir.resolve("copies"), executor, engine, quiet);
         // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.

@@ -1,8 +1,8 @@
 package dev.repofix.cli;
 
 import dev.repofix.build.BuildDetector;
-import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
 import dev.repofix.history.FixRuns;
 import dev.repofix.pipeline.ProgressListener;
@@ -58,11 +58,11 @@ final class FixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ResolvedConfig settings = options.resolve(env.host(), Optional.ofNullable(maxCandidates));
+        Settings settings = options.settings(env.host(), Optional.ofNullable(maxCandidates));
         RunConfig config = options.config(settings, env.host());
-        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
+        try (Executor executor = Sandboxes.create(settings.sandbox(), env, spec.commandLine().getErr())) {
             RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
-            RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings, env), executor, engine,
+            RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings.sandbox(), env), executor, engine,
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
             int exit = Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
@@ -75,7 +75,7 @@ final class FixCommand implements Callable<Integer> {
     }
 
     RunConfig config() {
-        return options.config(options.resolve(env.host(), Optional.ofNullable(maxCandidates)), env.host());
+        return options.config(options.settings(env.host(), Optional.ofNullable(maxCandidates)), env.host());
     }
 
     /**

@@ -6,7 +6,7 @@ import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.GitLabContext;
 import dev.repofix.config.RepofixException;
-import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.PublishSettings;
 import dev.repofix.config.WorkflowRun;
 import dev.repofix.model.Sleeper;
 import dev.repofix.pipeline.RunResult;
@@ -25,7 +25,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -84,8 +83,7 @@ final class PublishCommand implements Callable<Integer> {
         }
         GitHubContext gh = GitHubContext.from(env.host());
         gh.token().ifPresent(t -> out.println(WorkflowCommands.mask(t)));
-        GitHubMode chosen = GitHubMode.parse(settings().choice(ConfigKey.MODE,
-                List.of("comment", "review", "check", "summary-only")));
+        GitHubMode chosen = GitHubMode.parse(settings().mode());
         if (gh.token().isEmpty()) {
             throw new ConfigException("no token: set the github-token input or GITHUB_TOKEN (with pull-requests: write"
                     + " and checks: write) to publish");
@@ -185,12 +183,12 @@ final class PublishCommand implements Callable<Integer> {
     }
 
     /** The mode from --mode, the action's input or REPOFIX_MODE; never from a repository's file. */
-    private ResolvedConfig settings() {
+    private PublishSettings settings() {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         if (mode != null) {
             flags.put(ConfigKey.MODE, mode);
         }
-        return ConfigResolver.resolve(flags, env.host(), Optional.empty());
+        return PublishSettings.of(ConfigResolver.resolve(flags, env.host(), Optional.empty()));
     }
 
     private ConfigException refused(String why) {

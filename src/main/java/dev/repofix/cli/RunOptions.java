@@ -2,15 +2,14 @@ package dev.repofix.cli;
 
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
-import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.Settings;
 import dev.repofix.config.SettingsFile;
 import dev.repofix.workspace.Workspaces;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -152,12 +151,14 @@ final class RunOptions {
         err.flush();
     }
 
-    RunConfig config(ResolvedConfig c, HostEnvironment host) {
-        Duration total = Durations.parse(c.get(ConfigKey.TIMEOUT));
-        String cmd = c.get(ConfigKey.TEST_COMMAND);
-        return new RunConfig(repo, Optional.ofNullable(ref), cmd.isBlank() ? Optional.empty() : Optional.of(cmd), out,
-                c.integer(ConfigKey.MAX_CANDIDATES, 1, 10_000), total, Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)),
-                host, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64));
+    /** The typed settings after precedence, each value checked (see {@link #resolve}). */
+    Settings settings(HostEnvironment host, Optional<String> maxCandidates) {
+        return Settings.of(resolve(host, maxCandidates));
+    }
+
+    /** The run of these options' repository, ref and report folder under {@code s}. */
+    RunConfig config(Settings s, HostEnvironment host) {
+        return s.run().runConfig(repo, Optional.ofNullable(ref), out, host);
     }
 
     /** The operator's --config file, else the repository's own .repofix.yml (untrusted). */

@@ -1,9 +1,7 @@
 package dev.repofix.cli;
 
-import dev.repofix.config.ConfigException;
-import dev.repofix.config.ConfigKey;
 import dev.repofix.config.HostEnvironment;
-import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.SandboxSpec;
 import dev.repofix.exec.AutoSandbox;
 import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.EngineAddress;
@@ -13,20 +11,16 @@ import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.exec.SandboxLimits;
 import dev.repofix.exec.SandboxSettings;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 
 /** Creates the executor the {@code sandbox} setting asks for; the caller closes it. */
 final class Sandboxes {
     /** How long {@code auto} waits for the engine to answer before running tests locally. */
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
-    static final List<String> MODES = List.of("auto", "docker", "local");
 
     private Sandboxes() {}
 
@@ -35,14 +29,13 @@ final class Sandboxes {
      * auto: containers when the engine answers within {@link #PROBE_TIMEOUT} and has the
      * image a build needs, else local processes, with one line on {@code err} saying which and why.
      */
-    static Executor create(ResolvedConfig c, Environment env, PrintWriter err) {
-        String mode = c.choice(ConfigKey.SANDBOX, MODES);
-        if (mode.equals("local")) {
+    static Executor create(SandboxSpec spec, Environment env, PrintWriter err) {
+        if (spec.mode() == SandboxSpec.Mode.LOCAL) {
             return new LocalProcessExecutor(env.clock());
         }
-        SandboxSettings settings = settings(c, env.host(), runId());
-        if (mode.equals("docker")) {
-            return sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(c, env));
+        SandboxSettings settings = settings(spec, env.host(), runId());
+        if (spec.mode() == SandboxSpec.Mode.DOCKER) {
+            return sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(spec, env));
         }
         Optional<String> unreachable = DockerExecutor.probe(settings.engine(), PROBE_TIMEOUT);
         if (unreachable.isPresent()) {
@@ -50,7 +43,7 @@ final class Sandboxes {
                     + unreachable.get());
         }
         try {
-            return new AutoSandbox(sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(c, env)),
+            return new AutoSandbox(sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(spec, env)),
                     new LocalProcessExecutor(env.clock()), line -> AutoSandbox.say(err, line));
         } catch (ExecException e) {
             return local(env, err, e.getMessage());
@@ -73,28 +66,15 @@ final class Sandboxes {
         return new LocalProcessExecutor(env.clock());
     }
 
-    /** The Docker settings, each value checked with a message naming its source. */
-    static SandboxSettings settings(ResolvedConfig c, HostEnvironment host, String runId) {
-        long memory = c.bytes(ConfigKey.SANDBOX_MEMORY, SandboxLimits.MIN_MEMORY, 1L << 50);
-        double cpus = c.decimal(ConfigKey.SANDBOX_CPUS, 0.01, 1024);
-        int pids = c.integer(ConfigKey.SANDBOX_PIDS, SandboxLimits.MIN_PIDS, 4_194_304);
-        List<Path> caches = Arrays.stream(c.get(ConfigKey.SANDBOX_CACHE).split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).map(Path::of).toList();
-        for (Path p : caches) {
-            if (!p.isAbsolute() || !Files.isDirectory(p)) {
-                throw new ConfigException("sandbox-cache folder '" + p + "' (from "
-                        + c.value(ConfigKey.SANDBOX_CACHE).source() + ") is not an existing absolute folder; "
-                        + "fix the path or leave it out");
-            }
-        }
-        return new SandboxSettings(EngineAddress.of(host), new SandboxLimits(memory, cpus, pids),
-                SandboxSettings.image(c.get(ConfigKey.SANDBOX_IMAGE)), caches, runId);
+    /** The Docker settings of {@code spec}, for containers labelled with {@code runId}. */
+    static SandboxSettings settings(SandboxSpec spec, HostEnvironment host, String runId) {
+        return new SandboxSettings(EngineAddress.of(host), new SandboxLimits(spec.memoryBytes(), spec.cpus(), spec.pids()),
+                SandboxSettings.image(spec.image()), spec.caches(), runId);
     }
 
     /** Where workspace copies go: {@code work-dir}, else the environment's temp folder. */
-    static Path workDir(ResolvedConfig c, Environment env) {
-        String given = c.get(ConfigKey.WORK_DIR).trim();
-        return given.isEmpty() ? env.tempDir() : Path.of(given).toAbsolutePath();
+    static Path workDir(SandboxSpec spec, Environment env) {
+        return spec.workDir(env.tempDir());
     }
 
     /** Labels this invocation's containers: unique enough among concurrent runs on one engine. */

@@ -1,11 +1,10 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.ConfigKey;
-import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ModelChoice;
-import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.ModelSpec;
+import dev.repofix.config.Settings;
 import dev.repofix.config.UrlCredentials;
 import dev.repofix.context.ContextBudget;
 import dev.repofix.context.ContextBuilder;
@@ -29,8 +28,6 @@ import dev.repofix.stage.Stages;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
@@ -47,28 +44,27 @@ final class StagesFactory {
      *
      * @throws ConfigException for the builtin engine, which has no client
      */
-    static ChatClient chatClient(ResolvedConfig c, HostEnvironment host) {
-        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
+    static ChatClient chatClient(ModelSpec spec, HostEnvironment host) {
+        ModelChoice model = spec.choice();
         if (model.isBuiltin()) {
             throw new ConfigException("the builtin engine asks no model");
         }
-        ChatClient client = client(model, c, host);
-        String record = c.get(ConfigKey.RECORD).trim();
-        if (!record.isEmpty()) {
-            client = new RecordingChatClient(client, Path.of(record));
+        ChatClient client = client(model, spec, host);
+        if (spec.record().isPresent()) {
+            client = new RecordingChatClient(client, spec.record().get());
         }
-        if (c.bool(ConfigKey.CACHE) && !model.provider().equals("replay")) {
-            client = new CachingChatClient(client, cacheDir(c, host));
+        if (spec.cache() && !model.provider().equals("replay")) {
+            client = new CachingChatClient(client, spec.cacheDir(host));
         }
         return client;
     }
 
     /** Model-answered stages over {@code client} with given inputs and context budget. */
-    private static Stages create(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
+    private static Stages create(ModelSpec spec, ChatClient client, StageInputs inputs, String contextBudget) {
         ContextBudget budget = ContextBudget.parse(contextBudget);
         ContextBuilder context = new ContextBuilder(new TokenCounter());
-        return new LlmStages(client, report -> context.build(report, budget).render(),
-                c.integer(ConfigKey.MAX_ATTEMPTS, 1, 10), inputs, MAX_TOKENS);
+        return new LlmStages(client, report -> context.build(report, budget).render(), spec.maxAttempts(), inputs,
+                MAX_TOKENS);
     }
 
     /**
@@ -77,28 +73,28 @@ final class StagesFactory {
      * coverage runs through {@code executor}, the one the baseline uses, each command within
      * the test timeout.
      */
-    static RepairPipeline.Engine engine(ResolvedConfig c, HostEnvironment host, Executor executor, Clock clock) {
-        if (ModelChoice.parse(c.get(ConfigKey.MODEL)).isBuiltin()) {
-            BuiltinStages builtin = BuiltinStages.withCoverage(executor, host,
-                    Durations.parse(c.get(ConfigKey.TEST_TIMEOUT)), clock, formula(c),
-                    Optional.of(cacheDir(c, host).resolve("tools")));
+    static RepairPipeline.Engine engine(Settings s, HostEnvironment host, Executor executor, Clock clock) {
+        ModelSpec spec = s.model();
+        if (spec.choice().isBuiltin()) {
+            BuiltinStages builtin = BuiltinStages.withCoverage(executor, host, s.run().testTimeout(), clock,
+                    formula(spec), Optional.of(spec.cacheDir(host).resolve("tools")));
             return new RepairPipeline.Engine(builtin, "builtin", Optional.empty());
         }
-        return engine(c, chatClient(c, host), StageInputs.chained(), c.get(ConfigKey.CONTEXT));
+        return engine(spec, chatClient(spec, host), StageInputs.chained(), spec.context());
     }
 
     /** The builtin engine's spectrum formula, as the sbfl setting names it. */
-    static SpectrumFormula formula(ResolvedConfig c) {
-        return SpectrumFormula.valueOf(c.choice(ConfigKey.SBFL, List.of("ochiai", "dstar")).toUpperCase(Locale.ROOT));
+    static SpectrumFormula formula(ModelSpec spec) {
+        return SpectrumFormula.valueOf(spec.sbfl().name());
     }
 
     /**
      * Model-answered stages over a client (a benchmark shares one over its cases), with
      * given inputs (a setting) and context budget (a sweep's).
      */
-    static RepairPipeline.Engine engine(ResolvedConfig c, ChatClient client, StageInputs inputs, String contextBudget) {
-        ModelChoice model = ModelChoice.parse(c.get(ConfigKey.MODEL));
-        return new RepairPipeline.Engine(create(c, client, inputs, contextBudget), model.toString(), price(model));
+    static RepairPipeline.Engine engine(ModelSpec spec, ChatClient client, StageInputs inputs, String contextBudget) {
+        ModelChoice model = spec.choice();
+        return new RepairPipeline.Engine(create(spec, client, inputs, contextBudget), model.toString(), price(model));
     }
 
     /** A model's list price, when it has one: none for the builtin engine and recorded answers. */
@@ -108,20 +104,20 @@ final class StagesFactory {
     }
 
     /** The chat client of a model choice (for a judge), behind the same cache as the stages'. */
-    static ChatClient judgeClient(ModelChoice model, ResolvedConfig c, HostEnvironment host) {
+    static ChatClient judgeClient(ModelChoice model, ModelSpec spec, HostEnvironment host) {
         if (model.isBuiltin()) {
             throw new ConfigException("the judge must be a model (openai:<model>, anthropic:<model> or "
                     + "replay:<file>), not builtin");
         }
-        ChatClient client = client(model, c, host);
-        return c.bool(ConfigKey.CACHE) && !model.provider().equals("replay")
-                ? new CachingChatClient(client, cacheDir(c, host)) : client;
+        ChatClient client = client(model, spec, host);
+        return spec.cache() && !model.provider().equals("replay")
+                ? new CachingChatClient(client, spec.cacheDir(host)) : client;
     }
 
-    private static ChatClient client(ModelChoice model, ResolvedConfig c, HostEnvironment host) {
-        String keyVar = ModelSettings.apiKeyVariable(c, model);
+    private static ChatClient client(ModelChoice model, ModelSpec spec, HostEnvironment host) {
+        String keyVar = spec.withChoice(model).apiKeyVariable();
         Optional<String> key = keyVar.isEmpty() ? Optional.empty() : host.get(keyVar);
-        String baseUrl = c.get(ConfigKey.BASE_URL).trim();
+        String baseUrl = spec.baseUrl();
         return switch (model.provider()) {
             case "openai" -> {
                 if (key.isEmpty() && baseUrl.isEmpty()) {
@@ -130,8 +126,8 @@ final class StagesFactory {
                 }
                 OpenAiSettings s = OpenAiSettings.of(uri(baseUrl.isEmpty() ? "https://api.openai.com/v1" : baseUrl),
                         model.name(), key, keyVar);
-                String version = c.get(ConfigKey.AZURE_API_VERSION).trim();
-                String deployment = c.get(ConfigKey.AZURE_DEPLOYMENT).trim();
+                String version = spec.azureApiVersion();
+                String deployment = spec.azureDeployment();
                 if (!version.isEmpty() || !deployment.isEmpty()) {
                     if (version.isEmpty() || deployment.isEmpty()) {
                         throw new ConfigException("Azure OpenAI needs both azure-api-version and azure-deployment");
@@ -152,14 +148,6 @@ final class StagesFactory {
             case "replay" -> new ReplayChatClient(Path.of(model.name()));
             default -> throw new ConfigException("unknown model provider " + model.provider());
         };
-    }
-
-    private static Path cacheDir(ResolvedConfig c, HostEnvironment host) {
-        String given = c.get(ConfigKey.CACHE_DIR).trim();
-        if (!given.isEmpty()) {
-            return Path.of(given);
-        }
-        return host.defaultCacheDir();
     }
 
     private static URI uri(String text) {

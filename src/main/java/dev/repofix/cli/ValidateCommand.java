@@ -1,8 +1,8 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.RunConfig;
+import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.repair.BuiltinStages;
@@ -52,10 +52,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String text = readPatch();
-        ResolvedConfig settings = options.resolve(env.host(), java.util.Optional.of("1"));
+        Settings settings = options.settings(env.host(), java.util.Optional.of("1"));
         RunConfig config = options.config(settings, env.host());
-        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            var pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings, env), executor,
+        try (Executor executor = Sandboxes.create(settings.sandbox(), env, spec.commandLine().getErr())) {
+            var pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings.sandbox(), env), executor,
                     new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()),
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut(),

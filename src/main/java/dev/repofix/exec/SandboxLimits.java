@@ -1,6 +1,7 @@
 package dev.repofix.exec;
 
 import dev.repofix.config.ByteSizes;
+import dev.repofix.config.SandboxSpec;
 import java.util.Locale;
 
 /**
@@ -14,8 +15,8 @@ import java.util.Locale;
  */
 public record SandboxLimits(long memoryBytes, double cpus, int pids) {
     /** Docker refuses less than 6 MiB; no JVM or Python starts in less than this. */
-    public static final long MIN_MEMORY = 64L * 1024 * 1024;
-    public static final int MIN_PIDS = 16;
+    public static final long MIN_MEMORY = SandboxSpec.MIN_MEMORY;
+    public static final int MIN_PIDS = SandboxSpec.MIN_PIDS;
 
     public SandboxLimits {
         if (memoryBytes < MIN_MEMORY) {

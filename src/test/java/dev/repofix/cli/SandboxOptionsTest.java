@@ -7,6 +7,7 @@ import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ResolvedConfig;
+import dev.repofix.config.SandboxSpec;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.exec.SandboxSettings;
@@ -36,12 +37,12 @@ class SandboxOptionsTest {
 
         ResolvedConfig c = fix.options.resolve(env(Map.of()).host(), Optional.empty());
         assertThat(c.value(ConfigKey.SANDBOX).source()).isEqualTo("--sandbox");
-        SandboxSettings s = Sandboxes.settings(c, new HostEnvironment(Map.of()), "run-1");
+        SandboxSettings s = Sandboxes.settings(SandboxSpec.of(c), new HostEnvironment(Map.of()), "run-1");
         assertThat(s.limits().memoryBytes()).isEqualTo(1L << 30);
         assertThat(s.limits().cpus()).isEqualTo(1.5);
         assertThat(s.limits().pids()).isEqualTo(256);
         assertThat(s.image()).contains("repofix/sandbox-python:1");
-        assertThat(Sandboxes.workDir(c, env(Map.of()))).isEqualTo(dir.resolve("w"));
+        assertThat(Sandboxes.workDir(SandboxSpec.of(c), env(Map.of()))).isEqualTo(dir.resolve("w"));
         assertThat(validate.options.sandbox.sandbox).isEqualTo("local");
         assertThat(bench.sandbox.memory).isEqualTo("3g");
     }
@@ -52,9 +53,9 @@ class SandboxOptionsTest {
         FixCommand fix = CommandLine.populateCommand(new FixCommand(inAction), "--repo", dir.toString());
         FixCommand plain = CommandLine.populateCommand(new FixCommand(env(Map.of())), "--repo", dir.toString());
 
-        assertThat(Sandboxes.workDir(fix.options.resolve(inAction.host(), Optional.empty()), inAction))
+        assertThat(Sandboxes.workDir(fix.options.settings(inAction.host(), Optional.empty()).sandbox(), inAction))
                 .isEqualTo(Path.of("/github/home/repofix"));
-        assertThat(Sandboxes.workDir(plain.options.resolve(env(Map.of()).host(), Optional.empty()), env(Map.of())))
+        assertThat(Sandboxes.workDir(plain.options.settings(env(Map.of()).host(), Optional.empty()).sandbox(), env(Map.of())))
                 .isEqualTo(dir);
     }
 
@@ -64,7 +65,7 @@ class SandboxOptionsTest {
                 "--sandbox", "local");
         StringWriter err = new StringWriter();
 
-        try (Executor e = Sandboxes.create(fix.options.resolve(env(Map.of()).host(), Optional.empty()),
+        try (Executor e = Sandboxes.create(fix.options.settings(env(Map.of()).host(), Optional.empty()).sandbox(),
                 env(Map.of()), new PrintWriter(err))) {
             assertThat(e).isInstanceOf(LocalProcessExecutor.class);
         }
@@ -77,7 +78,7 @@ class SandboxOptionsTest {
         FixCommand fix = CommandLine.populateCommand(new FixCommand(noEngine), "--repo", dir.toString());
         StringWriter err = new StringWriter();
 
-        try (Executor e = Sandboxes.create(fix.options.resolve(noEngine.host(), Optional.empty()), noEngine,
+        try (Executor e = Sandboxes.create(fix.options.settings(noEngine.host(), Optional.empty()).sandbox(), noEngine,
                 new PrintWriter(err))) {
             assertThat(e).isInstanceOf(LocalProcessExecutor.class);
         }
@@ -107,11 +108,11 @@ class SandboxOptionsTest {
         assertThat(code).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("sandbox-memory = '2x' (from --sandbox-memory) is not a size");
         assertThatThrownBy(() -> Sandboxes.create(CommandLine.populateCommand(new FixCommand(env(Map.of())),
-                "--sandbox", "podman").options.resolve(env(Map.of()).host(), Optional.empty()), env(Map.of()),
+                "--sandbox", "podman").options.settings(env(Map.of()).host(), Optional.empty()).sandbox(), env(Map.of()),
                 new PrintWriter(new StringWriter())))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("not one of auto, docker, local");
         assertThatThrownBy(() -> Sandboxes.settings(CommandLine.populateCommand(new FixCommand(env(Map.of())),
-                "--sandbox-cache", "relative/dir").options.resolve(env(Map.of()).host(), Optional.empty()),
+                "--sandbox-cache", "relative/dir").options.settings(env(Map.of()).host(), Optional.empty()).sandbox(),
                 new HostEnvironment(Map.of()), "r"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("relative/dir");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.ModelSpec;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.repair.SpectrumFormula;
 import java.nio.file.Path;
@@ -25,16 +26,16 @@ class SbflOptionTest {
 
     @Test
     void ochiaiUnlessTheOperatorAsksForDstar() {
-        assertThat(StagesFactory.formula(settings(Map.of()))).isEqualTo(SpectrumFormula.OCHIAI);
-        assertThat(StagesFactory.formula(settings(Map.of(), "--sbfl", "dstar"))).isEqualTo(SpectrumFormula.DSTAR);
-        assertThat(StagesFactory.formula(settings(Map.of("REPOFIX_SBFL", "DStar")))).isEqualTo(SpectrumFormula.DSTAR);
+        assertThat(StagesFactory.formula(ModelSpec.of(settings(Map.of())))).isEqualTo(SpectrumFormula.OCHIAI);
+        assertThat(StagesFactory.formula(ModelSpec.of(settings(Map.of(), "--sbfl", "dstar")))).isEqualTo(SpectrumFormula.DSTAR);
+        assertThat(StagesFactory.formula(ModelSpec.of(settings(Map.of("REPOFIX_SBFL", "DStar"))))).isEqualTo(SpectrumFormula.DSTAR);
     }
 
     @Test
     void anUnknownFormulaIsAnErrorThatNamesTheChoices() {
         ResolvedConfig c = settings(Map.of(), "--sbfl", "tarantula");
 
-        assertThatThrownBy(() -> StagesFactory.formula(c)).isInstanceOf(ConfigException.class)
+        assertThatThrownBy(() -> StagesFactory.formula(ModelSpec.of(c))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("sbfl").hasMessageContaining("ochiai, dstar");
     }
 }
