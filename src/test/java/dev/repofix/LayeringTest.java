@@ -1,5 +1,7 @@
 package dev.repofix;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -8,18 +10,34 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.Architectures;
 import dev.repofix.config.archfixture.ConfigUsingCli;
+import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.cases.archfixture.CaseUsingRunner;
+import dev.repofix.eval.inject.archfixture.InjectionUsingMining;
+import dev.repofix.eval.mine.IssueTracker;
+import dev.repofix.eval.run.EvalRunner;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The package table of ARCHITECTURE.md, bottom-up: a package may use only those
- * listed before it.
+ * listed before it. Inside {@code eval}, its sub-packages in tiers, bottom-up: a
+ * sub-package may use only those of the tiers before its own, never one beside it.
  */
 class LayeringTest {
     static final List<String> LAYERS = List.of(
             "config", "workspace", "exec", "build", "testrun", "context", "patch", "model", "stage",
             "validate", "repair", "pipeline", "report", "history", "eval", "cli");
+
+    /**
+     * {@code eval}'s sub-packages, bottom-up: the case model and case files; a result and its
+     * store; the scores (metrics, judge, report) and the benchmark's own check (gold, empty);
+     * the runner; then the three case sources and SWE-bench's formats, which share nothing.
+     */
+    static final List<List<String>> EVAL_TIERS = List.of(
+            List.of("cases"), List.of("result"), List.of("score", "gold"), List.of("run"),
+            List.of("swebench", "mine", "inject"));
 
     static Architectures.LayeredArchitecture rule() {
         Architectures.LayeredArchitecture arch = Architectures.layeredArchitecture()
@@ -35,12 +53,57 @@ class LayeringTest {
         return arch.whereLayer("cli").mayNotBeAccessedByAnyLayer();
     }
 
+    /** The eval tiers as a layered rule; {@code optionalLayers} only for a rule run on a few classes. */
+    static Architectures.LayeredArchitecture evalRule(boolean optionalLayers) {
+        Architectures.LayeredArchitecture arch = Architectures.layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(optionalLayers);
+        for (List<String> tier : EVAL_TIERS) {
+            for (String sub : tier) {
+                arch = arch.layer(sub).definedBy("dev.repofix.eval." + sub + "..");
+            }
+        }
+        for (int i = 0; i < EVAL_TIERS.size(); i++) {
+            List<String> above = new ArrayList<>();
+            EVAL_TIERS.subList(i + 1, EVAL_TIERS.size()).forEach(above::addAll);
+            for (String sub : EVAL_TIERS.get(i)) {
+                arch = above.isEmpty() ? arch.whereLayer(sub).mayNotBeAccessedByAnyLayer()
+                        : arch.whereLayer(sub).mayOnlyBeAccessedByLayers(above.toArray(String[]::new));
+            }
+        }
+        return arch;
+    }
+
+    /** Imported once: reading every class file is most of this test's time. */
+    private static JavaClasses main;
+
+    static synchronized JavaClasses mainClasses() {
+        if (main == null) {
+            main = new ClassFileImporter()
+                    .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                    .importPackages("dev.repofix");
+        }
+        return main;
+    }
+
     @Test
     void packagesUseOnlyPackagesBelowThem() {
-        JavaClasses main = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.repofix");
-        rule().check(main);
+        rule().check(mainClasses());
+    }
+
+    @Test
+    void evalSubPackagesUseOnlyTiersBelowThem() {
+        evalRule(false).check(mainClasses());
+    }
+
+    @Test
+    void evalSubPackagesHaveNoCycles() {
+        slices().matching("dev.repofix.eval.(*)..").should().beFreeOfCycles().check(mainClasses());
+    }
+
+    @Test
+    void everyEvalClassIsInASubPackage() {
+        noClasses().that().doNotHaveSimpleName("package-info").should().resideInAPackage("dev.repofix.eval").check(mainClasses());
     }
 
     @Test
@@ -51,5 +114,34 @@ class LayeringTest {
         assertThat(result.hasViolation()).isTrue();
         assertThat(Arrays.toString(result.getFailureReport().getDetails().toArray()))
                 .contains("ConfigUsingCli").contains("Environment");
+    }
+
+    @Test
+    void evalRuleCatchesALowerSubPackageUsingAHigherOne() {
+        JavaClasses offending = new ClassFileImporter().importClasses(CaseUsingRunner.class, EvalRunner.class);
+        EvaluationResult result = evalRule(true).evaluate(offending);
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(Arrays.toString(result.getFailureReport().getDetails().toArray()))
+                .contains("CaseUsingRunner").contains("EvalRunner");
+    }
+
+    @Test
+    void evalRuleCatchesASubPackageUsingOneBesideIt() {
+        JavaClasses offending = new ClassFileImporter().importClasses(InjectionUsingMining.class, IssueTracker.class);
+        EvaluationResult result = evalRule(true).evaluate(offending);
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(Arrays.toString(result.getFailureReport().getDetails().toArray()))
+                .contains("InjectionUsingMining").contains("IssueTracker");
+    }
+
+    @Test
+    void cycleRuleCatchesTwoSubPackagesUsingEachOther() {
+        JavaClasses offending = new ClassFileImporter().importClasses(CaseUsingRunner.class, EvalRunner.class,
+                EvalCase.class);
+        EvaluationResult result = slices().matching("dev.repofix.eval.(*)..").should().beFreeOfCycles()
+                .evaluate(offending);
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(Arrays.toString(result.getFailureReport().getDetails().toArray()))
+                .contains("cases").contains("run");
     }
 }

@@ -1,13 +1,13 @@
 package dev.repofix.cli;
 
-import dev.repofix.eval.CaseFile;
-import dev.repofix.eval.CaseProblem;
-import dev.repofix.eval.EmptyStages;
-import dev.repofix.eval.EvalCase;
-import dev.repofix.eval.EvalRunner;
-import dev.repofix.eval.GoldStages;
-import dev.repofix.eval.ResultStore;
-import dev.repofix.eval.SanityCheck;
+import dev.repofix.eval.cases.CaseFile;
+import dev.repofix.eval.cases.CaseProblem;
+import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.gold.EmptyStages;
+import dev.repofix.eval.gold.GoldStages;
+import dev.repofix.eval.gold.SanityCheck;
+import dev.repofix.eval.result.ResultStore;
+import dev.repofix.eval.run.EvalRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

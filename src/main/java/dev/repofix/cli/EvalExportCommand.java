@@ -1,10 +1,10 @@
 package dev.repofix.cli;
 
-import dev.repofix.eval.CaseFile;
-import dev.repofix.eval.EvalCase;
-import dev.repofix.eval.ExportFormat;
-import dev.repofix.eval.SweBenchInstances;
-import dev.repofix.eval.SwebenchExport;
+import dev.repofix.eval.cases.CaseFile;
+import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.swebench.ExportFormat;
+import dev.repofix.eval.swebench.SweBenchInstances;
+import dev.repofix.eval.swebench.SwebenchExport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.repofix.cli;
 
-import dev.repofix.eval.CaseException;
-import dev.repofix.eval.CaseFile;
-import dev.repofix.eval.SweBenchImport;
+import dev.repofix.eval.cases.CaseException;
+import dev.repofix.eval.cases.CaseFile;
+import dev.repofix.eval.swebench.SweBenchImport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;

@@ -1,6 +1,6 @@
 package dev.repofix.cli;
 
-import dev.repofix.eval.ShardMerge;
+import dev.repofix.eval.result.ShardMerge;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

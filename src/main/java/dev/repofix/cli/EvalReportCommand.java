@@ -1,6 +1,6 @@
 package dev.repofix.cli;
 
-import dev.repofix.eval.EvalReport;
+import dev.repofix.eval.score.EvalReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -2,12 +2,12 @@ package dev.repofix.cli;
 
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.RepofixException;
-import dev.repofix.eval.CaseResult;
-import dev.repofix.eval.CaseScores;
-import dev.repofix.eval.ResultStatus;
-import dev.repofix.eval.ResultStore;
-import dev.repofix.eval.RunManifest;
-import dev.repofix.eval.Scores;
+import dev.repofix.eval.result.CaseResult;
+import dev.repofix.eval.result.ResultStatus;
+import dev.repofix.eval.result.ResultStore;
+import dev.repofix.eval.result.RunManifest;
+import dev.repofix.eval.score.CaseScores;
+import dev.repofix.eval.score.Scores;
 import dev.repofix.history.CandidateVerdict;
 import dev.repofix.history.CaseScore;
 import dev.repofix.history.EvalRuns;

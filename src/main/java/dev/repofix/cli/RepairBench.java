@@ -1,15 +1,15 @@
 package dev.repofix.cli;
 
 import dev.repofix.config.RepofixException;
-import dev.repofix.eval.CaseResult;
-import dev.repofix.eval.CaseScores;
-import dev.repofix.eval.EvalCase;
-import dev.repofix.eval.EvalRunner;
-import dev.repofix.eval.InjectionOperator;
-import dev.repofix.eval.ResultStatus;
-import dev.repofix.eval.ResultStore;
-import dev.repofix.eval.RunManifest;
-import dev.repofix.eval.Scores;
+import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.inject.InjectionOperator;
+import dev.repofix.eval.result.CaseResult;
+import dev.repofix.eval.result.ResultStatus;
+import dev.repofix.eval.result.ResultStore;
+import dev.repofix.eval.result.RunManifest;
+import dev.repofix.eval.run.EvalRunner;
+import dev.repofix.eval.score.CaseScores;
+import dev.repofix.eval.score.Scores;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.workspace.Workspace;

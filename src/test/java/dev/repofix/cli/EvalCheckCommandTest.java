@@ -3,7 +3,7 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.repofix.eval.CaseFixtures;
+import dev.repofix.eval.cases.CaseFixtures;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

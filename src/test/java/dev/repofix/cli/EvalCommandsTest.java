@@ -3,7 +3,7 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.repofix.eval.ResultDirs;
+import dev.repofix.eval.result.ResultDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

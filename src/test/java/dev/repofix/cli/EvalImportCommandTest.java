@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.repofix.eval.CaseFile;
-import dev.repofix.eval.CaseFixtures;
-import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.cases.CaseFile;
+import dev.repofix.eval.cases.CaseFixtures;
+import dev.repofix.eval.cases.EvalCase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

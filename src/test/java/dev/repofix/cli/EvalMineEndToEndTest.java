@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
-import dev.repofix.eval.FixHistory;
+import dev.repofix.eval.mine.FixHistory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package dev.repofix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.eval.CaseReference;
-import dev.repofix.eval.CaseResult;
-import dev.repofix.eval.CaseTimes;
-import dev.repofix.eval.ResultStatus;
+import dev.repofix.eval.cases.CaseReference;
+import dev.repofix.eval.result.CaseResult;
+import dev.repofix.eval.result.CaseTimes;
+import dev.repofix.eval.result.ResultStatus;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
