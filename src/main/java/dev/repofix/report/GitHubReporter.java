@@ -63,14 +63,14 @@ public final class GitHubReporter {
         List<String> posted = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         if (mode == GitHubMode.SUMMARY_ONLY) {
-            return new Publication(posted, warnings);
+            return Publication.of(posted, warnings);
         }
         GHRepository repo;
         try {
             repo = connect().getRepository(target.repository());
         } catch (IOException e) {
             warnings.add("cannot reach " + target.repository() + " at " + target.apiUrl() + ": " + reason(e));
-            return new Publication(posted, warnings);
+            return Publication.of(posted, warnings);
         }
         if (target.pullRequest().isPresent()) {
             attempt(() -> posted.add("comment " + stickyComment(repo, result)), "the pull-request comment", warnings);
@@ -93,7 +93,7 @@ public final class GitHubReporter {
         if (mode == GitHubMode.CHECK) {
             attempt(() -> posted.add("check run " + checkRun(repo, result)), "the check run", warnings);
         }
-        return new Publication(posted, warnings);
+        return Publication.of(posted, warnings);
     }
 
     /**

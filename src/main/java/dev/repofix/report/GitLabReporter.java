@@ -50,7 +50,7 @@ public final class GitLabReporter {
         List<String> warnings = new ArrayList<>();
         if (target.mergeRequestIid().isEmpty()) {
             warnings.add("no merge request for this pipeline: the result is in the report artifact only");
-            return new Publication(posted, warnings);
+            return Publication.of(posted, warnings);
         }
         String body = PullRequestComment.render(result, target.headSha(), target::lineLink);
         String notes = root() + "/projects/" + URLEncoder.encode(target.projectId(), StandardCharsets.UTF_8)
@@ -75,7 +75,7 @@ public final class GitLabReporter {
             Thread.currentThread().interrupt();
             warnings.add("interrupted while posting to GitLab");
         }
-        return new Publication(posted, warnings);
+        return Publication.of(posted, warnings);
     }
 
     private String root() {
