@@ -109,7 +109,7 @@ final class ActionCommand implements Callable<Integer> {
             out.println(WorkflowCommands.endGroup());
             out.flush();
         }
-        List<Path> written = new ReportWriter().write(result, options.out);
+        List<Path> written = new ReportWriter(w -> out.println(WorkflowCommands.warning(w))).write(result, options.out);
         GitHubTarget target = new GitHubTarget(URI.create(gh.apiUrl()), URI.create(gh.serverUrl()), gh.repository(),
                 gh.pullRequest(), gh.sha());
         annotate(result, out);
@@ -152,7 +152,7 @@ final class ActionCommand implements Callable<Integer> {
         RunResult result = run(settings).withOrigin(new RunOrigin(gl.mergeRequestIid().isPresent() ? "pr" : "other",
                 Optional.of(gl.projectId()), gl.mergeRequestIid().isPresent()
                         ? Optional.of(gl.mergeRequestIid().getAsInt()) : Optional.empty(), Optional.of(gl.sha())));
-        new ReportWriter().write(result, options.out);
+        new ReportWriter(w -> out.println("repofix: warning: " + w)).write(result, options.out);
         if (gl.token().isEmpty()) {
             out.println("repofix: no GITLAB_TOKEN (a token with the api scope): the merge-request note is"
                     + " skipped; the reports are in " + options.out);
