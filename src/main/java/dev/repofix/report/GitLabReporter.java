@@ -23,7 +23,7 @@ import java.util.Optional;
  * again by {@link PullRequestComment#MARKER} and updated in place. 429s are waited out
  * within a budget (Retry-After); what GitLab still refuses is a warning.
  */
-public final class GitLabReporter {
+public final class GitLabReporter implements Publisher {
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     static final Duration WAIT_BUDGET = Duration.ofMinutes(2);
     private static final int MAX_PAGES = 50;
@@ -44,7 +44,13 @@ public final class GitLabReporter {
         this.http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
     }
 
+    @Override
+    public String what() {
+        return "the merge-request note";
+    }
+
     /** Creates or updates the note; never throws for what GitLab refuses. */
+    @Override
     public Publication publish(RunResult result) {
         List<String> posted = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
