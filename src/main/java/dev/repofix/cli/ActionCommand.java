@@ -14,27 +14,18 @@ import dev.repofix.pipeline.RunOrigin;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.report.GitHubMode;
-import dev.repofix.report.GitHubReporter;
-import dev.repofix.report.GitHubTarget;
-import dev.repofix.report.GitLabReporter;
-import dev.repofix.report.GitLabTarget;
+import dev.repofix.report.GitHubPublishing;
+import dev.repofix.report.GitLabPublishing;
 import dev.repofix.report.Publication;
-import dev.repofix.report.PullRequestComment;
 import dev.repofix.report.ReportWriter;
 import dev.repofix.report.SummaryReport;
 import dev.repofix.report.WorkflowCommands;
 import dev.repofix.stage.Location;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -108,14 +99,11 @@ final class ActionCommand implements Callable<Integer> {
             out.println(WorkflowCommands.endGroup());
             out.flush();
         }
-        List<Path> written = new ReportWriter().write(result, options.out);
-        GitHubTarget target = new GitHubTarget(URI.create(gh.apiUrl()), URI.create(gh.serverUrl()), gh.repository(),
-                gh.pullRequest(), gh.sha());
         annotate(result, out);
-        writeOutputs(gh, result, written);
-        writeSummary(gh, result, target, out);
-        publish(gh, target, result, mode, out);
-        recordHistory(gh.workspace(), result, written, out);
+        Publication published = new GitHubPublishing(env.clock(), sleeper).forAction(gh, options.out, mode)
+                .publish(result);
+        PublishCommand.printGitHub(published, out, spec.commandLine().getErr());
+        recordHistory(gh.workspace(), result, options.out, out);
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
         out.flush();
         return failOn.exitCode(result.status());
@@ -151,17 +139,8 @@ final class ActionCommand implements Callable<Integer> {
         RunResult result = run(settings).withOrigin(new RunOrigin(gl.mergeRequestIid().isPresent() ? "pr" : "other",
                 Optional.of(gl.projectId()), gl.mergeRequestIid().isPresent()
                         ? Optional.of(gl.mergeRequestIid().getAsInt()) : Optional.empty(), Optional.of(gl.sha())));
-        new ReportWriter().write(result, options.out);
-        if (gl.token().isEmpty()) {
-            out.println("repofix: no GITLAB_TOKEN (a token with the api scope): the merge-request note is"
-                    + " skipped; the reports are in " + options.out);
-        } else {
-            GitLabTarget target = new GitLabTarget(URI.create(gl.apiUrl()), gl.projectId(), gl.mergeRequestIid(),
-                    gl.sha(), URI.create(gl.projectUrl()));
-            Publication p = new GitLabReporter(target, gl.token().get(), env.clock(), sleeper).publish(result);
-            p.posted().forEach(line -> spec.commandLine().getErr().println("repofix: posted " + line));
-            p.warnings().forEach(w -> out.println("repofix: warning: " + w));
-        }
+        Publication published = new GitLabPublishing(env.clock(), sleeper).forAction(gl, options.out).publish(result);
+        PublishCommand.printGitLab(published, out, spec.commandLine().getErr());
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
         out.flush();
         return failOn.exitCode(result.status());
@@ -171,7 +150,7 @@ final class ActionCommand implements Callable<Integer> {
      * The {@code history} input: record the run in a SQLite file (relative to the workspace) or a
      * PostgreSQL URL, whose password is masked in the log first. A failure is a warning.
      */
-    private void recordHistory(Path workspace, RunResult result, List<Path> written, PrintWriter out) {
+    private void recordHistory(Path workspace, RunResult result, Path outDir, PrintWriter out) {
         Optional<String> history = env.host().get("INPUT_HISTORY").filter(v -> !v.isBlank());
         if (history.isEmpty()) {
             return;
@@ -183,8 +162,8 @@ final class ActionCommand implements Callable<Integer> {
             // an unusable value is reported by record, below, as a warning
         }
         out.flush();
-        Optional<String> report = written.stream().filter(p -> p.getFileName().toString().equals("report.json"))
-                .map(Path::toString).findFirst();
+        Optional<String> report = Optional.of(outDir.resolve(ReportWriter.JSON)).filter(Files::isRegularFile)
+                .map(Path::toString);
         HistoryCommand.record(history.get(), workspace, () -> FixRuns.of(result, report),
                 spec.commandLine().getOut());
     }
@@ -218,53 +197,6 @@ final class ActionCommand implements Callable<Integer> {
         for (Location l : locations.subList(0, Math.min(MAX_ANNOTATIONS, locations.size()))) {
             out.println(WorkflowCommands.error(l.file(), l.line(), "repofix: suspected fault",
                     l.reason().isBlank() ? l.content().strip() : l.reason()));
-        }
-    }
-
-    private void writeOutputs(GitHubContext gh, RunResult result, List<Path> written) {
-        if (gh.outputFile().isEmpty()) {
-            return;
-        }
-        Map<String, String> values = new LinkedHashMap<>();
-        values.put("verdict", result.status().name());
-        values.put("patch-path", written.stream().filter(p -> p.getFileName().toString().equals("fix.patch"))
-                .findFirst().map(Path::toString).orElse(""));
-        values.put("report-path", written.stream().filter(p -> p.getFileName().toString().equals("report.md"))
-                .findFirst().map(Path::toString).orElse(""));
-        values.put("issue-title", result.issue().map(i -> i.title()).orElse(""));
-        append(gh.outputFile().get(), WorkflowCommands.outputs(values));
-    }
-
-    private void writeSummary(GitHubContext gh, RunResult result, GitHubTarget target, PrintWriter out) {
-        gh.summaryFile().ifPresent(f -> append(f, PullRequestComment.render(result, target) + "\n"));
-    }
-
-    private void publish(GitHubContext gh, GitHubTarget target, RunResult result, GitHubMode mode, PrintWriter out) {
-        if (mode == GitHubMode.SUMMARY_ONLY) {
-            return;
-        }
-        if (gh.fork()) {
-            out.println(WorkflowCommands.notice("pull request from a fork: its token is read-only, so the result is in"
-                    + " the job summary and the report folder only; see workflows-examples/ for the two-workflow"
-                    + " pattern that posts it"));
-            return;
-        }
-        if (gh.token().isEmpty()) {
-            out.println(WorkflowCommands.warning("no token: set the github-token input (default: the job's token) to"
-                    + " post on the pull request; the result is in the job summary"));
-            return;
-        }
-        Publication p = new GitHubReporter(target, gh.token().get(), env.clock(), sleeper).publish(result, mode);
-        p.posted().forEach(line -> spec.commandLine().getErr().println("repofix: posted " + line));
-        p.warnings().forEach(w -> out.println(WorkflowCommands.warning(w)));
-    }
-
-    /** Appends to a runner file; a failed write is a warning, never a lost run. */
-    private void append(Path file, String text) {
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            spec.commandLine().getOut().println(WorkflowCommands.warning("cannot write " + file + ": " + e.getMessage()));
         }
     }
 

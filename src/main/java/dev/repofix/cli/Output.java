@@ -14,7 +14,8 @@ final class Output {
     private Output() {}
 
     static int finish(RunResult result, RunOptions options, PrintWriter out, PrintWriter err) {
-        List<Path> written = new ReportWriter().write(result, options.out);
+        // One report that cannot be written is a warning; the others are still written.
+        List<Path> written = new ReportWriter(w -> err.println("repofix: warning: " + w)).write(result, options.out);
         if (options.json) {
             out.print(new JsonReport().render(result));
         } else if (options.quiet) {

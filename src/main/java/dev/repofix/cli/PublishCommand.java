@@ -5,29 +5,24 @@ import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.GitLabContext;
-import dev.repofix.config.RepofixException;
 import dev.repofix.config.PublishSettings;
 import dev.repofix.config.WorkflowRun;
 import dev.repofix.model.Sleeper;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.report.GitHubMode;
-import dev.repofix.report.GitHubReporter;
-import dev.repofix.report.GitHubTarget;
-import dev.repofix.report.GitLabReporter;
-import dev.repofix.report.GitLabTarget;
+import dev.repofix.report.GitHubPublishing;
+import dev.repofix.report.GitLabPublishing;
 import dev.repofix.report.Publication;
 import dev.repofix.report.RunRecordReader;
 import dev.repofix.report.WorkflowCommands;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,107 +74,47 @@ final class PublishCommand implements Callable<Integer> {
         report = file;
         RunResult run = new RunRecordReader().read(read(report), report.toString());
         if (!GitHubContext.present(env.host()) && GitLabContext.present(env.host())) {
-            return gitLab(run, GitLabContext.from(env.host()), out, err);
+            Publication p = new GitLabPublishing(env.clock(), sleeper)
+                    .forSavedReport(run, report.toString(), GitLabContext.from(env.host())).publish(run);
+            printGitLab(p, out, err);
+            return ExitCodes.OK;
         }
         GitHubContext gh = GitHubContext.from(env.host());
         gh.token().ifPresent(t -> out.println(WorkflowCommands.mask(t)));
         GitHubMode chosen = GitHubMode.parse(settings().mode());
-        if (gh.token().isEmpty()) {
-            throw new ConfigException("no token: set the github-token input or GITHUB_TOKEN (with pull-requests: write"
-                    + " and checks: write) to publish");
-        }
-        String repository = sameRepository(run, gh.repository());
-        int pr = run.origin().pullRequest().orElseThrow(() -> refused("it names no pull request (origin.pullRequest);"
-                + " publish reports written by 'repofix action' in a pull_request workflow"));
-        String headSha = run.origin().headSha().orElseThrow(() -> refused("it names no commit (origin.headSha)"));
-        GitHubTarget target = new GitHubTarget(URI.create(gh.apiUrl()), URI.create(gh.serverUrl()), repository,
-                OptionalInt.of(pr), headSha);
-        GitHubReporter reporter = new GitHubReporter(target, gh.token().get(), env.clock(), sleeper);
-        checkEvent(run, pr, headSha, gh, reporter);
-        Publication p = reporter.publish(run, chosen);
-        p.posted().forEach(line -> err.println("repofix: posted " + line));
-        p.warnings().forEach(w -> out.println(WorkflowCommands.warning(w)));
-        err.flush();
-        out.println("repofix: published run " + run.runId() + " (" + run.status() + ") on " + repository + "#" + pr);
+        Publication p = new GitHubPublishing(env.clock(), sleeper).forSavedReport(run, report.toString(), gh,
+                () -> WorkflowRun.of(env.host()), chosen).publish(run);
+        printGitHub(p, out, err);
+        // The trust check above refused a report without a pull request.
+        out.println("repofix: published run " + run.runId() + " (" + run.status() + ") on " + gh.repository() + "#"
+                + run.origin().pullRequest().orElseThrow());
         out.flush();
         return ExitCodes.OK;
     }
 
-    /**
-     * The event must be about the run the report says it is: in a {@code workflow_run}
-     * job the tested commit is the event's head, and the pull request is one GitHub ties to
-     * it, or (for a fork, where GitHub ties none) one whose head the API says is that commit.
-     */
-    private void checkEvent(RunResult run, int pr, String headSha, GitHubContext gh, GitHubReporter reporter) {
-        Optional<WorkflowRun> workflowRun = WorkflowRun.of(env.host());
-        if (workflowRun.isPresent()) {
-            WorkflowRun w = workflowRun.get();
-            if (!w.headSha().equalsIgnoreCase(headSha)) {
-                throw refused("it is about commit " + headSha + ", but the workflow run that uploaded it tested "
-                        + w.headSha());
-            }
-            if (!w.pullRequests().isEmpty() && !w.pullRequests().contains(pr)) {
-                throw refused("it names pull request #" + pr + ", but the workflow run was for " + w.pullRequests());
-            }
-            if (w.pullRequests().isEmpty()) {
-                String head;
-                try {
-                    head = reporter.pullRequestHead(pr);
-                } catch (RepofixException e) {
-                    if (e.kind() == RepofixException.ErrorKind.INPUT) {
-                        throw refused(e.getMessage());
-                    }
-                    throw e;
-                }
-                if (!head.equalsIgnoreCase(headSha)) {
-                    throw refused("it names pull request #" + pr + ", whose head is " + head + ", not the tested "
-                            + "commit " + headSha);
-                }
-            }
-            return;
-        }
-        if (gh.pullRequest().isPresent() && gh.pullRequest().getAsInt() != pr) {
-            throw refused("it names pull request #" + pr + ", but this job's event is for #" + gh.pullRequest()
-                    .getAsInt());
-        }
-        if (gh.pullRequest().isPresent() && !gh.sha().equalsIgnoreCase(headSha)) {
-            throw refused("it is about commit " + headSha + ", but this job's pull request head is " + gh.sha());
-        }
-        if (gh.pullRequest().isEmpty()) {
-            throw refused("this job's event (" + gh.eventName() + ") is about no pull request and no workflow run; "
-                    + "publish from a job started by 'on: workflow_run'");
-        }
-    }
-
-    private String sameRepository(RunResult run, String expected) {
-        String named = run.origin().repository().orElseThrow(() -> refused("it names no repository"));
-        if (!named.equalsIgnoreCase(expected)) {
-            throw refused("it names repository " + named + ", but this job runs in " + expected);
-        }
-        return expected;
-    }
-
-    private int gitLab(RunResult run, GitLabContext gl, PrintWriter out, PrintWriter err) {
-        String named = run.origin().repository().orElseThrow(() -> refused("it names no project"));
-        String project = gl.projectId();
-        if (!named.equals(project)) {
-            throw refused("it names project " + named + ", but this job runs in " + project);
-        }
-        int mr = run.origin().pullRequest().orElseThrow(() -> refused("it names no merge request"));
-        if (gl.mergeRequestIid().isPresent() && gl.mergeRequestIid().getAsInt() != mr) {
-            throw refused("it names merge request !" + mr + ", but this pipeline is for !"
-                    + gl.mergeRequestIid().getAsInt());
-        }
-        String token = gl.token().orElseThrow(() -> new ConfigException("no GITLAB_TOKEN (a token with the api "
-                + "scope): set it to publish the merge-request note"));
-        GitLabTarget target = new GitLabTarget(URI.create(gl.apiUrl()), gl.projectId(), OptionalInt.of(mr),
-                run.origin().headSha().orElse(gl.sha()), URI.create(gl.projectUrl()));
-        Publication p = new GitLabReporter(target, token, env.clock(), sleeper).publish(run);
+    /** A publication in a GitHub job: what was posted to stderr, notices and warnings as workflow commands. */
+    static void printGitHub(Publication p, PrintWriter out, PrintWriter err) {
         p.posted().forEach(line -> err.println("repofix: posted " + line));
-        p.warnings().forEach(w -> out.println("repofix: warning: " + w));
+        for (Publication.Note note : p.notes()) {
+            out.println(switch (note) {
+                case Publication.Note.Notice n -> WorkflowCommands.notice(n.text());
+                case Publication.Note.Warning w -> WorkflowCommands.warning(w.text());
+            });
+        }
+        err.flush();
+    }
+
+    /** A publication in a GitLab job: what was posted to stderr, notices and warnings as plain lines. */
+    static void printGitLab(Publication p, PrintWriter out, PrintWriter err) {
+        p.posted().forEach(line -> err.println("repofix: posted " + line));
+        for (Publication.Note note : p.notes()) {
+            out.println(switch (note) {
+                case Publication.Note.Notice n -> "repofix: " + n.text();
+                case Publication.Note.Warning w -> "repofix: warning: " + w.text();
+            });
+        }
         err.flush();
         out.flush();
-        return ExitCodes.OK;
     }
 
     /** The mode from --mode, the action's input or REPOFIX_MODE; never from a repository's file. */
@@ -189,10 +124,6 @@ final class PublishCommand implements Callable<Integer> {
             flags.put(ConfigKey.MODE, mode);
         }
         return PublishSettings.of(ConfigResolver.resolve(flags, env.host(), Optional.empty()));
-    }
-
-    private ConfigException refused(String why) {
-        return new ConfigException("refusing to publish " + report + ": " + why);
     }
 
     private static String read(Path file) {

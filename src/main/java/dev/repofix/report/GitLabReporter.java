@@ -23,7 +23,7 @@ import java.util.Optional;
  * again by {@link PullRequestComment#MARKER} and updated in place. 429s are waited out
  * within a budget (Retry-After); what GitLab still refuses is a warning.
  */
-public final class GitLabReporter {
+public final class GitLabReporter implements Publisher {
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     static final Duration WAIT_BUDGET = Duration.ofMinutes(2);
     private static final int MAX_PAGES = 50;
@@ -44,13 +44,19 @@ public final class GitLabReporter {
         this.http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
     }
 
+    @Override
+    public String what() {
+        return "the merge-request note";
+    }
+
     /** Creates or updates the note; never throws for what GitLab refuses. */
+    @Override
     public Publication publish(RunResult result) {
         List<String> posted = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         if (target.mergeRequestIid().isEmpty()) {
             warnings.add("no merge request for this pipeline: the result is in the report artifact only");
-            return new Publication(posted, warnings);
+            return Publication.of(posted, warnings);
         }
         String body = PullRequestComment.render(result, target.headSha(), target::lineLink);
         String notes = root() + "/projects/" + URLEncoder.encode(target.projectId(), StandardCharsets.UTF_8)
@@ -75,7 +81,7 @@ public final class GitLabReporter {
             Thread.currentThread().interrupt();
             warnings.add("interrupted while posting to GitLab");
         }
-        return new Publication(posted, warnings);
+        return Publication.of(posted, warnings);
     }
 
     private String root() {

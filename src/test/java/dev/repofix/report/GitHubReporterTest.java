@@ -185,7 +185,7 @@ class GitHubReporterTest {
         // The 120 suspects plus the failing tests' frames, 50 at most per request.
         assertThat(batches).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(50));
         assertThat(batches.stream().mapToInt(Integer::intValue).sum())
-                .isEqualTo(GitHubReporter.annotations(r).size()).isGreaterThanOrEqualTo(120);
+                .isEqualTo(GitHubCheckRun.annotations(r).size()).isGreaterThanOrEqualTo(120);
         assertThat(p.warnings()).contains("no pull request for this event: the result is in the job summary only");
     }
 

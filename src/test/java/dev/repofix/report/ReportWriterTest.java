@@ -8,6 +8,7 @@ import dev.repofix.config.RepofixException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -77,6 +78,34 @@ class ReportWriterTest {
         assertThatThrownBy(() -> writer.write(RunResults.notFixed(), file.resolve("reports")))
                 .isInstanceOfSatisfying(RepofixException.class,
                         e -> assertThat(e.kind()).isEqualTo(RepofixException.ErrorKind.INPUT));
+    }
+
+    @Test
+    void aFolderInPlaceOfOneReportStillLetsTheOthersBeWritten() throws IOException {
+        Files.createDirectories(temp.resolve("report.json").resolve("taken"));
+
+        List<Path> written = writer.write(RunResults.fixed(), temp);
+
+        assertThat(written).containsExactly(temp.resolve("report.md"), temp.resolve("report.sarif"),
+                temp.resolve(ReportWriter.CODE_QUALITY), temp.resolve("fix.patch"));
+        assertThat(Files.readString(temp.resolve("fix.patch"))).isEqualTo(RunResults.FIX_DIFF);
+        assertThat(Files.readString(temp.resolve("report.sarif"))).isEqualTo(new SarifReport().render(RunResults.fixed()));
+        assertThat(temp.resolve("report.json")).isDirectory();
+        assertThat(filesIn(temp)).doesNotContain("report.json.tmp");
+    }
+
+    @Test
+    void aFailedReportIsAWarningNamingTheFileAndAnOldCopyOfItIsRemoved() throws IOException {
+        Files.writeString(temp.resolve("report.md"), "from an earlier run");
+        Files.createDirectories(temp.resolve("report.md.tmp").resolve("taken"));
+        List<String> warnings = new ArrayList<>();
+
+        List<Path> written = new ReportWriter(warnings::add).write(RunResults.notFixed(), temp);
+
+        assertThat(written).containsExactly(temp.resolve("report.json"), temp.resolve("report.sarif"),
+                temp.resolve(ReportWriter.CODE_QUALITY));
+        assertThat(warnings).singleElement().asString().contains("cannot write " + temp.resolve("report.md"));
+        assertThat(temp.resolve("report.md")).doesNotExist();
     }
 
     private static List<String> filesIn(Path dir) throws IOException {
