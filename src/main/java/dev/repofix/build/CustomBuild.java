@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import dev.repofix.workspace.Language;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A user-given test command in a repository whose build repofix does not know: any
@@ -18,7 +20,8 @@ import java.util.regex.Pattern;
 public final class CustomBuild implements BuildSystem {
     private static final Pattern REPORT = Pattern.compile(
             "(.*/)?(TEST-[^/]*\\.xml|[^/]*junit[^/]*\\.xml|(test-results|test-reports|surefire-reports)/.*\\.xml)");
-    private static final TestPathRules TEST_PATHS = TestPathRules.of("java", "python", "go", "javascript", "rust", "generic");
+    private static final TestPathRules TEST_PATHS = TestPathRules.of(Stream.concat(
+            Language.withEcosystem().stream().map(Language::key), Stream.of("generic")).toArray(String[]::new));
 
     /** Build files that give a repository's toolchain away, in the order they are looked for. */
     private static final Map<String, SandboxImage> TOOLCHAIN_FILES = new LinkedHashMap<>();

@@ -13,7 +13,8 @@ import java.util.function.Function;
  * in testrun when its reports or traces are new) and one row.
  *
  * @param name      for people, e.g. "Maven", "pytest"; names the ecosystem in errors
- * @param language  the language of its code, a key of {@link TestPathRules#of(String...)}: "java", "python", ...;
+ * @param language  the language of its code, a {@link dev.repofix.workspace.Language#key()} and a key of
+ *                  {@link TestPathRules#of(String...)}: "java", "python", ...;
  *                  a folder runs one ecosystem per language (the first row that detects it)
  * @param lookedFor what {@code detector} looks for, for the error when nothing is found, e.g. "pom.xml"
  * @param detector  whether a folder holds a project of this ecosystem; looks at files only

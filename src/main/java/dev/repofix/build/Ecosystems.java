@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.build.Ecosystem.Detection;
+import dev.repofix.workspace.Language;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,18 +17,18 @@ import java.util.function.Predicate;
 public final class Ecosystems {
 
     private static final Ecosystems STANDARD = new Ecosystems(List.of(
-            new Ecosystem("Maven", "java", "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
-            new Ecosystem("unittest", "python", "test_*.py of unittest.TestCase classes with nothing pointing "
+            new Ecosystem("Maven", Language.JAVA.key(), "pom.xml", MavenBuild::detect, MavenBuild.TEST_PATHS, folder -> new MavenBuild()),
+            new Ecosystem("unittest", Language.PYTHON.key(), "test_*.py of unittest.TestCase classes with nothing pointing "
                     + "at pytest (configuration, requirements, tox, nox, Makefile, CI)", UnittestBuild::detect, PytestBuild.TEST_PATHS, folder -> new UnittestBuild()),
-            new Ecosystem("pytest", "python", String.join(", ", PytestBuild.MARKERS) + ", test_*.py, *_test.py",
+            new Ecosystem("pytest", Language.PYTHON.key(), String.join(", ", PytestBuild.MARKERS) + ", test_*.py, *_test.py",
                     PytestBuild::detect, PytestBuild.TEST_PATHS, folder -> new PytestBuild()),
-            new Ecosystem("Gradle", "java", String.join(", ", GradleBuild.BUILD_FILES), GradleBuild::detect,
+            new Ecosystem("Gradle", Language.JAVA.key(), String.join(", ", GradleBuild.BUILD_FILES), GradleBuild::detect,
                     GradleBuild.TEST_PATHS, folder -> new GradleBuild()),
-            new Ecosystem("npm", "javascript", "package.json", Ecosystem.Detector.buildFiles(List.of("package.json")),
+            new Ecosystem("npm", Language.JAVASCRIPT.key(), "package.json", Ecosystem.Detector.buildFiles(List.of("package.json")),
                     NodeBuild.TEST_PATHS, NodeBuild::forFolder),
-            new Ecosystem("Cargo", "rust", "Cargo.toml", Ecosystem.Detector.buildFiles(List.of("Cargo.toml")),
+            new Ecosystem("Cargo", Language.RUST.key(), "Cargo.toml", Ecosystem.Detector.buildFiles(List.of("Cargo.toml")),
                     CargoBuild.TEST_PATHS, folder -> new CargoBuild()),
-            new Ecosystem("Go", "go", "go.mod", Ecosystem.Detector.buildFiles(List.of("go.mod")), GoBuild.TEST_PATHS,
+            new Ecosystem("Go", Language.GO.key(), "go.mod", Ecosystem.Detector.buildFiles(List.of("go.mod")), GoBuild.TEST_PATHS,
                     folder -> new GoBuild())));
 
     private final List<Ecosystem> rows;

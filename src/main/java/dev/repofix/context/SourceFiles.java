@@ -2,16 +2,15 @@ package dev.repofix.context;
 
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileRead;
+import dev.repofix.workspace.Language;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,10 +25,6 @@ final class SourceFiles {
     /** Larger files are generated or data; they would crowd out code in any budget. */
     static final long MAX_BYTES = 256 * 1024;
 
-    private static final Set<String> CODE_EXTENSIONS = Set.of(
-            "java", "kt", "kts", "scala", "groovy", "py", "pyi", "js", "jsx", "mjs", "cjs", "ts", "tsx",
-            "go", "rs", "c", "h", "cc", "cpp", "cxx", "hpp", "cs", "rb", "php", "swift", "m", "sh");
-
     private final FileIndex files;
     private final Map<String, Optional<List<String>>> cache = new HashMap<>();
 
@@ -37,10 +32,9 @@ final class SourceFiles {
         this.files = files;
     }
 
-    /** Whether {@code path} has an extension of a programming language we index. */
+    /** Whether {@code path} has an extension of a programming language we index (a {@link Language}). */
     static boolean isCode(String path) {
-        int dot = path.lastIndexOf('.');
-        return dot > path.lastIndexOf('/') && CODE_EXTENSIONS.contains(path.substring(dot + 1).toLowerCase(Locale.ROOT));
+        return Language.ofPath(path).isPresent();
     }
 
     /** The lines of {@code path} (relative to the root), or empty when it is not readable text. */

@@ -155,8 +155,8 @@ public final class DockerExecutor implements ContainerExecutor {
             throw new IllegalStateException("the Docker executor is closed");
         }
         String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
-                + String.join(" ", command.argv()) + "': set sandbox-image to jvm, python, node, rust, go or an image "
-                + "reference, or use --sandbox local", null));
+                + String.join(" ", command.argv()) + "': set sandbox-image to " + SandboxImage.families() + " or an "
+                + "image reference, or use --sandbox local", null));
         Path dir = command.workdir().toAbsolutePath().normalize();
         Path hostDir = paths.workspaceOnHost(dir);
         user.prepare(dir);

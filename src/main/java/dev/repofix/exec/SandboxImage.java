@@ -1,31 +1,52 @@
 package dev.repofix.exec;
 
+import dev.repofix.workspace.Language;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * The sandbox images, one per ecosystem family. Each is built from
+ * The sandbox images, one per language of an ecosystem ({@link Language#imageFamily()}
+ * names its family). Each is built from
  * {@code docker/sandbox/<family>/Dockerfile} with its base image given as a build
  * argument, and tagged {@code repofix/sandbox-<family>:<version>}.
  */
 public enum SandboxImage {
     /** JDK 21 and Maven 3.9. */
-    JVM("jvm"),
+    JVM(Language.JAVA),
     /** Python 3 with pytest. */
-    PYTHON("python"),
+    PYTHON(Language.PYTHON),
     /** Node.js with npm. */
-    NODE("node"),
+    NODE(Language.JAVASCRIPT),
     /** Rust with cargo. */
-    RUST("rust"),
+    RUST(Language.RUST),
     /** Go. */
-    GO("go");
+    GO(Language.GO);
 
     /** Tag of every sandbox image; raised when a Dockerfile changes in a way old images lack. */
     public static final String VERSION = "1";
 
+    private final Language language;
     private final String family;
 
-    SandboxImage(String family) {
-        this.family = family;
+    SandboxImage(Language language) {
+        this.language = language;
+        this.family = language.imageFamily().orElseThrow();
+    }
+
+    /** The language whose toolchain it holds. */
+    public Language language() {
+        return language;
+    }
+
+    /** The image of {@code language}'s toolchain; empty for a language no ecosystem runs. */
+    public static Optional<SandboxImage> of(Language language) {
+        return Arrays.stream(values()).filter(i -> i.language == language).findFirst();
+    }
+
+    /** The families as users type them: {@code jvm, python, node, rust, go}. */
+    public static String families() {
+        return String.join(", ", Arrays.stream(values()).map(SandboxImage::family).toList());
     }
 
     /** The folder name under {@code docker/sandbox/}, e.g. {@code jvm}. */
@@ -46,7 +67,6 @@ public enum SandboxImage {
                 return image;
             }
         }
-        throw new IllegalArgumentException("unknown sandbox image family '" + name
-                + "'; use one of jvm, python, node, rust, go");
+        throw new IllegalArgumentException("unknown sandbox image family '" + name + "'; use one of " + families());
     }
 }

@@ -1,6 +1,8 @@
 package dev.repofix.repair;
 
 import dev.repofix.build.BuildSystem;
+import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
 import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
@@ -87,9 +89,9 @@ final class CoverageRuns implements CoverageCollector {
     @Override
     public Coverage collect(FailureReport report, SourceCache sources) {
         BuildSystem build = report.build();
-        Tool tool = switch (build.name()) {
-            case "maven" -> new JacocoCoverage();
-            case "pytest" -> new PytestCoverage(coveragePy);
+        Tool tool = switch (build) {
+            case MavenBuild m -> new JacocoCoverage();
+            case PytestBuild p -> new PytestCoverage(coveragePy);
             default -> null;
         };
         if (tool == null) {

@@ -1,7 +1,8 @@
 package dev.repofix.repair;
 
+import dev.repofix.workspace.Language;
 import java.util.Objects;
-import java.util.Set;
+import java.util.Optional;
 
 /**
  * The lexical details within a {@link SourceLanguage} that decide where literals end;
@@ -13,14 +14,15 @@ import java.util.Set;
  * @param rustStrings        Rust: {@code r#"..."#} raw strings, and plain strings may span lines
  */
 record Dialect(SourceLanguage language, boolean singleQuoteStrings, boolean backtickEscapes, boolean rustStrings) {
-    private static final Set<String> SINGLE_QUOTE_STRINGS = Set.of("js", "jsx", "mjs", "cjs", "ts", "tsx", "groovy");
-
     Dialect {
         Objects.requireNonNull(language, "language");
     }
 
     static Dialect of(String path, SourceLanguage language) {
-        String extension = SourceLanguage.extension(path);
-        return new Dialect(language, SINGLE_QUOTE_STRINGS.contains(extension), !extension.equals("go"), extension.equals("rs"));
+        Optional<Language> l = Language.ofPath(path);
+        boolean singleQuotes = l.equals(Optional.of(Language.JAVASCRIPT))
+                || SourceLanguage.extension(path).equals("groovy");
+        return new Dialect(language, singleQuotes, !l.equals(Optional.of(Language.GO)),
+                l.equals(Optional.of(Language.RUST)));
     }
 }

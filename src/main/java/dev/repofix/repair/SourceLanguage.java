@@ -1,8 +1,7 @@
 package dev.repofix.repair;
 
-import java.util.Locale;
+import dev.repofix.workspace.Language;
 import java.util.Optional;
-import java.util.Set;
 
 /** The lexical family of a source file: which comments and literals the fix templates must step around. Never null where returned. */
 public enum SourceLanguage {
@@ -10,23 +9,20 @@ public enum SourceLanguage {
     C_LIKE,
     PYTHON;
 
-    private static final Set<String> C_LIKE_EXTENSIONS = Set.of(
-            "java", "kt", "kts", "scala", "groovy", "js", "jsx", "mjs", "cjs", "ts", "tsx",
-            "go", "rs", "c", "h", "cc", "cpp", "hpp", "cs", "swift");
-
-    /** The language of a file by its extension (case-insensitive); empty for files no template understands. */
+    /**
+     * The language of a file by its extension (case-insensitive, see {@link Language}); empty for files no
+     * template understands (no syntax they read, or declarations only).
+     */
     public static Optional<SourceLanguage> forPath(String path) {
-        String extension = extension(path);
-        if (extension.equals("py")) {
-            return Optional.of(PYTHON);
-        }
-        return C_LIKE_EXTENSIONS.contains(extension) ? Optional.of(C_LIKE) : Optional.empty();
+        return Language.ofPath(path).filter(l -> !l.isStub(path)).flatMap(l -> switch (l.syntax()) {
+            case C_LIKE -> Optional.of(C_LIKE);
+            case PYTHON -> Optional.of(PYTHON);
+            case OTHER -> Optional.<SourceLanguage>empty();
+        });
     }
 
     /** Lower-cased text after the last dot of the file name, or "" when there is none. */
     static String extension(String path) {
-        String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
-        int dot = name.lastIndexOf('.');
-        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        return Language.extension(path);
     }
 }

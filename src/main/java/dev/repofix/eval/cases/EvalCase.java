@@ -1,9 +1,11 @@
 package dev.repofix.eval.cases;
 
+import dev.repofix.workspace.Language;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * One benchmark case: a repository at a commit, the tests its bug fails, the reference
@@ -37,7 +39,8 @@ public record EvalCase(String id, String repo, String baseCommit, Optional<Strin
         Optional<String> difficulty, List<String> tags, List<String> setup, Optional<String> environmentSetupCommit,
         Optional<String> createdAt, Optional<String> hints) {
     /** The languages a case may name: the ecosystems with test-path rules. */
-    public static final List<String> LANGUAGES = List.of("java", "python", "go", "javascript", "rust", "generic");
+    public static final List<String> LANGUAGES = Stream.concat(Language.withEcosystem().stream().map(Language::key),
+            Stream.of("generic")).toList();
     /** Ids name result files, so they are kept to what every file system takes. */
     public static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 

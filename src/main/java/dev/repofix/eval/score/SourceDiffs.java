@@ -6,11 +6,11 @@ import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.HunkLine;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchParser;
+import dev.repofix.workspace.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -20,8 +20,6 @@ import java.util.TreeMap;
  * (line numbers) and context lines are ignored. Test files are left out of the fix first, by the language's rules.
  */
 final class SourceDiffs {
-    private static final Set<String> LANGUAGES = Set.of("java", "python", "go", "javascript", "rust");
-
     private SourceDiffs() {}
 
     /** Empty when either diff cannot be parsed (a reference that is no diff is no reference). */
@@ -39,7 +37,8 @@ final class SourceDiffs {
         if (l.equals("typescript")) {
             l = "javascript";
         }
-        return LANGUAGES.contains(l) ? TestPathRules.of(l, "generic") : TestPathRules.of("generic");
+        return Language.ofKey(l).filter(Language::hasEcosystem).isPresent() ? TestPathRules.of(l, "generic")
+                : TestPathRules.of("generic");
     }
 
     /** Removed and added lines of one file, normalised. */
