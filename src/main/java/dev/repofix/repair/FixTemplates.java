@@ -41,18 +41,12 @@ public final class FixTemplates {
      * is parsed once.
      */
     static List<FixTemplate> python(PythonTrees trees) {
-        return List.of(new PythonTemplate("arithmetic-op", trees, PythonFamilies::arithmetic),
-                new PythonTemplate("relational-op", trees, PythonFamilies::relational),
-                new PythonTemplate("off-by-one", trees, PythonFamilies::offByOne),
-                new PythonTemplate("logical-op", trees, PythonFamilies::logical),
-                new PythonTemplate("wrong-variable", trees, PythonFamilies::wrongVariable),
-                new PythonTemplate("missing-self", trees, PythonFamilies::missingSelf),
-                new PythonTemplate("negate-condition", trees, PythonFamilies::negate),
-                new PythonTemplate("none-check", trees, PythonFamilies::noneCheck),
-                new PythonTemplate("return-value", trees, PythonFamilies::returnValue),
-                new PythonTemplate("similar-method", trees, PythonFamilies::similarMethod),
-                new PythonTemplate("swap-args", trees, PythonFamilies::swapArguments),
-                new PythonTemplate("remove-statement", trees, PythonFamilies::removeStatement));
+        return List.of(new PythonArithmeticOperatorTemplate(trees), new PythonRelationalOperatorTemplate(trees),
+                new PythonOffByOneTemplate(trees), new PythonLogicalOperatorTemplate(trees),
+                new PythonWrongVariableTemplate(trees), new PythonMissingSelfTemplate(trees),
+                new PythonNegateConditionTemplate(trees), new PythonNoneCheckTemplate(trees),
+                new PythonReturnValueTemplate(trees), new PythonSimilarMethodTemplate(trees),
+                new PythonSwapArgumentsTemplate(trees), new PythonRemoveStatementTemplate(trees));
     }
 
     /**
