@@ -29,7 +29,7 @@ public final class BuiltinStages implements Stages {
     private final FrameLocalizer localizer = new FrameLocalizer();
     /** One cache of syntax trees per language: the localizer (loop headers) and the templates read the same files. */
     private final JavaTrees javaTrees = new JavaTrees();
-    private final PythonTrees pythonTrees = FixTemplates.pythonTrees();
+    private final PythonTrees pythonTrees = PythonTrees.fromProcessPath();
     private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(pythonTrees, javaTrees));
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;

@@ -1,15 +1,10 @@
 package dev.repofix.repair;
 
-import dev.repofix.config.HostEnvironment;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
 /** The builtin fix templates, and all their edits of a line at once. Lists returned are immutable, never null. */
 public final class FixTemplates {
-    /** How long python3 may take to parse one file before the token templates are used. */
-    private static final Duration PYTHON_TIMEOUT = Duration.ofSeconds(10);
-
     private FixTemplates() {}
 
     /** All templates, most productive first: relational-op, negate-condition, off-by-one, logical-op. */
@@ -19,34 +14,19 @@ public final class FixTemplates {
     }
 
     /**
-     * The Java templates, which work on the file's syntax tree, in the order of their prior:
-     * the commonest one-token fixes first (operator change, off-by-one, wrong variable,
-     * negation), then null checks, return values, clauses, calls, constants and the
-     * statement-level ones. They share {@code trees}, so a file is parsed once.
+     * The Java templates, which work on the file's syntax tree, in the order of their prior
+     * ({@link JavaTemplates#inPriorOrder}). They share {@code trees}, so a file is parsed once.
      */
     static List<FixTemplate> java(JavaTrees trees) {
-        return List.of(new JavaArithmeticOperatorTemplate(trees), new JavaRelationalOperatorTemplate(trees),
-                new JavaOffByOneTemplate(trees), new JavaLogicalOperatorTemplate(trees),
-                new JavaWrongVariableTemplate(trees), new JavaNegateConditionTemplate(trees),
-                new JavaNullCheckTemplate(trees), new JavaReturnValueTemplate(trees),
-                new JavaConditionClauseTemplate(trees), new JavaSimilarMethodTemplate(trees),
-                new JavaSwapArgumentsTemplate(trees), new JavaWrongConstantTemplate(trees), new JavaCastTemplate(trees),
-                new JavaMissingJumpTemplate(trees), new JavaRemoveStatementTemplate(trees));
+        return JavaTemplates.inPriorOrder(trees);
     }
 
     /**
      * The Python templates, on the syntax tree Python's own {@code ast} gives, in the order of
-     * their prior: operator changes and off-by-one first, then wrong names, negation, None
-     * guards, return values, calls and statement removal. They share {@code trees}, so a file
-     * is parsed once.
+     * their prior ({@link PythonTemplates#inPriorOrder}). They share {@code trees}, so a file is parsed once.
      */
     static List<FixTemplate> python(PythonTrees trees) {
-        return List.of(new PythonArithmeticOperatorTemplate(trees), new PythonRelationalOperatorTemplate(trees),
-                new PythonOffByOneTemplate(trees), new PythonLogicalOperatorTemplate(trees),
-                new PythonWrongVariableTemplate(trees), new PythonMissingSelfTemplate(trees),
-                new PythonNegateConditionTemplate(trees), new PythonNoneCheckTemplate(trees),
-                new PythonReturnValueTemplate(trees), new PythonSimilarMethodTemplate(trees),
-                new PythonSwapArgumentsTemplate(trees), new PythonRemoveStatementTemplate(trees));
+        return PythonTemplates.inPriorOrder(trees);
     }
 
     /**
@@ -60,12 +40,7 @@ public final class FixTemplates {
 
     /** The same over {@code trees}, a cache of Java syntax trees the caller shares with other readers. */
     static Function<SourceFile, List<FixTemplate>> byLanguage(JavaTrees trees) {
-        return byLanguage(pythonTrees(), trees);
-    }
-
-    /** Python trees from the python3 on the process's PATH, the one a child process would find anyway. */
-    static PythonTrees pythonTrees() {
-        return new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PYTHON_TIMEOUT);
+        return byLanguage(PythonTrees.fromProcessPath(), trees);
     }
 
     /** The same with a chosen way to parse Python. */

@@ -2,6 +2,7 @@ package dev.repofix.repair;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.config.HostEnvironment;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +31,8 @@ final class PythonTrees {
     private static final Logger LOG = LoggerFactory.getLogger(PythonTrees.class);
     private static final int MAX_FILES = 32;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long python3 may take to parse one file before the token templates are used. */
+    private static final Duration PARSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final String searchPath;
     private final Duration timeout;
@@ -44,6 +47,11 @@ final class PythonTrees {
     PythonTrees(String searchPath, Duration timeout) {
         this.searchPath = searchPath;
         this.timeout = timeout;
+    }
+
+    /** Python trees from the python3 on the process's PATH, the one a child process would find anyway. */
+    static PythonTrees fromProcessPath() {
+        return new PythonTrees(HostEnvironment.fromSystem().get("PATH").orElse(""), PARSE_TIMEOUT);
     }
 
     /** The tree of a {@code .py} file; empty for other files, and when python3 cannot give one. */

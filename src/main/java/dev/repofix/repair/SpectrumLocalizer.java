@@ -34,7 +34,7 @@ final class SpectrumLocalizer {
     private final PythonTrees pythonTrees;
 
     SpectrumLocalizer(SpectrumFormula formula) {
-        this(formula, new JavaTrees(), FixTemplates.pythonTrees());
+        this(formula, new JavaTrees(), PythonTrees.fromProcessPath());
     }
 
     /** The trees: where the loops of Java and Python files are read, caches shared with the templates. */
