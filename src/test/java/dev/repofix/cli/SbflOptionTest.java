@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ResolvedConfig;
-import dev.repofix.repair.SpectrumFormula;
+import dev.repofix.repair.localize.SpectrumFormula;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
