@@ -37,7 +37,7 @@ public final class SpectrumLocalizer {
     private final JavaTrees javaTrees;
     private final PythonTrees pythonTrees;
 
-    public SpectrumLocalizer(SpectrumFormula formula) {
+    SpectrumLocalizer(SpectrumFormula formula) {
         this(formula, new JavaTrees(), PythonTrees.fromProcessPath());
     }
 

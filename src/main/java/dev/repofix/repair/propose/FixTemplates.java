@@ -46,17 +46,17 @@ public final class FixTemplates {
      * for a {@code .py} file that python3 (looked up on the process's PATH) parses, the token
      * templates ({@link #defaults}) for every other file, including those that do not parse.
      */
-    public static Function<SourceFile, List<FixTemplate>> byLanguage() {
+    static Function<SourceFile, List<FixTemplate>> byLanguage() {
         return byLanguage(new JavaTrees());
     }
 
     /** The same over {@code trees}, a cache of Java syntax trees the caller shares with other readers. */
-    public static Function<SourceFile, List<FixTemplate>> byLanguage(JavaTrees trees) {
+    static Function<SourceFile, List<FixTemplate>> byLanguage(JavaTrees trees) {
         return byLanguage(PythonTrees.fromProcessPath(), trees);
     }
 
     /** The same with a chosen way to parse Python. */
-    public static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees) {
+    static Function<SourceFile, List<FixTemplate>> byLanguage(PythonTrees pythonTrees) {
         return byLanguage(pythonTrees, new JavaTrees());
     }
 
