@@ -111,8 +111,8 @@ final class EvalInjectCommand implements Callable<Integer> {
             return out;
         }
         java.util.Set<String> languages = new java.util.HashSet<>();
-        ws.files().files().forEach(f -> dev.repofix.repair.SourceLanguage.forPath(f)
-                .ifPresent(l -> languages.add(l == dev.repofix.repair.SourceLanguage.PYTHON ? "python"
+        ws.files().files().forEach(f -> dev.repofix.repair.source.SourceLanguage.forPath(f)
+                .ifPresent(l -> languages.add(l == dev.repofix.repair.source.SourceLanguage.PYTHON ? "python"
                         : f.endsWith(".java") ? "java" : "other")));
         return java.util.Arrays.stream(BugType.values()).filter(b -> b != BugType.OTHER)
                 .filter(b -> b.language().map(languages::contains).orElse(true)).toList();

@@ -21,7 +21,7 @@ import dev.repofix.model.RecordingChatClient;
 import dev.repofix.model.ReplayChatClient;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.repair.BuiltinStages;
-import dev.repofix.repair.SpectrumFormula;
+import dev.repofix.repair.localize.SpectrumFormula;
 import dev.repofix.stage.LlmStages;
 import dev.repofix.stage.StageInputs;
 import dev.repofix.stage.Stages;

@@ -2,6 +2,17 @@ package dev.repofix.repair;
 
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.Executor;
+import dev.repofix.repair.localize.Coverage;
+import dev.repofix.repair.localize.CoverageCollector;
+import dev.repofix.repair.localize.CoverageRuns;
+import dev.repofix.repair.localize.FrameLocalizer;
+import dev.repofix.repair.localize.SpectrumFormula;
+import dev.repofix.repair.localize.SpectrumLocalizer;
+import dev.repofix.repair.propose.FixTemplates;
+import dev.repofix.repair.propose.TemplateProposer;
+import dev.repofix.repair.source.JavaTrees;
+import dev.repofix.repair.source.PythonTrees;
+import dev.repofix.repair.source.SourceCache;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
@@ -29,7 +40,7 @@ public final class BuiltinStages implements Stages {
     private final FrameLocalizer localizer = new FrameLocalizer();
     /** One cache of syntax trees per language: the localizer (loop headers) and the templates read the same files. */
     private final JavaTrees javaTrees = new JavaTrees();
-    private final PythonTrees pythonTrees = FixTemplates.pythonTrees();
+    private final PythonTrees pythonTrees = PythonTrees.fromProcessPath();
     private final TemplateProposer proposer = new TemplateProposer(FixTemplates.byLanguage(pythonTrees, javaTrees));
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;
@@ -41,7 +52,7 @@ public final class BuiltinStages implements Stages {
         this(CoverageCollector.none("no coverage runs were set up for this engine"), SpectrumFormula.OCHIAI);
     }
 
-    BuiltinStages(CoverageCollector coverage, SpectrumFormula formula) {
+    public BuiltinStages(CoverageCollector coverage, SpectrumFormula formula) {
         this.coverage = Objects.requireNonNull(coverage, "coverage");
         this.spectrumLocalizer = new SpectrumLocalizer(formula, javaTrees, pythonTrees);
     }

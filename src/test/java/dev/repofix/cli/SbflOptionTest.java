@@ -7,7 +7,7 @@ import dev.repofix.config.ConfigException;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ModelSpec;
 import dev.repofix.config.ResolvedConfig;
-import dev.repofix.repair.SpectrumFormula;
+import dev.repofix.repair.localize.SpectrumFormula;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;

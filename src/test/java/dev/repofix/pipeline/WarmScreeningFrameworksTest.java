@@ -9,7 +9,7 @@ import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Cancellation;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.repair.BuiltinStages;
-import dev.repofix.repair.SpectrumFormula;
+import dev.repofix.repair.localize.SpectrumFormula;
 import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;

@@ -17,22 +17,22 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** A repository written file by file into a test's temporary folder, and failure reports over it. */
-final class FixtureRepo {
+public final class FixtureRepo {
     private final Path root;
     private final BuildSystem build;
     private final List<TestResult> passing = new ArrayList<>();
 
-    FixtureRepo(Path root, BuildSystem build) {
+    public FixtureRepo(Path root, BuildSystem build) {
         this.root = root;
         this.build = build;
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
     /** Writes {@code content} exactly as given (line endings included) to {@code relativePath}. */
-    FixtureRepo write(String relativePath, String content) {
+    public FixtureRepo write(String relativePath, String content) {
         try {
             Path file = root.resolve(relativePath);
             Files.createDirectories(file.getParent());
@@ -44,19 +44,19 @@ final class FixtureRepo {
     }
 
     /** Writes lines joined by {@code \n}, with a final newline. */
-    FixtureRepo lines(String relativePath, String... lines) {
+    public FixtureRepo lines(String relativePath, String... lines) {
         return write(relativePath, String.join("\n", lines) + "\n");
     }
 
     /** Adds baseline tests that passed. */
-    FixtureRepo passing(String... ids) {
+    public FixtureRepo passing(String... ids) {
         for (String id : ids) {
             passing.add(TestResult.passed(id));
         }
         return this;
     }
 
-    FileIndex files() {
+    public FileIndex files() {
         try (Stream<Path> walk = Files.walk(root)) {
             return new FileIndex(root, walk.filter(Files::isRegularFile)
                     .map(p -> root.relativize(p).toString().replace('\\', '/')).toList());
@@ -66,7 +66,7 @@ final class FixtureRepo {
     }
 
     /** A report in which {@code failing} failed, over the files written so far. */
-    FailureReport report(TestResult... failing) {
+    public FailureReport report(TestResult... failing) {
         List<TestResult> all = new ArrayList<>(List.of(failing));
         all.addAll(passing);
         List<String> failingIds = Stream.of(failing).map(TestResult::id).toList();
@@ -74,15 +74,15 @@ final class FixtureRepo {
                 new TestRun(all), List.of(failing), "log tail", files(), build);
     }
 
-    static TestResult failed(String id, String message, String trace, StackFrame... frames) {
+    public static TestResult failed(String id, String message, String trace, StackFrame... frames) {
         return new TestResult(id, TestStatus.FAILED, message, trace, List.of(frames));
     }
 
-    static TestResult errored(String id, String message, String trace, StackFrame... frames) {
+    public static TestResult errored(String id, String message, String trace, StackFrame... frames) {
         return new TestResult(id, TestStatus.ERRORED, message, trace, List.of(frames));
     }
 
-    static StackFrame frame(String file, int line, String function) {
+    public static StackFrame frame(String file, int line, String function) {
         return new StackFrame(file, line, function);
     }
 }

@@ -1,11 +1,11 @@
 package dev.repofix.eval.inject;
 
-import dev.repofix.repair.FixTemplate;
-import dev.repofix.repair.FixTemplates;
-import dev.repofix.repair.LineEdit;
-import dev.repofix.repair.SourceFile;
-import dev.repofix.repair.SourceLanguage;
-import dev.repofix.repair.Token;
+import dev.repofix.repair.propose.FixTemplates;
+import dev.repofix.repair.source.SourceFile;
+import dev.repofix.repair.source.SourceLanguage;
+import dev.repofix.repair.source.Token;
+import dev.repofix.repair.templates.FixTemplate;
+import dev.repofix.repair.templates.LineEdit;
 import dev.repofix.stage.BugType;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package dev.repofix.eval.inject;
 
-import dev.repofix.repair.LineEdit;
-import dev.repofix.repair.SourceFile;
+import dev.repofix.repair.source.SourceFile;
+import dev.repofix.repair.templates.LineEdit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,12 +1,12 @@
 package dev.repofix.eval.inject;
 
 import dev.repofix.build.BuildSystem;
-import dev.repofix.repair.SourceLanguage;
+import dev.repofix.repair.source.SourceLanguage;
 import dev.repofix.workspace.Workspace;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

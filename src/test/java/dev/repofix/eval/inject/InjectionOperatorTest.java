@@ -2,8 +2,8 @@ package dev.repofix.eval.inject;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.repair.LineEdit;
-import dev.repofix.repair.SourceFile;
+import dev.repofix.repair.source.SourceFile;
+import dev.repofix.repair.templates.LineEdit;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,0 @@
-package dev.repofix.repair;
-
-/** What a character column of a source line belongs to. */
-enum ColumnKind {
-    CODE,
-    /** Inside a string, char, text-block or template literal, delimiters and prefix included. */
-    STRING,
-    COMMENT
-}

@@ -1,0 +1,216 @@
+package dev.repofix.repair.localize;
+
+import dev.repofix.build.BuildSystem;
+import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
+import dev.repofix.config.Durations;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RepofixException;
+import dev.repofix.exec.CleanEnvironment;
+import dev.repofix.exec.Command;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import dev.repofix.repair.source.SourceCache;
+import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.RunBudget;
+import dev.repofix.workspace.FileIndex;
+import dev.repofix.workspace.FileTrees;
+import dev.repofix.workspace.Workspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Per-test coverage through the executor the baseline used (local or sandboxed, same
+ * limits), in a throwaway copy of the workspace next to the pristine one, with the tools
+ * put into that copy's {@value #TOOLS} folder: nothing is installed anywhere else. Maven
+ * runs with JaCoCo's agent ({@link JacocoCoverage}), pytest with coverage.py
+ * ({@link PytestCoverage}); other builds have no agent yet.
+ *
+ * <p>A coverage run has a share of the run's budget of its own ({@link #share}): {@value
+ * #SHARE_FACTOR} times the baseline's suite time (at least a minute), at most half of what is left of {@code
+ * --timeout} and at most {@code --test-timeout}. Past it the run is stopped and the
+ * engine ranks by stack frames, with a note: the candidates keep the rest of the budget.
+ */
+public final class CoverageRuns implements CoverageCollector {
+    private static final Logger LOG = LoggerFactory.getLogger(CoverageRuns.class);
+    /** The tools' folder inside the copy; a dot folder, which pytest does not collect from. */
+    static final String TOOLS = ".repofix-coverage";
+    /** A coverage run may take this many times the baseline's run of the whole suite. */
+    static final int SHARE_FACTOR = 3;
+    /**
+     * A fast suite's coverage run still gets this long: its cost is mostly fixed (a JVM and an
+     * agent, or coverage.py installed into the copy), not a multiple of the suite's time. A
+     * 1.3 s pytest suite's 4 s share left localization to stack frames, which on a failing
+     * {@code x in r} hold no frame of the code under test.
+     */
+    static final Duration FLOOR = Duration.ofSeconds(60);
+    /** Below this there is no point in starting one: a JVM or an interpreter alone takes seconds. */
+    static final Duration MIN_SHARE = Duration.ofSeconds(5);
+
+    private final Executor executor;
+    private final HostEnvironment host;
+    private final Duration timeout;
+    private final Clock clock;
+    private final CoveragePyInstall coveragePy;
+
+    /**
+     * @param timeout   limit of each command of a coverage run (the test run, a tool install)
+     * @param toolCache repofix's own folder for tools installed once and reused read-only
+     *                  (coverage.py); empty: every run installs its own
+     */
+    public CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache) {
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.host = Objects.requireNonNull(host, "host");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.coveragePy = new CoveragePyInstall(toolCache);
+    }
+
+    /** Runs one shell command of a coverage run in the copy, the way the baseline ran the tests. */
+    interface Shell {
+        ExecResult run(String script, Map<String, String> extraEnv);
+    }
+
+    /** One ecosystem's way to per-test spectra, in a copy whose {@value #TOOLS} folder exists. */
+    interface Tool {
+        Coverage collect(FailureReport report, SourceCache sources, Path copy, Shell shell);
+    }
+
+    @Override
+    public Coverage collect(FailureReport report, SourceCache sources) {
+        BuildSystem build = report.build();
+        Tool tool = switch (build) {
+            case MavenBuild m -> new JacocoCoverage();
+            case PytestBuild p -> new PytestCoverage(coveragePy);
+            default -> null;
+        };
+        if (tool == null) {
+            return new Coverage.Unavailable("no per-test coverage for " + build.name() + " builds yet");
+        }
+        Instant start = clock.instant();
+        Share share = share(report.budget(), timeout, start);
+        if (share.limit().compareTo(MIN_SHARE) < 0) {
+            return new Coverage.Unavailable("no time for a coverage run: its share of the run's budget is "
+                    + Durations.format(share.limit()) + " (" + share.why() + ")");
+        }
+        Instant deadline = start.plus(share.limit());
+        Path copy = null;
+        boolean[] cut = {false};
+        try {
+            copy = copyOf(report.files());
+            Files.createDirectories(copy.resolve(TOOLS));
+            Path dir = copy;
+            Shell shell = (script, extraEnv) -> {
+                Duration left = Duration.between(clock.instant(), deadline);
+                if (left.compareTo(Duration.ofSeconds(1)) < 0) {
+                    cut[0] = true;
+                    throw new ShareSpent();
+                }
+                ExecResult r = executor.run(Command.shell(script, dir, CleanEnvironment.of(host,
+                        build.environmentNames(), extraEnv), left).withImage(build.sandboxImage()));
+                cut[0] |= r.outcome() instanceof ExecResult.Outcome.TimedOut;
+                return r;
+            };
+            Coverage c = tool.collect(report, sources, copy, shell);
+            if (cut[0] && c instanceof Coverage.Unavailable) {
+                return outOf(share);
+            }
+            if (c instanceof Coverage.Collected got) {
+                Duration elapsed = Duration.between(start, clock.instant());
+                LOG.info("per-test coverage of {} ({}) took {} s", got.tests(), build.name(), elapsed.toSeconds());
+                return new Coverage.Collected(got.spectra(), elapsed, got.tests());
+            }
+            return c;
+        } catch (ShareSpent e) {
+            return outOf(share);
+        } catch (IOException | UncheckedIOException | RepofixException e) {
+            return new Coverage.Unavailable("the coverage run failed: " + e.getMessage());
+        } finally {
+            if (copy != null) {
+                deleteTree(copy);
+            }
+        }
+    }
+
+    /**
+     * How long a coverage run started at {@code now} may take in all, and why that long:
+     * {@value #SHARE_FACTOR} x the baseline's suite time (at least {@link #FLOOR}), at most half of what is left of the
+     * run's budget, at most {@code commandTimeout} (--test-timeout). Without a run budget,
+     * {@code commandTimeout}.
+     */
+    static Share share(Optional<RunBudget> budget, Duration commandTimeout, Instant now) {
+        Share limit = new Share(commandTimeout, "--test-timeout");
+        if (budget.isEmpty()) {
+            return limit;
+        }
+        Duration suite = budget.get().suiteTime();
+        Share scaled = suite.multipliedBy(SHARE_FACTOR).compareTo(FLOOR) < 0
+                ? new Share(FLOOR, "at least " + Durations.format(FLOOR) + " for a coverage run, the baseline took "
+                        + Durations.format(suite))
+                : new Share(suite.multipliedBy(SHARE_FACTOR), SHARE_FACTOR + " x the baseline's "
+                        + Durations.format(suite));
+        Duration left = budget.get().left(now);
+        Share half = new Share(left.dividedBy(2), "half of the " + Durations.format(left) + " left of --timeout");
+        for (Share s : List.of(scaled, half)) {
+            if (s.limit().compareTo(limit.limit()) < 0) {
+                limit = s;
+            }
+        }
+        return limit;
+    }
+
+    /** A coverage run's share of the run's budget, and why it is that long, for people. */
+    record Share(Duration limit, String why) {}
+
+    private static Coverage outOf(Share share) {
+        return new Coverage.Unavailable("the coverage run did not finish within its share of the run's budget ("
+                + Durations.format(share.limit()) + ": " + share.why() + ")");
+    }
+
+    /** Thrown to a tool when a command of its would start with its share of the budget spent. */
+    private static final class ShareSpent extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ShareSpent() {
+            super("the coverage run's share of the budget is spent", null, false, false);
+        }
+    }
+
+    /**
+     * A copy of the workspace's files beside the pristine tree (inside the run's folder,
+     * which a sandbox can mount). Links are left out: a test run must not reach through one
+     * out of the copy.
+     */
+    private static Path copyOf(FileIndex files) throws IOException {
+        Path parent = files.root().toAbsolutePath().normalize().getParent();
+        Path copy = Files.createTempDirectory(parent, "copy-coverage-");
+        FileTrees.copyRegularFiles(files, copy);
+        return copy;
+    }
+
+    /** Deletes a folder of a coverage run (a copy, a tool's temporary tree); a failure is logged. */
+    static void deleteTree(Path dir) {
+        Workspace.deleteTree(dir);
+    }
+
+    /** The last lines of a command's output, for a reason that says what went wrong. */
+    static String tail(ExecResult r, int lines) {
+        String[] all = r.output().strip().split("\n");
+        StringBuilder out = new StringBuilder();
+        for (int i = Math.max(0, all.length - lines); i < all.length; i++) {
+            out.append(all[i].strip()).append(i + 1 < all.length ? " | " : "");
+        }
+        return out.toString();
+    }
+}

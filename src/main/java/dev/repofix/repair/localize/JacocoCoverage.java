@@ -1,0 +1,91 @@
+package dev.repofix.repair.localize;
+
+import dev.repofix.build.TestCommand;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.repair.source.SourceCache;
+import dev.repofix.testrun.FailureReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jacoco.agent.AgentJar;
+
+/**
+ * Maven's tests under JaCoCo's agent, with repofix's test listeners dumping the data after
+ * each test: on the JUnit Platform (Jupiter, vintage, the TestNG engine), under Surefire's
+ * JUnit 4 providers and under its TestNG provider ({@link TestListenerJar}). Both jars are
+ * handed to every JVM of the run through {@code JAVA_TOOL_OPTIONS}, so the project's POM
+ * (its own {@code argLine}, plugins) stays as it is; only the project's own packages are
+ * instrumented, which keeps Maven's JVM fast. Tests that dump nothing (another framework)
+ * leave no coverage, and the frame ranking is used.
+ */
+final class JacocoCoverage implements CoverageRuns.Tool {
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+    /** Package prefixes of this many segments are instrumented ({@code com.acme.*}). */
+    private static final int PREFIX_SEGMENTS = 2;
+
+    @Override
+    public Coverage collect(FailureReport report, SourceCache sources, Path copy, CoverageRuns.Shell shell) {
+        Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
+        if (tools.toString().matches(".*[\\s,=].*")) {
+            return new Coverage.Unavailable("the run's folder " + tools + " has a space, comma or '=' in its path, "
+                    + "which JAVA_TOOL_OPTIONS cannot carry; set a work folder without one");
+        }
+        List<String> files = RelatedTests.files(report, sources, ".java");
+        List<String> classes = files.stream().map(f -> RelatedTests.javaClassName(f, sources)).toList();
+        Optional<TestCommand> selected = classes.isEmpty() ? Optional.empty()
+                : report.build().selectedTestCommand(copy, null, classes);
+        if (selected.isEmpty()) {
+            return new Coverage.Unavailable("the failing tests' classes were not found among the test sources");
+        }
+        try {
+            Path agent = tools.resolve("jacocoagent.jar");
+            AgentJar.extractTo(agent.toFile());
+            Path listener = tools.resolve("repofix-test-listener.jar");
+            Optional<String> notBuilt = TestListenerJar.write(listener);
+            if (notBuilt.isPresent()) {
+                return new Coverage.Unavailable(notBuilt.get());
+            }
+            Path exec = tools.resolve("jacoco.exec");
+            String options = "-javaagent:" + agent + "=destfile=" + exec + ",append=true,dumponexit=false,includes="
+                    + includes(report, sources) + " -javaagent:" + listener;
+            Map<String, String> env = new HashMap<>(selected.get().extraEnv());
+            env.put("JAVA_TOOL_OPTIONS", options);
+            ExecResult run = shell.run(selected.get().shell(), env);
+            if (!Files.isRegularFile(exec, LinkOption.NOFOLLOW_LINKS) || Files.size(exec) == 0) {
+                return new Coverage.Unavailable("the tests wrote no per-test coverage (a test framework other than "
+                        + "the JUnit Platform, JUnit 4 and TestNG, JUnit 4 from a class loader of its own, or the build "
+                        + "failed): " + CoverageRuns.tail(run, 3));
+            }
+            return JacocoSpectra.read(exec, copy, report, classes.size());
+        } catch (IOException e) {
+            return new Coverage.Unavailable("cannot set up or read JaCoCo's coverage: " + e.getMessage());
+        }
+    }
+
+    /**
+     * JaCoCo's {@code includes}: the source packages' prefixes of {@value #PREFIX_SEGMENTS}
+     * segments joined by {@code :}, e.g. {@code com.acme.*:org.example.*}; all classes when
+     * no source file names a package.
+     */
+    static String includes(FailureReport report, SourceCache sources) {
+        TreeSet<String> prefixes = new TreeSet<>();
+        for (String f : report.files().files()) {
+            if (!f.endsWith(".java") || report.build().isTestPath(f)) {
+                continue;
+            }
+            sources.text(f).map(PACKAGE::matcher).filter(Matcher::find).ifPresent(m -> {
+                String[] parts = m.group(1).split("\\.");
+                prefixes.add(String.join(".", List.of(parts).subList(0, Math.min(PREFIX_SEGMENTS, parts.length))));
+            });
+        }
+        return prefixes.isEmpty() ? "*" : String.join(":", prefixes.stream().map(p -> p + ".*").toList());
+    }
+}

@@ -1,0 +1,129 @@
+package dev.repofix.repair.localize;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.build.TestCommand;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.repair.source.SourceCache;
+import dev.repofix.testrun.FailureReport;
+import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileRead;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * pytest under coverage.py with one dynamic context per test, through a small plugin
+ * repofix ships ({@code repofix_coverage_plugin.py}). coverage.py is the one the test
+ * environment has, else one pip installed once per interpreter into repofix's own cache and
+ * copied into the copy's tools folder ({@link CoveragePyInstall}): never into the user's
+ * environment. Where neither works (offline, no pip), there is no coverage.
+ */
+final class PytestCoverage implements CoverageRuns.Tool {
+    /** Coverage data past this is more than a run's suspected lines need. */
+    private static final long MAX_DATA_BYTES = 512L * 1024 * 1024;
+    static final String PLUGIN = "repofix_coverage_plugin";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final CoveragePyInstall install;
+
+    /** @param install where coverage.py comes from when the test environment has none */
+    PytestCoverage(CoveragePyInstall install) {
+        this.install = install;
+    }
+
+    @Override
+    public Coverage collect(FailureReport report, SourceCache sources, Path copy, CoverageRuns.Shell shell) {
+        Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
+        List<String> files = RelatedTests.files(report, sources, ".py");
+        if (files.isEmpty()) {
+            return new Coverage.Unavailable("the failing tests' files were not found in the repository");
+        }
+        Optional<TestCommand> selected = report.build().selectedTestCommand(copy, null, files);
+        if (selected.isEmpty()) {
+            return new Coverage.Unavailable("pytest cannot select the failing tests' files");
+        }
+        try {
+            Optional<String> installed = Optional.empty();
+            if (!shell.run("python3 -c 'import coverage' 2>/dev/null", Map.of()).succeeded()) {
+                switch (install.into(tools.resolve("lib"), shell)) {
+                    case CoveragePyInstall.Outcome.Failed f -> {
+                        return new Coverage.Unavailable(f.why());
+                    }
+                    case CoveragePyInstall.Outcome.Ready r -> installed = Optional.of(r.how());
+                }
+            }
+            try (InputStream in = PytestCoverage.class.getResourceAsStream(PLUGIN + ".py")) {
+                Files.write(tools.resolve(PLUGIN + ".py"), in.readAllBytes());
+            }
+            Path out = tools.resolve("coverage.json");
+            Map<String, String> env = new HashMap<>(selected.get().extraEnv());
+            env.merge("PYTEST_ADDOPTS", "-p " + PLUGIN, (a, b) -> a + " " + b);
+            env.merge("PYTHONPATH", tools.resolve("lib") + ":" + tools, (a, b) -> b + ":" + a);
+            env.put("REPOFIX_COVERAGE_SOURCE", copy.toAbsolutePath().toString());
+            env.put("REPOFIX_COVERAGE_OUT", out.toString());
+            ExecResult run = shell.run(selected.get().shell(), env);
+            // The tests ran in the copy and may have put a link, a device or a fifo where the data goes.
+            FileRead data = new ConfinedReader(copy).read(out, MAX_DATA_BYTES);
+            if (data instanceof FileRead.Refused r) {
+                return new Coverage.Unavailable(r.reason() == FileRead.Reason.MISSING
+                        ? "pytest under coverage wrote no coverage data: " + CoverageRuns.tail(run, 3)
+                        : "pytest's coverage data was not read: " + r.reason().describe());
+            }
+            Coverage c = spectra(JSON.readTree(((FileRead.Content) data).bytes()), report, files.size());
+            if (installed.isPresent() && c instanceof Coverage.Collected got) {
+                return new Coverage.Collected(got.spectra(), got.elapsed(), got.tests() + " (coverage.py "
+                        + installed.get() + ")");
+            }
+            return c;
+        } catch (IOException e) {
+            return new Coverage.Unavailable("cannot read pytest's coverage data: " + e.getMessage());
+        }
+    }
+
+    /** The plugin's JSON ({@code outcomes}: node id to outcome; {@code files}: file to line to node ids) as spectra. */
+    static Coverage spectra(JsonNode data, FailureReport report, int testFiles) {
+        Set<String> failed = new HashSet<>();
+        Set<String> passed = new HashSet<>();
+        data.path("outcomes").fields().forEachRemaining(e -> {
+            switch (e.getValue().asText()) {
+                case "failed" -> failed.add(e.getKey());
+                case "passed" -> passed.add(e.getKey());
+                default -> { } // skipped tests say nothing about a line
+            }
+        });
+        if (failed.isEmpty()) {
+            return new Coverage.Unavailable("no test failed under coverage, so coverage cannot tell lines apart");
+        }
+        List<Spectra.LineSpectrum> lines = new java.util.ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> files = data.path("files").fields(); files.hasNext();) {
+            Map.Entry<String, JsonNode> file = files.next();
+            if (!report.files().contains(file.getKey())) {
+                continue;
+            }
+            file.getValue().fields().forEachRemaining(line -> {
+                int f = 0;
+                int p = 0;
+                for (JsonNode test : line.getValue()) {
+                    f += failed.contains(test.asText()) ? 1 : 0;
+                    p += passed.contains(test.asText()) ? 1 : 0;
+                }
+                if (f + p > 0) {
+                    lines.add(new Spectra.LineSpectrum(file.getKey(), Integer.parseInt(line.getKey()), f, p));
+                }
+            });
+        }
+        return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size(), Spectra.Tracing.LINES),
+                java.time.Duration.ZERO,
+                failed.size() + " failing and " + passed.size() + " passing pytest test(s) from " + testFiles
+                        + " test file(s)");
+    }
+}

@@ -1,0 +1,26 @@
+package dev.repofix.repair.templates.java;
+
+import dev.repofix.repair.source.JavaTrees;
+import dev.repofix.repair.templates.FixTemplate;
+import java.util.List;
+
+/** The Java fix templates as a run tries them; see {@link JavaTemplate} for what they share. */
+public final class JavaTemplates {
+    private JavaTemplates() {}
+
+    /**
+     * The Java templates, which work on the file's syntax tree, in the order of their prior:
+     * the commonest one-token fixes first (operator change, off-by-one, wrong variable,
+     * negation), then null checks, return values, clauses, calls, constants and the
+     * statement-level ones. They share {@code trees}, so a file is parsed once.
+     */
+    public static List<FixTemplate> inPriorOrder(JavaTrees trees) {
+        return List.of(new JavaArithmeticOperatorTemplate(trees), new JavaRelationalOperatorTemplate(trees),
+                new JavaOffByOneTemplate(trees), new JavaLogicalOperatorTemplate(trees),
+                new JavaWrongVariableTemplate(trees), new JavaNegateConditionTemplate(trees),
+                new JavaNullCheckTemplate(trees), new JavaReturnValueTemplate(trees),
+                new JavaConditionClauseTemplate(trees), new JavaSimilarMethodTemplate(trees),
+                new JavaSwapArgumentsTemplate(trees), new JavaWrongConstantTemplate(trees), new JavaCastTemplate(trees),
+                new JavaMissingJumpTemplate(trees), new JavaRemoveStatementTemplate(trees));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.repofix.repair.templates.python;
+
+import dev.repofix.repair.source.PythonTrees;
+import dev.repofix.repair.templates.FixTemplate;
+import java.util.List;
+
+/** The Python fix templates as a run tries them; see {@link PythonTemplate} for what they share. */
+public final class PythonTemplates {
+    private PythonTemplates() {}
+
+    /**
+     * The Python templates, on the syntax tree Python's own {@code ast} gives, in the order of
+     * their prior: operator changes and off-by-one first, then wrong names, negation, None
+     * guards, return values, calls and statement removal. They share {@code trees}, so a file
+     * is parsed once.
+     */
+    public static List<FixTemplate> inPriorOrder(PythonTrees trees) {
+        return List.of(new PythonArithmeticOperatorTemplate(trees), new PythonRelationalOperatorTemplate(trees),
+                new PythonOffByOneTemplate(trees), new PythonLogicalOperatorTemplate(trees),
+                new PythonWrongVariableTemplate(trees), new PythonMissingSelfTemplate(trees),
+                new PythonNegateConditionTemplate(trees), new PythonNoneCheckTemplate(trees),
+                new PythonReturnValueTemplate(trees), new PythonSimilarMethodTemplate(trees),
+                new PythonSwapArgumentsTemplate(trees), new PythonRemoveStatementTemplate(trees));
+    }
+}

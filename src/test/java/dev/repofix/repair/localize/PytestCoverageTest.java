@@ -1,0 +1,68 @@
+package dev.repofix.repair.localize;
+
+import static dev.repofix.repair.FixtureRepo.failed;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.build.PytestBuild;
+import dev.repofix.repair.FixtureRepo;
+import dev.repofix.repair.source.SourceCache;
+import dev.repofix.testrun.FailureReport;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading the coverage plugin's JSON into spectra, and choosing the test files to run under coverage. */
+class PytestCoverageTest {
+    @TempDir
+    Path root;
+
+    private FailureReport report() {
+        return new FixtureRepo(root, new PytestBuild())
+                .lines("shop/invoice.py", "def total(xs):", "    return sum(xs)")
+                .lines("shop/tax.py", "RATE = 2")
+                .lines("tests/test_invoice.py", "from shop.invoice import total", "def test_a():", "    assert total([1])")
+                .lines("tests/test_orders.py", "from shop import invoice")
+                .lines("tests/test_tax.py", "from shop import tax")
+                .report(failed("tests/test_invoice.py::test_a", "assert", "trace"));
+    }
+
+    @Test
+    void countsFailingAndPassingTestsPerLineAndLeavesSkippedTestsAndForeignFilesOut() throws Exception {
+        String json = """
+                {"outcomes": {"tests/test_invoice.py::test_a": "failed", "tests/test_invoice.py::test_b": "passed",
+                              "tests/test_invoice.py::test_c": "skipped"},
+                 "files": {"shop/invoice.py": {"1": ["tests/test_invoice.py::test_a", "tests/test_invoice.py::test_b"],
+                                               "2": ["tests/test_invoice.py::test_a"],
+                                               "3": ["tests/test_invoice.py::test_c"]},
+                           "/usr/lib/python3/site.py": {"1": ["tests/test_invoice.py::test_a"]}}}
+                """;
+
+        Coverage c = PytestCoverage.spectra(new ObjectMapper().readTree(json), report(), 1);
+
+        assertThat(c).isInstanceOf(Coverage.Collected.class);
+        Spectra s = ((Coverage.Collected) c).spectra();
+        assertThat(s.totalFailed()).isEqualTo(1);
+        assertThat(s.totalPassed()).isEqualTo(1);
+        assertThat(s.lines()).containsExactly(new Spectra.LineSpectrum("shop/invoice.py", 1, 1, 1),
+                new Spectra.LineSpectrum("shop/invoice.py", 2, 1, 0));
+    }
+
+    @Test
+    void noFailingTestUnderCoverageGivesNoSpectra() throws Exception {
+        String json = """
+                {"outcomes": {"tests/test_invoice.py::test_a": "passed"}, "files": {}}
+                """;
+
+        assertThat(PytestCoverage.spectra(new ObjectMapper().readTree(json), report(), 1))
+                .isInstanceOf(Coverage.Unavailable.class);
+    }
+
+    @Test
+    void runsTheFailingTestsFileThenTestFilesSharingAModuleWithIt() {
+        FailureReport report = report();
+
+        assertThat(RelatedTests.files(report, new SourceCache(report.files()), ".py"))
+                .containsExactly("tests/test_invoice.py", "tests/test_orders.py");
+    }
+}

@@ -1,0 +1,210 @@
+package dev.repofix.repair.localize;
+
+import static dev.repofix.repair.FixtureRepo.failed;
+import static dev.repofix.repair.FixtureRepo.frame;
+import static dev.repofix.repair.localize.Spectra.Tracing.LINES;
+import static dev.repofix.repair.localize.Spectra.Tracing.PROBES;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.MavenBuild;
+import dev.repofix.build.PytestBuild;
+import dev.repofix.repair.FixtureRepo;
+import dev.repofix.repair.source.SourceCache;
+import dev.repofix.stage.Localization;
+import dev.repofix.stage.Location;
+import dev.repofix.testrun.FailureReport;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Spectra combined with the stack-frame ranking, on hand-built spectra over a small repository. */
+class SpectrumLocalizerTest {
+    private static final String CALC = "src/main/java/org/calc/Calc.java";
+    private static final String UTIL = "src/main/java/org/calc/Util.java";
+    private static final String TEST = "src/test/java/org/calc/CalcTest.java";
+
+    @TempDir
+    Path root;
+
+    private FixtureRepo repo;
+    private SourceCache sources;
+
+    @BeforeEach
+    void writeRepository() {
+        repo = new FixtureRepo(root, new MavenBuild())
+                .lines(CALC, "package org.calc;", "class Calc {", "    static int f(int a) {", "        int b = a + 1;",
+                        "        int c = b * 2;", "        int d = c - 3;", "        return d;", "    }", "}")
+                .lines(UTIL, "package org.calc;", "class Util {", "    static int g(int a) {", "        return a;",
+                        "    }", "}")
+                .lines(TEST, "package org.calc;", "class CalcTest {", "    void t() {", "        Calc.f(1);", "    }",
+                        "}")
+                .passing("org.calc.CalcTest#u");
+        sources = new SourceCache(repo.files());
+    }
+
+    private FailureReport report(int deepestLine) {
+        return repo.report(failed("org.calc.CalcTest#t", "boom", "trace", frame(CALC, deepestLine, "f"),
+                frame(TEST, 4, "t")));
+    }
+
+    @Test
+    void ranksByOchiaiAndSaysWhy() {
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 0),
+                new Spectra.LineSpectrum(UTIL, 4, 0, 1)), 1, 1, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                report(7), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":5", CALC + ":4");
+        assertThat(loc.locations().get(0).score()).isEqualTo(1.0);
+        assertThat(loc.locations().get(0).content()).isEqualTo("        int c = b * 2;");
+        assertThat(loc.locations().get(0).reason()).isEqualTo("ochiai 1.00: run by 1 of 1 failing and 0 of 1 passing tests");
+    }
+
+    @Test
+    void aLoopsConditionRanksWithTheBestLineOfItsBodyAndBeforeIt() {
+        String stats = "src/main/java/org/calc/Stats.java";
+        repo.lines(stats, "package org.calc;", "class Stats {", "    static int max(int[] xs) {",
+                "        int best = xs[0];", "        for (int i = 1; i < xs.length - 1; i++) {",
+                "            if (xs[i] > best) {", "                best = xs[i];", "            }", "        }",
+                "        return best;", "    }", "}");
+        sources = new SourceCache(repo.files());
+        // One passing test (one element) runs the loop's condition but never its body.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(stats, 4, 1, 1),
+                new Spectra.LineSpectrum(stats, 5, 1, 1),
+                new Spectra.LineSpectrum(stats, 6, 1, 0),
+                new Spectra.LineSpectrum(stats, 7, 1, 0),
+                new Spectra.LineSpectrum(stats, 10, 1, 1)), 1, 1, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                repo.report(failed("org.calc.StatsTest#max", "expected 9", "trace")), sources);
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(5, 6, 7);
+        assertThat(loc.locations().get(0).score()).isEqualTo(1.0);
+        assertThat(loc.locations().get(0).reason()).contains("raised to its loop body's score");
+    }
+
+    @Test
+    void aPythonLoopsHeaderRanksWithTheBestLineOfItsBodyAndBeforeIt() {
+        String stats = "stats/extremes.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(stats, "def max_of(xs):", "    best = xs[0]", "    for i in range(1, len(xs) - 1):",
+                        "        if xs[i] > best:", "            best = xs[i]", "    return best")
+                .passing("tests/test_extremes.py::test_one");
+        // One passing test (one element) runs the loop's header but never its body.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(stats, 2, 1, 1),
+                new Spectra.LineSpectrum(stats, 3, 1, 1),
+                new Spectra.LineSpectrum(stats, 4, 1, 0),
+                new Spectra.LineSpectrum(stats, 5, 1, 0),
+                new Spectra.LineSpectrum(stats, 6, 1, 1)), 1, 1, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_extremes.py::test_max", "assert 3 == 9", "trace")),
+                new SourceCache(py.files()));
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(3, 4, 5);
+        assertThat(loc.locations().get(0).reason()).contains("raised to its loop body's score");
+    }
+
+    @Test
+    void breaksTiesByDistanceToTheDeepestFrame() {
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(UTIL, 4, 1, 0),
+                new Spectra.LineSpectrum(CALC, 4, 1, 0),
+                new Spectra.LineSpectrum(CALC, 5, 1, 0),
+                new Spectra.LineSpectrum(CALC, 6, 1, 0)), 1, 0, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString)
+                .containsExactly(CALC + ":6", CALC + ":5", CALC + ":4", UTIL + ":4");
+    }
+
+    @Test
+    void stackEvidenceLiftsOneOfEquallySuspiciousLines() {
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 6, 1, 1)), 1, 1, LINES);
+        Localization frames = new Localization(List.of(new Location(CALC, 4, "", 1.0, "raised here")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":4", CALC + ":6");
+        assertThat(loc.locations().get(0).reason()).endsWith("; raised here");
+    }
+
+    @Test
+    void dropsFrameSuspectsCoverageSawNoTestRunAndKeepsThoseInUnmeasuredFilesLast() {
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 5, 1, 3)), 1, 3, LINES);
+        Localization frames = new Localization(List.of(
+                new Location(CALC, 3, "", 1.0, "declaration"),
+                new Location(UTIL, 4, "", 1.0, "called by the failing test")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(5), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":5", UTIL + ":4");
+        assertThat(loc.locations().get(1).reason()).contains("no failing test ran it under coverage");
+    }
+
+    @Test
+    void keepsAStackFrameLineThatProbeCoverageMissedAndRanksItFirst() {
+        // The exception left line 6's block before a probe fired: JaCoCo saw lines 4 and 5 run, not 6.
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 1, PROBES);
+        Localization frames = new Localization(List.of(new Location(CALC, 6, "", 1.0, "deepest frame")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(CALC + ":6");
+        assertThat(loc.locations().get(0).reason()).contains("where coverage probes cannot see");
+    }
+
+    @Test
+    void theProbeGapRuleFollowsTheCoverageNotTheFilesLanguage() {
+        // JaCoCo measures any JVM class file: a Kotlin line on the stack has the same probe gap.
+        String kotlin = "src/main/kotlin/org/calc/Calc.kt";
+        repo.lines(kotlin, "package org.calc", "object Calc {", "    fun f(a: Int): Int {", "        val b = a + 1",
+                "        val c = b * 2", "        return c / (a - 1)", "    }", "}");
+        sources = new SourceCache(repo.files());
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(kotlin, 4, 1, 1),
+                new Spectra.LineSpectrum(kotlin, 5, 1, 1)), 1, 1, PROBES);
+        Localization frames = new Localization(List.of(new Location(kotlin, 6, "", 1.0, "deepest frame")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames,
+                repo.report(failed("org.calc.CalcTest#t", "boom", "trace", frame(kotlin, 6, "f"),
+                        frame(TEST, 4, "t"))), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(kotlin + ":6");
+    }
+
+    @Test
+    void dropsAStackFrameLineThatLineTracedCoverageSawNoTestRun() {
+        // Line tracing records a line as it starts: a frame line it did not see is not a line that ran
+        // (a multi-line call's first line, a signature), whatever the file's language.
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 1, LINES);
+        Localization frames = new Localization(List.of(new Location(CALC, 6, "", 1.0, "deepest frame")));
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, frames, report(6), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":5", CALC + ":4");
+    }
+
+    @Test
+    void leavesTestCodeOut() {
+        Spectra spectra = new Spectra(List.of(new Spectra.LineSpectrum(TEST, 4, 1, 0),
+                new Spectra.LineSpectrum(CALC, 4, 1, 1)), 1, 1, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.DSTAR).localize(spectra, new Localization(List.of()),
+                report(4), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":4");
+    }
+}
