@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.Ecosystem;
 import dev.repofix.build.Ecosystems;
-import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.exec.SandboxImage;
-import dev.repofix.repair.SourceLanguage;
+import dev.repofix.repair.source.SourceLanguage;
 import dev.repofix.workspace.Language;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.repofix.eval;
+package dev.repofix.eval.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
