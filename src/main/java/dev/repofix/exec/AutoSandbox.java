@@ -1,12 +1,5 @@
-package dev.repofix.cli;
+package dev.repofix.exec;
 
-import dev.repofix.exec.Command;
-import dev.repofix.exec.DockerExecutor;
-import dev.repofix.exec.ExecException;
-import dev.repofix.exec.ExecResult;
-import dev.repofix.exec.Executor;
-import dev.repofix.exec.SandboxImage;
-import dev.repofix.exec.SandboxKind;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
@@ -17,13 +10,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * decides between Docker (the engine has the image) and local processes (it does not,
  * or no image is known for the build), and says so in one line.
  */
-final class AutoSandbox implements Executor {
+public final class AutoSandbox implements Executor {
     private final DockerExecutor docker;
     private final Executor local;
     private final PrintWriter err;
     private final Map<Optional<String>, Executor> chosen = new ConcurrentHashMap<>();
 
-    AutoSandbox(DockerExecutor docker, Executor local, PrintWriter err) {
+    public AutoSandbox(DockerExecutor docker, Executor local, PrintWriter err) {
         this.docker = docker;
         this.local = local;
         this.err = err;
@@ -71,7 +64,8 @@ final class AutoSandbox implements Executor {
         return docker;
     }
 
-    static void say(PrintWriter err, String line) {
+    /** One line on {@code err} saying where tests run and why. */
+    public static void say(PrintWriter err, String line) {
         err.println("repofix: sandbox: " + line);
         err.flush();
     }

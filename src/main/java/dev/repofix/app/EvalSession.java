@@ -1,0 +1,186 @@
+package dev.repofix.app;
+
+import dev.repofix.config.ConfigException;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.ModelChoice;
+import dev.repofix.config.RunConfig;
+import dev.repofix.eval.CaseCheckouts;
+import dev.repofix.eval.CaseReferences;
+import dev.repofix.eval.EmptyStages;
+import dev.repofix.eval.EvalCase;
+import dev.repofix.eval.EvalRunner;
+import dev.repofix.eval.GoldStages;
+import dev.repofix.eval.IssueJudge;
+import dev.repofix.eval.ResultStore;
+import dev.repofix.eval.RunManifest;
+import dev.repofix.eval.SanityCheck;
+import dev.repofix.exec.Executor;
+import dev.repofix.model.ChatClient;
+import dev.repofix.model.Pricing;
+import dev.repofix.pipeline.RepairPipeline;
+import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.StageInputs;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.workspace.RunFolder;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The wiring every command that runs cases shares: one sandbox executor, the case checkouts
+ * under a work folder of this invocation, the engine a model name asks for and how a case is
+ * scored. Closing it removes what it made (unless environments are kept).
+ */
+public final class EvalSession implements AutoCloseable {
+    private final CompositionRoot root;
+    private final Environment env;
+    private final String modelName;
+    /** This invocation's mirrors, clones and copies: removed on every way out (see {@link RunFolder}). */
+    private final RunFolder folder;
+    private final Path workDir;
+    private final Executor executor;
+    private final CaseCheckouts checkouts;
+    private final Optional<ChatClient> chat;
+
+    /**
+     * @param root         built from settings whose model is {@link #modelSetting(String)} of {@code model}
+     * @param model        builtin, gold, empty or a model choice (openai:..., anthropic:..., replay:...)
+     * @param setupTimeout limit of one set-up command of a case
+     * @param keepEnvs     whether prepared environments are kept where the next such session finds them
+     */
+    public EvalSession(CompositionRoot root, String model, Duration setupTimeout, boolean keepEnvs, PrintWriter err) {
+        this.root = root;
+        this.env = root.environment();
+        this.modelName = model.strip().toLowerCase(Locale.ROOT);
+        // One client for every case: a replay hands out each case's recorded answers in order.
+        this.chat = answersFromPrompts() ? Optional.of(root.chatClient()) : Optional.empty();
+        this.executor = root.executor(err);
+        try {
+            this.folder = RunFolder.create(root.workDir(), "repofix-eval-" + root.runId());
+        } catch (RuntimeException e) {
+            executor.close();
+            throw e;
+        }
+        this.workDir = folder.path();
+        // Kept environments go where every run looks (this run's folder is new each time).
+        Path envs = keepEnvs ? root.workDir().resolve("repofix-eval-envs") : workDir.resolve("envs");
+        this.checkouts = new CaseCheckouts(workDir, envs, root.hostExecutor(), env.host(), setupTimeout, keepEnvs);
+    }
+
+    /** The model setting a session of {@code model} needs: builtin for gold and empty, which answer from the case. */
+    public static String modelSetting(String model) {
+        String name = model.strip().toLowerCase(Locale.ROOT);
+        return name.equals(GoldStages.MODEL) || name.equals(EmptyStages.MODEL) ? "builtin" : model.strip();
+    }
+
+    /**
+     * Refuses Python cases with a set-up when their tests would run in Docker: the set-up
+     * installs into a virtual environment on this machine, whose interpreter the container
+     * does not have. (A Maven set-up fills the local repository, which the sandbox reads.)
+     *
+     * @throws ConfigException naming the first such case and what to do
+     */
+    public void checkSetUps(java.util.List<EvalCase> cases) {
+        if (!(executor instanceof dev.repofix.exec.DockerExecutor)) {
+            return;
+        }
+        cases.stream().filter(c -> !c.setup().isEmpty() && c.language().equals("python")).findFirst()
+                .ifPresent(c -> {
+                    throw new ConfigException("case " + c.id() + " has set-up commands, which "
+                            + "install into a virtual environment on this machine that a Docker sandbox does not "
+                            + "have (not supported yet); run eval with --sandbox local, or build an image with what "
+                            + "they install and pass it as --sandbox-image with the cases' setup left out");
+                });
+    }
+
+    /** gold and empty answer from the case itself; the rest are engines of the settings. */
+    private boolean fromCase() {
+        return modelName.equals(GoldStages.MODEL) || modelName.equals(EmptyStages.MODEL);
+    }
+
+    /** Whether this model's stages read prompts, so that a setting changes what they answer. */
+    public boolean answersFromPrompts() {
+        return !fromCase() && !root.settings().model().choice().isBuiltin();
+    }
+
+    /** The manifest of a run of {@code cases} by this session's model, written before its first result. */
+    public RunManifest manifest(Path cases, EvalRunner.Shard shard, java.util.List<String> settings) {
+        return new RunManifest(cases.toString(), RunManifest.sha256(cases), shard.index(), shard.count(), model(),
+                settings, env.clock().instant(), "repofix " + dev.repofix.report.SarifReport.TOOL_VERSION,
+                java.util.List.of());
+    }
+
+    /** Where this session's tests run. */
+    public Executor executor() {
+        return executor;
+    }
+
+    /** Runs tests through this session's executor. */
+    public TestRunner testRunner() {
+        return root.testRunner(executor);
+    }
+
+    /** The model as results name it. */
+    public String model() {
+        return fromCase() ? modelName : root.settings().model().choice().toString();
+    }
+
+    public IssueJudge judge(String judgeModel) {
+        return new IssueJudge(StagesFactory.judgeClient(ModelChoice.parse(judgeModel), root.settings().model(),
+                env.host()),
+                Pricing.defaults(), IssueJudge.DEFAULT_ATTEMPTS, IssueJudge.DEFAULT_MAX_TOKENS);
+    }
+
+    /** A runner writing into {@code store}; cases {@code excluded} by a sanity check are recorded, not run. */
+    public EvalRunner runner(ResultStore store, Optional<IssueJudge> judge, EvalRunner.Progress progress,
+            Map<String, SanityCheck.Verdict> excluded) {
+        return new EvalRunner(checkouts, this::runCase, store, judge, model(), env.clock(), env.cancellation(),
+                progress, excluded);
+    }
+
+    /** One case: the engine the model and setting ask for, the pipeline over the case's checkout. */
+    private RunResult runCase(EvalRunner.CaseRun run) {
+        EvalCase kase = run.kase();
+        Path repo = run.checkout().repo();
+        RepairPipeline.Engine engine = switch (modelName) {
+            case GoldStages.MODEL -> new GoldStages(CaseReferences.issue(kase), CaseReferences.localization(kase, repo),
+                    kase.patch().source()).engine();
+            case EmptyStages.MODEL -> new EmptyStages().engine();
+            default -> {
+                StageInputs inputs = run.setting().map(s -> s.inputs(kase.id(), CaseReferences.issue(kase),
+                        CaseReferences.localization(kase, repo), kase.explanation().orElse("")))
+                        .orElse(StageInputs.chained().withCaseId(kase.id()));
+                String budget = run.contextTokens().isPresent() ? Integer.toString(run.contextTokens().getAsInt())
+                        : root.settings().model().context();
+                // No client: the builtin engine, which takes neither inputs nor a budget.
+                yield chat.map(client -> root.engine(client, inputs, budget)).orElseGet(() -> root.engine(executor));
+            }
+        };
+        Map<String, String> variables = new LinkedHashMap<>(env.host().variables());
+        variables.putAll(run.checkout().environment());
+        RunConfig runConfig = root.settings().run().withTestCommand(kase.testCommand()).withJobs(1).runConfig(repo.toString(),
+                Optional.of(run.checkout().commit()), workDir.resolve("out").resolve(kase.id()),
+                new HostEnvironment(variables));
+        RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine);
+        // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.
+        return kase.passToPass().isEmpty() ? pipeline.run(runConfig)
+                : pipeline.run(runConfig, kase.failToPass(), kase.passToPass());
+    }
+
+    @Override
+    public void close() {
+        try {
+            checkouts.close();
+        } finally {
+            try {
+                executor.close();
+            } finally {
+                folder.close();
+            }
+        }
+    }
+}
