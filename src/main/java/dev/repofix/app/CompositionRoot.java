@@ -24,12 +24,14 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
  * The one place where a run's parts are built from the typed settings: the executor, the
  * test runner, the engine and the pipeline. One invocation has one run id: its containers
- * carry the label {@code repofix.run=<id>}.
+ * carry the label {@code repofix.run=<id>} and its run record has that id (each record of
+ * an invocation that runs many, such as a benchmark, the id and its number).
  * What it builds that holds resources (executors) the caller closes.
  */
 public final class CompositionRoot {
@@ -41,6 +43,7 @@ public final class CompositionRoot {
     private final Settings settings;
     private final Environment env;
     private final String runId;
+    private final AtomicInteger runs = new AtomicInteger();
 
     /** A root with a new run id. */
     public CompositionRoot(Settings settings, Environment env) {
@@ -65,7 +68,7 @@ public final class CompositionRoot {
         return env;
     }
 
-    /** This invocation's id: the containers' label. */
+    /** This invocation's id: the containers' label and the run record's id. */
     public String runId() {
         return runId;
     }
@@ -144,26 +147,26 @@ public final class CompositionRoot {
 
     /**
      * The pipeline of this invocation's one run: copies under the work folder, tests through
-     * {@code executor} (which the caller closes), screening in a warm JVM.
+     * {@code executor} (which the caller closes), screening in a warm JVM; its record has the run id.
      */
     public RepairPipeline pipeline(Executor executor, RepairPipeline.Engine engine, ProgressListener progress) {
         return pipeline(workspaces(workDir()), testRunner(executor), engine, progress,
-                warmJvmScreenings(executor), CompositionRoot::recordId);
+                warmJvmScreenings(executor), () -> runId);
     }
 
     /**
      * A pipeline of one of this invocation's many runs (a benchmark's cases): copies under
-     * {@code copies}, no progress.
+     * {@code copies}, no progress; each record's id is the run id and its number.
      */
     public RepairPipeline casePipeline(Path copies, Executor executor, RepairPipeline.Engine engine) {
         return pipeline(workspaces(copies), testRunner(executor), engine, ProgressListener.none(),
-                warmJvmScreenings(executor), CompositionRoot::recordId);
+                warmJvmScreenings(executor), this::nextRunId);
     }
 
-    /** A pipeline over given parts (a measurement compares screenings). */
+    /** A pipeline over given parts (a measurement compares screenings); each record numbered as a case's. */
     public RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, RepairPipeline.Engine engine,
             Screenings screenings) {
-        return pipeline(workspaces, runner, engine, ProgressListener.none(), screenings, CompositionRoot::recordId);
+        return pipeline(workspaces, runner, engine, ProgressListener.none(), screenings, this::nextRunId);
     }
 
     private RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, RepairPipeline.Engine engine,
@@ -172,8 +175,8 @@ public final class CompositionRoot {
                 env.cancellation(), runIds, screenings);
     }
 
-    /** A run record's id: its own, apart from the containers' label. */
-    private static String recordId() {
-        return UUID.randomUUID().toString();
+    /** {@code <run id>.<n>}: the records of an invocation that runs many. */
+    private String nextRunId() {
+        return runId + "." + runs.incrementAndGet();
     }
 }

@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RunConfig;
 import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.pipeline.ProgressListener;
+import dev.repofix.pipeline.RunResult;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -30,17 +35,42 @@ class CompositionRootTest {
                 new Environment(host, Clock.systemUTC(), dir, false));
     }
 
+    /** A run that stops at its checkout: its record is all this needs, and no test runs. */
+    private static RunResult runOnAMissingRepository(CompositionRoot root, Path missing) {
+        RunConfig config = root.settings().run().runConfig(missing.toString(), Optional.empty(),
+                missing.resolveSibling("out"), root.environment().host());
+        try (Executor executor = root.executor(new PrintWriter(new StringWriter()))) {
+            return root.pipeline(executor, CompositionRoot.plainBuiltin(), ProgressListener.none()).run(config);
+        }
+    }
+
     @Test
-    void theContainersAreLabelledWithTheRootsRunId() {
+    void aRunsRecordHasTheIdItsContainersAreLabelledWith() {
         CompositionRoot root = root(Map.of(ConfigKey.SANDBOX_MEMORY, "1g"));
 
+        RunResult record = runOnAMissingRepository(root, dir.resolve("no-such-repo"));
+
         assertThat(root.sandboxSettings().runId()).isEqualTo(root.runId());
+        assertThat(record.runId()).isEqualTo(root.runId());
         assertThat(root.sandboxSettings().limits().memoryBytes()).isEqualTo(1L << 30);
     }
 
     @Test
     void eachInvocationHasItsOwnRunId() {
         assertThat(root(Map.of()).runId()).isNotEqualTo(root(Map.of()).runId());
+    }
+
+    @Test
+    void theCasesOfOneInvocationAreNumberedUnderItsRunId() {
+        CompositionRoot root = root(Map.of());
+        try (Executor executor = new LocalProcessExecutor(Clock.systemUTC())) {
+            var pipeline = root.casePipeline(dir.resolve("copies"), executor, CompositionRoot.plainBuiltin());
+            RunConfig config = root.settings().run().runConfig(dir.resolve("missing").toString(), Optional.empty(),
+                    dir.resolve("out"), root.environment().host());
+
+            assertThat(pipeline.run(config).runId()).isEqualTo(root.runId() + ".1");
+            assertThat(pipeline.run(config).runId()).isEqualTo(root.runId() + ".2");
+        }
     }
 
     @Test
