@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
     static final List<String> LAYERS = List.of(
             "config", "workspace", "exec", "build", "testrun", "context", "patch", "model", "stage",
-            "validate", "repair", "pipeline", "report", "history", "eval", "cli");
+            "validate", "repair", "pipeline", "report", "history", "eval", "app", "cli");
 
     /**
      * {@code eval}'s sub-packages, bottom-up: the case model and case files; a result and its
@@ -161,7 +161,7 @@ class LayeringTest {
     @Test
     void ruleCatchesALowerPackageUsingAHigherOne() {
         JavaClasses offending = new ClassFileImporter().importClasses(ConfigUsingCli.class,
-                dev.repofix.cli.Environment.class);
+                dev.repofix.app.Environment.class);
         EvaluationResult result = rule().evaluate(offending);
         assertThat(result.hasViolation()).isTrue();
         assertThat(Arrays.toString(result.getFailureReport().getDetails().toArray()))

@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
 import dev.repofix.history.StoreLocation;
 import dev.repofix.history.FixRuns;
 import dev.repofix.config.ConfigException;
@@ -116,9 +118,9 @@ final class ActionCommand implements Callable<Integer> {
     /** One run like {@code repofix fix}, with the options already pointed at the checkout. */
     private RunResult run(Settings settings) {
         RunConfig config = options.config(settings, env.host());
-        try (Executor executor = Sandboxes.create(settings.sandbox(), env, spec.commandLine().getErr())) {
-            RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
-            RepairPipeline pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings.sandbox(), env), executor, engine,
+        CompositionRoot root = new CompositionRoot(settings, env);
+        try (Executor executor = root.executor(spec.commandLine().getErr())) {
+            RepairPipeline pipeline = root.pipeline(executor, root.engine(executor),
                     new ConsoleProgress(spec.commandLine().getErr(), false));
             return pipeline.run(config);
         }

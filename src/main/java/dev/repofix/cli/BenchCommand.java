@@ -1,27 +1,22 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.RunSettings;
-import dev.repofix.config.SandboxSpec;
-import dev.repofix.exec.DockerExecutor;
+import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
-import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.pipeline.GeneratedMavenProject;
-import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.SandboxBench;
 import dev.repofix.pipeline.ValidationBench;
-import dev.repofix.repair.BuiltinStages;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Screenings;
-import dev.repofix.validate.WarmJvmScreenings;
 import dev.repofix.workspace.Workspaces;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -154,29 +149,30 @@ final class BenchCommand implements Callable<Integer> {
         }
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
-        SandboxSpec settings = SandboxSpec.of(ConfigResolver.resolve(flags, env.host(), Optional.empty()));
-        Workspaces workspaces = new Workspaces(Sandboxes.workDir(settings, env), FixCommand.CLONE_TIMEOUT);
+        CompositionRoot root = new CompositionRoot(Settings.of(ConfigResolver.resolve(flags, env.host(),
+                Optional.empty())), env);
+        Workspaces workspaces = root.workspaces(root.workDir());
         PrintWriter out = spec.commandLine().getOut();
         if (what.equals("sandbox")) {
-            try (Executor local = new LocalProcessExecutor(env.clock());
-                    Executor docker = DockerExecutor.open(Sandboxes.settings(settings, env.host(), Sandboxes.runId()),
-                            env.host(), env.clock())) {
-                compare(targets, workspaces, runner(local), runner(docker), out);
+            try (Executor local = root.hostExecutor(); Executor docker = root.docker()) {
+                compare(targets, workspaces, root.testRunner(local), root.testRunner(docker), out);
             }
             return ExitCodes.OK;
         }
-        try (Executor executor = Sandboxes.create(settings, env, spec.commandLine().getErr())) {
-            validate(targets, workspaces, executor, out);
+        try (Executor executor = root.executor(spec.commandLine().getErr())) {
+            validate(root, targets, workspaces, executor, out);
         }
         return ExitCodes.OK;
     }
 
-    private void validate(List<String> targets, Workspaces workspaces, Executor executor, PrintWriter out) {
+    private void validate(CompositionRoot root, List<String> targets, Workspaces workspaces, Executor executor,
+            PrintWriter out) {
         out.println("repo                                     build  tests  T_suite  mode    status     cands  "
                 + "screen/cand (xT)   full run (xT)     to VALID (xT)");
-        TestRunner runner = runner(executor);
-        RepairPipeline before = pipeline(workspaces, runner, Screenings.none());
-        RepairPipeline after = pipeline(workspaces, runner, new WarmJvmScreenings(executor, env.host(), env.clock()));
+        TestRunner runner = root.testRunner(executor);
+        RepairPipeline before = root.pipeline(workspaces, runner, CompositionRoot.plainBuiltin(), Screenings.none());
+        RepairPipeline after = root.pipeline(workspaces, runner, CompositionRoot.plainBuiltin(),
+                root.warmJvmScreenings(executor));
         ValidationBench bench = new ValidationBench(workspaces, new BuildDetector(), runner, before, after,
                 env.clock());
         for (String repo : targets) {
@@ -190,12 +186,6 @@ final class BenchCommand implements Callable<Integer> {
                     + String.join("; ", differ)));
             out.flush();
         }
-    }
-
-    private RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, Screenings screenings) {
-        return new RepairPipeline(workspaces, new BuildDetector(), runner,
-                new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()), env.clock(),
-                ProgressListener.none(), env.cancellation(), () -> UUID.randomUUID().toString(), screenings);
     }
 
     private static void row(PrintWriter out, ValidationBench.Figures f, String mode, ValidationBench.RunFigures r) {
@@ -219,10 +209,6 @@ final class BenchCommand implements Callable<Integer> {
                     f.second()));
             out.flush();
         }
-    }
-
-    private TestRunner runner(Executor executor) {
-        return new TestRunner(executor, env.host(), ReportParsers.standard(), new StackFrameExtractor());
     }
 
     private static RunConfig config(String repo, HostEnvironment host) {

@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import dev.repofix.config.RepofixException;
 import java.io.PrintWriter;
 import picocli.CommandLine;

@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
+import dev.repofix.app.Sandboxes;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.config.Settings;

@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
+import dev.repofix.app.EvalSession;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.CaseProblem;
 import dev.repofix.eval.cases.EvalCase;
@@ -116,9 +118,9 @@ final class EvalCheckCommand implements Callable<Integer> {
     }
 
     private void run(String model, ResultStore store, EvalRunner.Plan plan, PrintWriter err) {
-        try (EvalSession session = new EvalSession(env, options, model, err)) {
+        try (EvalSession session = options.session(env, model, err)) {
             session.checkSetUps(plan.cases());
-            EvalRunner runner = session.runner(store, Optional.empty(), new EvalSession.Progress(err, env.interactive()), Map.of());
+            EvalRunner runner = session.runner(store, Optional.empty(), new EvalProgress(err, env.interactive()), Map.of());
             runner.run(plan, session.manifest(cases, plan.shard(), List.of()));
         }
     }

@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.Settings;
@@ -10,11 +12,8 @@ import dev.repofix.eval.inject.InjectedCases;
 import dev.repofix.eval.inject.ModelInjector;
 import dev.repofix.exec.Executor;
 import dev.repofix.stage.BugType;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
-import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -88,13 +87,12 @@ final class EvalInjectCommand implements Callable<Integer> {
     }
 
     /**
-     * Bugs injected into {@code ws} (tests run through {@code executor}) and written as cases
+     * Bugs injected into {@code ws} (tests run by {@code runner}) and written as cases
      * over a repository of their own at {@code repoDir}; shared with {@code bench repair}.
      */
-    static List<EvalCase> inject(Environment env, Executor executor, Workspace ws, Optional<String> testCommand,
+    static List<EvalCase> inject(TestRunner runner, Workspace ws, Optional<String> testCommand,
             int count, int bugsPerCase, long seed, java.time.Duration testTimeout, Path repoDir, String prefix,
             java.util.function.Consumer<String> progress) {
-        TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(), new StackFrameExtractor());
         List<BugInjector.Injected> bugs = new BugInjector(new BuildDetector(), runner, testTimeout)
                 .inject(ws, testCommand, count, bugsPerCase, seed, progress);
         return InjectedCases.write(ws, bugs, repoDir, prefix, testCommand);
@@ -127,21 +125,20 @@ final class EvalInjectCommand implements Callable<Integer> {
             throw new ConfigException("--model makes single-bug cases; leave out --bugs-per-case");
         }
         Settings c = options.settings(env.host(), Optional.ofNullable(model));
+        CompositionRoot root = new CompositionRoot(c, env);
         PrintWriter err = spec.commandLine().getErr();
         Optional<String> command = Optional.ofNullable(testCmd);
-        try (Executor executor = Sandboxes.create(c.sandbox(), env, err);
-                Workspace ws = new Workspaces(Sandboxes.workDir(c.sandbox(), env), FixCommand.CLONE_TIMEOUT)
-                        .open(repo, Optional.ofNullable(ref))) {
+        try (Executor executor = root.executor(err);
+                Workspace ws = root.workspaces(root.workDir()).open(repo, Optional.ofNullable(ref))) {
             java.util.function.Consumer<String> progress = line -> {
                 err.println("  " + line);
                 err.flush();
             };
-            TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(),
-                    new StackFrameExtractor());
-            BugInjector injector = new BugInjector(new BuildDetector(), runner, c.run().testTimeout());
+            BugInjector injector = new BugInjector(new BuildDetector(), root.testRunner(executor),
+                    c.run().testTimeout());
             BugInjector.Outcome made = model == null
                     ? injector.injectCounted(ws, command, count, bugsPerCase, seed, progress)
-                    : new ModelInjector(StagesFactory.chatClient(c.model(), env.host()), injector,
+                    : new ModelInjector(root.chatClient(), injector,
                             c.model().maxAttempts()).inject(ws, command, count, seed, types(ws),
                             progress);
             List<EvalCase> cases = InjectedCases.write(ws, made.kept(), out.resolve("repo").toAbsolutePath(), prefix,

@@ -1,10 +1,11 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.Durations;
 import dev.repofix.config.GitHubContext;
-import dev.repofix.config.Settings;
 import dev.repofix.eval.cases.AppendedCases;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.EvalCase;
@@ -16,10 +17,6 @@ import dev.repofix.eval.mine.IssueTracker;
 import dev.repofix.eval.mine.MinedCases;
 import dev.repofix.eval.run.CaseCheckouts;
 import dev.repofix.exec.Executor;
-import dev.repofix.exec.LocalProcessExecutor;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
-import dev.repofix.testrun.TestRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -27,7 +24,6 @@ import java.io.Writer;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -192,16 +188,14 @@ final class EvalMineCommand implements Callable<Integer> {
 
     private List<EvalCase> verified(HistoryMiner.Mining mining, String repoPath,
             Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err, AppendedCases appended) {
-        Settings c = options.settings(env.host(), Optional.empty());
-        Duration testTimeout = c.run().testTimeout();
-        Path work = Sandboxes.workDir(c.sandbox(), env).resolve("repofix-mine-" + Sandboxes.runId());
+        CompositionRoot root = new CompositionRoot(options.settings(env.host(), Optional.empty()), env);
+        Path work = root.workDir().resolve("repofix-mine-" + root.runId());
         List<EvalCase> cases = new ArrayList<>();
-        try (Executor executor = Sandboxes.create(c.sandbox(), env, err);
-                CaseCheckouts checkouts = new CaseCheckouts(work, new LocalProcessExecutor(env.clock()), env.host(),
+        try (Executor executor = root.executor(err);
+                CaseCheckouts checkouts = new CaseCheckouts(work, root.hostExecutor(), env.host(),
                         Durations.parse(options.setupTimeout), false)) {
-            TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(),
-                    new StackFrameExtractor());
-            FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), runner, testTimeout,
+            FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), root.testRunner(executor),
+                    root.settings().run().testTimeout(),
                     Optional.ofNullable(testCmd));
             for (HistoryMiner.MinedFix fix : mining.fixes()) {
                 String id = MinedCases.id(prefix, fix);

@@ -1,10 +1,15 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
+import dev.repofix.app.EvalSession;
 import dev.repofix.config.ConfigKey;
+import dev.repofix.config.Durations;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.Settings;
 import dev.repofix.config.SettingsFile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
@@ -54,6 +59,12 @@ final class EvalOptions {
         model.ifPresent(m -> flags.put(ConfigKey.MODEL, m));
         putFlags(flags);
         return Settings.of(ConfigResolver.resolve(flags, host, Optional.ofNullable(configFile).map(SettingsFile::operator)));
+    }
+
+    /** The session that runs cases with {@code model} under these options; the caller closes it. */
+    EvalSession session(Environment env, String model, PrintWriter err) {
+        Settings settings = settings(env.host(), Optional.of(EvalSession.modelSetting(model)));
+        return new EvalSession(new CompositionRoot(settings, env), model, Durations.parse(setupTimeout), keepEnvs, err);
     }
 
     private void putFlags(Map<ConfigKey, String> flags) {

@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.EvalSession;
+import dev.repofix.app.Environment;
 import dev.repofix.config.ConfigException;
 import dev.repofix.context.ContextBudget;
 import dev.repofix.eval.cases.CaseFile;
@@ -92,7 +94,7 @@ final class EvalRunCommand implements Callable<Integer> {
         EvalRunner.Plan plan = new EvalRunner.Plan(all, chosen, contexts(), samples, EvalRunner.Shard.parse(shard),
                 jobs);
         PrintWriter err = spec.commandLine().getErr();
-        try (EvalSession session = new EvalSession(env, options, model, err)) {
+        try (EvalSession session = options.session(env, model, err)) {
             session.checkSetUps(plan.shard().of(all));
             if (!chosen.isEmpty() && !session.answersFromPrompts()) {
                 throw new ConfigException("--setting chooses what a model's prompts show; " + session.model()
@@ -100,7 +102,7 @@ final class EvalRunCommand implements Callable<Integer> {
             }
             Optional<IssueJudge> judge = Optional.ofNullable(judgeModel).map(session::judge);
             Map<String, SanityCheck.Verdict> excluded = sanity == null ? Map.of() : SanityCheck.read(sanity);
-            EvalSession.Progress progress = new EvalSession.Progress(err, env.interactive());
+            EvalProgress progress = new EvalProgress(err, env.interactive());
             EvalRunner runner = session.runner(new ResultStore(out), judge, progress, excluded);
             java.time.Instant began = env.clock().instant();
             EvalRunner.Outcome outcome = runner.run(plan, session.manifest(cases, plan.shard(),
@@ -116,7 +118,7 @@ final class EvalRunCommand implements Callable<Integer> {
         }
     }
 
-    private int finish(EvalRunner.Outcome outcome, EvalSession.Progress progress, PrintWriter stdout) {
+    private int finish(EvalRunner.Outcome outcome, EvalProgress progress, PrintWriter stdout) {
         stdout.println("repofix eval: " + outcome.ran().size() + " case run(s) this time, " + outcome.kept()
                 + " kept from before; " + progress.tally() + "; results in " + out);
         stdout.println("disk used by checkouts and environments: at most "

@@ -1,22 +1,14 @@
 package dev.repofix.cli;
 
-import dev.repofix.build.BuildDetector;
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
 import dev.repofix.history.FixRuns;
-import dev.repofix.pipeline.ProgressListener;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.RunResult;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
-import dev.repofix.testrun.TestRunner;
-import dev.repofix.validate.WarmJvmScreenings;
-import dev.repofix.workspace.Workspaces;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,8 +23,6 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 tests pass or a valid patch was found, 1 no valid patch, 2 bad input,",
                 "3 repofix could not finish (ERROR) or was interrupted (CANCELLED); the report says which."})
 final class FixCommand implements Callable<Integer> {
-    static final Duration CLONE_TIMEOUT = Duration.ofMinutes(5);
-
     @Spec
     CommandSpec spec;
 
@@ -60,9 +50,9 @@ final class FixCommand implements Callable<Integer> {
     public Integer call() {
         Settings settings = options.settings(env.host(), Optional.ofNullable(maxCandidates));
         RunConfig config = options.config(settings, env.host());
-        try (Executor executor = Sandboxes.create(settings.sandbox(), env, spec.commandLine().getErr())) {
-            RepairPipeline.Engine engine = StagesFactory.engine(settings, env.host(), executor, env.clock());
-            RepairPipeline pipeline = pipeline(env, Sandboxes.workDir(settings.sandbox(), env), executor, engine,
+        CompositionRoot root = new CompositionRoot(settings, env);
+        try (Executor executor = root.executor(spec.commandLine().getErr())) {
+            RepairPipeline pipeline = root.pipeline(executor, root.engine(executor),
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             RunResult result = pipeline.run(config);
             int exit = Output.finish(result, options, spec.commandLine().getOut(), spec.commandLine().getErr());
@@ -76,17 +66,5 @@ final class FixCommand implements Callable<Integer> {
 
     RunConfig config() {
         return options.config(options.settings(env.host(), Optional.ofNullable(maxCandidates)), env.host());
-    }
-
-    /**
-     * The pipeline of one run: workspace copies under {@code workDir}, tests through
-     * {@code executor} (which the caller closes).
-     */
-    static RepairPipeline pipeline(Environment env, Path workDir, Executor executor, RepairPipeline.Engine engine,
-            ProgressListener progress) {
-        TestRunner runner = new TestRunner(executor, env.host(), ReportParsers.standard(), new StackFrameExtractor());
-        return new RepairPipeline(new Workspaces(workDir, CLONE_TIMEOUT), new BuildDetector(), runner,
-                engine, env.clock(), progress, env.cancellation(), () -> UUID.randomUUID().toString(),
-                new WarmJvmScreenings(executor, env.host(), env.clock()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import dev.repofix.history.DashboardSite;
 import dev.repofix.history.HistoryStore;
 import dev.repofix.history.RunFilter;

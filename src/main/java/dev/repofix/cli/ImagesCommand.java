@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import dev.repofix.config.Durations;
 import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.ImageBuilder;

@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.Cancellation;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;

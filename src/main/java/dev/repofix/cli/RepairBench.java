@@ -1,5 +1,8 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
+import dev.repofix.app.EvalSession;
 import dev.repofix.config.RepofixException;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.inject.InjectionOperator;
@@ -50,7 +53,7 @@ final class RepairBench {
     /** Measures on {@code repos}; a repository whose tests do not pass is skipped with the reason. */
     int run(List<String> repos, int count, long seed, Path dir) {
         List<EvalCase> cases = new ArrayList<>();
-        try (EvalSession session = new EvalSession(env, options, "builtin", err)) {
+        try (EvalSession session = options.session(env, "builtin", err)) {
             for (int i = 0; i < repos.size(); i++) {
                 inject(repos.get(i), "r" + (i + 1), count, seed, dir.resolve("r" + (i + 1)), session, cases);
             }
@@ -59,7 +62,7 @@ final class RepairBench {
                 return ExitCodes.USAGE;
             }
             ResultStore store = new ResultStore(dir.resolve("results"));
-            EvalRunner runner = session.runner(store, Optional.empty(), new EvalSession.Progress(err), Map.of());
+            EvalRunner runner = session.runner(store, Optional.empty(), new EvalProgress(err), Map.of());
             runner.run(new EvalRunner.Plan(cases, List.of(), List.of(), 1, EvalRunner.Shard.all(), 1),
                     new RunManifest("injected", "-", 1, 1, "builtin", List.of(), env.clock().instant(),
                             "repofix bench repair", List.of()));
@@ -75,8 +78,8 @@ final class RepairBench {
 
     private void inject(String repo, String prefix, int count, long seed, Path dir, EvalSession session,
             List<EvalCase> cases) {
-        try (Workspace ws = new Workspaces(dir.resolve("work"), FixCommand.CLONE_TIMEOUT).open(repo, Optional.empty())) {
-            List<EvalCase> made = EvalInjectCommand.inject(env, session.executor(), ws, Optional.empty(), count, 1, seed,
+        try (Workspace ws = new Workspaces(dir.resolve("work"), CompositionRoot.CLONE_TIMEOUT).open(repo, Optional.empty())) {
+            List<EvalCase> made = EvalInjectCommand.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
                     Duration.ofMinutes(10), dir.resolve("repo").toAbsolutePath(), prefix, line -> { });
             cases.addAll(made);
             err.println("injected " + made.size() + " bug(s) into " + repo);

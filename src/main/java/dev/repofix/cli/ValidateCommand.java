@@ -1,11 +1,11 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.Environment;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.RunConfig;
 import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
-import dev.repofix.pipeline.RepairPipeline;
-import dev.repofix.repair.BuiltinStages;
 import java.util.Optional;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -54,9 +54,9 @@ final class ValidateCommand implements Callable<Integer> {
         String text = readPatch();
         Settings settings = options.settings(env.host(), java.util.Optional.of("1"));
         RunConfig config = options.config(settings, env.host());
-        try (Executor executor = Sandboxes.create(settings.sandbox(), env, spec.commandLine().getErr())) {
-            var pipeline = FixCommand.pipeline(env, Sandboxes.workDir(settings.sandbox(), env), executor,
-                    new RepairPipeline.Engine(new BuiltinStages(), "builtin", Optional.empty()),
+        CompositionRoot root = new CompositionRoot(settings, env);
+        try (Executor executor = root.executor(spec.commandLine().getErr())) {
+            var pipeline = root.pipeline(executor, CompositionRoot.plainBuiltin(),
                     new ConsoleProgress(spec.commandLine().getErr(), options.quiet));
             return Output.finish(pipeline.validate(config, text), options, spec.commandLine().getOut(),
                     spec.commandLine().getErr());

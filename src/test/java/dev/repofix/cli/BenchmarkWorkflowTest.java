@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

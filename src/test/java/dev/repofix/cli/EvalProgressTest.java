@@ -25,7 +25,7 @@ class EvalProgressTest {
     @Test
     void printsOneLinePerCaseWithARunningTallyAndWhyItErred() {
         StringWriter out = new StringWriter();
-        EvalSession.Progress progress = new EvalSession.Progress(new PrintWriter(out), false);
+        EvalProgress progress = new EvalProgress(new PrintWriter(out), false);
 
         progress.finished(error("a"), 1, 2);
         progress.finished(error("b"), 2, 2);
@@ -39,7 +39,7 @@ class EvalProgressTest {
     @Test
     void drawsABarInPlaceOnATerminal() {
         StringWriter out = new StringWriter();
-        EvalSession.Progress progress = new EvalSession.Progress(new PrintWriter(out), true);
+        EvalProgress progress = new EvalProgress(new PrintWriter(out), true);
 
         progress.finished(error("a"), 1, 2);
 

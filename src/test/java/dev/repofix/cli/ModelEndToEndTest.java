@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
 import com.fasterxml.jackson.databind.JsonNode;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;

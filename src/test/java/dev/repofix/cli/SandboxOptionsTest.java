@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Environment;
+import dev.repofix.app.Sandboxes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -66,7 +68,7 @@ class SandboxOptionsTest {
         StringWriter err = new StringWriter();
 
         try (Executor e = Sandboxes.create(fix.options.settings(env(Map.of()).host(), Optional.empty()).sandbox(),
-                env(Map.of()), new PrintWriter(err))) {
+                env(Map.of()), new PrintWriter(err), "run-1")) {
             assertThat(e).isInstanceOf(LocalProcessExecutor.class);
         }
         assertThat(err.toString()).isEmpty();
@@ -79,7 +81,7 @@ class SandboxOptionsTest {
         StringWriter err = new StringWriter();
 
         try (Executor e = Sandboxes.create(fix.options.settings(noEngine.host(), Optional.empty()).sandbox(), noEngine,
-                new PrintWriter(err))) {
+                new PrintWriter(err), "run-1")) {
             assertThat(e).isInstanceOf(LocalProcessExecutor.class);
         }
         assertThat(err.toString()).startsWith("repofix: sandbox: local processes, not isolated (no Docker engine "
@@ -109,7 +111,7 @@ class SandboxOptionsTest {
         assertThat(err.toString()).contains("sandbox-memory = '2x' (from --sandbox-memory) is not a size");
         assertThatThrownBy(() -> Sandboxes.create(CommandLine.populateCommand(new FixCommand(env(Map.of())),
                 "--sandbox", "podman").options.settings(env(Map.of()).host(), Optional.empty()).sandbox(), env(Map.of()),
-                new PrintWriter(new StringWriter())))
+                new PrintWriter(new StringWriter()), "run-1"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("not one of auto, docker, local");
         assertThatThrownBy(() -> Sandboxes.settings(CommandLine.populateCommand(new FixCommand(env(Map.of())),
                 "--sandbox-cache", "relative/dir").options.settings(env(Map.of()).host(), Optional.empty()).sandbox(),

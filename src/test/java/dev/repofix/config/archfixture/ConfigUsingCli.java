@@ -1,8 +1,8 @@
 package dev.repofix.config.archfixture;
 
-import dev.repofix.cli.Environment;
+import dev.repofix.app.Environment;
 
-/** Test-only: a class in {@code config} that wrongly uses {@code cli}, to prove the layering rule bites. */
+/** Test-only: a class in {@code config} that wrongly uses a higher package ({@code app}), to prove the layering rule bites. */
 public final class ConfigUsingCli {
     private ConfigUsingCli() {}
 

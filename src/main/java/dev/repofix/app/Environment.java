@@ -1,4 +1,4 @@
-package dev.repofix.cli;
+package dev.repofix.app;
 
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.Cancellation;

@@ -1,4 +1,4 @@
-package dev.repofix.cli;
+package dev.repofix.app;
 
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.HostEnvironment;
@@ -31,7 +31,7 @@ import java.time.Clock;
 import java.util.Optional;
 
 /** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
-final class StagesFactory {
+public final class StagesFactory {
     private static final int MAX_TOKENS = 4096;
 
     private StagesFactory() {}
@@ -44,7 +44,7 @@ final class StagesFactory {
      *
      * @throws ConfigException for the builtin engine, which has no client
      */
-    static ChatClient chatClient(ModelSpec spec, HostEnvironment host) {
+    public static ChatClient chatClient(ModelSpec spec, HostEnvironment host) {
         ModelChoice model = spec.choice();
         if (model.isBuiltin()) {
             throw new ConfigException("the builtin engine asks no model");
@@ -73,7 +73,7 @@ final class StagesFactory {
      * coverage runs through {@code executor}, the one the baseline uses, each command within
      * the test timeout.
      */
-    static RepairPipeline.Engine engine(Settings s, HostEnvironment host, Executor executor, Clock clock) {
+    public static RepairPipeline.Engine engine(Settings s, HostEnvironment host, Executor executor, Clock clock) {
         ModelSpec spec = s.model();
         if (spec.choice().isBuiltin()) {
             BuiltinStages builtin = BuiltinStages.withCoverage(executor, host, s.run().testTimeout(), clock,
@@ -84,7 +84,7 @@ final class StagesFactory {
     }
 
     /** The builtin engine's spectrum formula, as the sbfl setting names it. */
-    static SpectrumFormula formula(ModelSpec spec) {
+    public static SpectrumFormula formula(ModelSpec spec) {
         return SpectrumFormula.valueOf(spec.sbfl().name());
     }
 
@@ -92,19 +92,19 @@ final class StagesFactory {
      * Model-answered stages over a client (a benchmark shares one over its cases), with
      * given inputs (a setting) and context budget (a sweep's).
      */
-    static RepairPipeline.Engine engine(ModelSpec spec, ChatClient client, StageInputs inputs, String contextBudget) {
+    public static RepairPipeline.Engine engine(ModelSpec spec, ChatClient client, StageInputs inputs, String contextBudget) {
         ModelChoice model = spec.choice();
         return new RepairPipeline.Engine(create(spec, client, inputs, contextBudget), model.toString(), price(model));
     }
 
     /** A model's list price, when it has one: none for the builtin engine and recorded answers. */
-    static Optional<Pricing.Price> price(ModelChoice model) {
+    public static Optional<Pricing.Price> price(ModelChoice model) {
         return model.isBuiltin() || model.provider().equals("replay") ? Optional.empty()
                 : Pricing.defaults().priceOf(model.name());
     }
 
     /** The chat client of a model choice (for a judge), behind the same cache as the stages'. */
-    static ChatClient judgeClient(ModelChoice model, ModelSpec spec, HostEnvironment host) {
+    public static ChatClient judgeClient(ModelChoice model, ModelSpec spec, HostEnvironment host) {
         if (model.isBuiltin()) {
             throw new ConfigException("the judge must be a model (openai:<model>, anthropic:<model> or "
                     + "replay:<file>), not builtin");

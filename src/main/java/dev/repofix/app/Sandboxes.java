@@ -1,4 +1,4 @@
-package dev.repofix.cli;
+package dev.repofix.app;
 
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.SandboxSpec;
@@ -12,13 +12,11 @@ import dev.repofix.exec.SandboxLimits;
 import dev.repofix.exec.SandboxSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /** Creates the executor the {@code sandbox} setting asks for; the caller closes it. */
-final class Sandboxes {
+public final class Sandboxes {
     /** How long {@code auto} waits for the engine to answer before running tests locally. */
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
@@ -28,12 +26,13 @@ final class Sandboxes {
      * local: local processes; docker: containers, failing when the engine cannot be reached;
      * auto: containers when the engine answers within {@link #PROBE_TIMEOUT} and has the
      * image a build needs, else local processes, with one line on {@code err} saying which and why.
+     * Containers carry the label {@code repofix.run=<runId>}.
      */
-    static Executor create(SandboxSpec spec, Environment env, PrintWriter err) {
+    public static Executor create(SandboxSpec spec, Environment env, PrintWriter err, String runId) {
         if (spec.mode() == SandboxSpec.Mode.LOCAL) {
             return new LocalProcessExecutor(env.clock());
         }
-        SandboxSettings settings = settings(spec, env.host(), runId());
+        SandboxSettings settings = settings(spec, env.host(), runId);
         if (spec.mode() == SandboxSpec.Mode.DOCKER) {
             return sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(spec, env));
         }
@@ -67,20 +66,13 @@ final class Sandboxes {
     }
 
     /** The Docker settings of {@code spec}, for containers labelled with {@code runId}. */
-    static SandboxSettings settings(SandboxSpec spec, HostEnvironment host, String runId) {
+    public static SandboxSettings settings(SandboxSpec spec, HostEnvironment host, String runId) {
         return new SandboxSettings(EngineAddress.of(host), new SandboxLimits(spec.memoryBytes(), spec.cpus(), spec.pids()),
                 SandboxSettings.image(spec.image()), spec.caches(), runId);
     }
 
     /** Where workspace copies go: {@code work-dir}, else the environment's temp folder. */
-    static Path workDir(SandboxSpec spec, Environment env) {
+    public static Path workDir(SandboxSpec spec, Environment env) {
         return spec.workDir(env.tempDir());
-    }
-
-    /** Labels this invocation's containers: unique enough among concurrent runs on one engine. */
-    static String runId() {
-        byte[] random = new byte[6];
-        new SecureRandom().nextBytes(random);
-        return HexFormat.of().formatHex(random);
     }
 }
