@@ -1,8 +1,8 @@
 package dev.repofix.cli;
 
-import dev.repofix.eval.CaseResult;
-import dev.repofix.eval.EvalRunner;
-import dev.repofix.eval.ResultStatus;
+import dev.repofix.eval.result.CaseResult;
+import dev.repofix.eval.run.EvalRunner;
+import dev.repofix.eval.result.ResultStatus;
 import dev.repofix.pipeline.RunResult;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
