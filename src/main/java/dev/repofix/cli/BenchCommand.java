@@ -18,6 +18,8 @@ import dev.repofix.pipeline.ValidationBench;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Screenings;
 import dev.repofix.workspace.Workspaces;
+import dev.repofix.history.HistoryBenchmark;
+import dev.repofix.history.TrendBy;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +128,8 @@ final class BenchCommand implements Callable<Integer> {
             return new ParseBenchCommand(tests, sizeMb).run(env.tempDir(), spec.commandLine().getOut());
         }
         if (what.equals("history")) {
-            return new HistoryBenchCommand(runs, seed, repeat).run(env.tempDir(), spec.commandLine().getOut());
+            printHistory(new HistoryBenchmark(runs, seed, repeat).run(env.tempDir()), spec.commandLine().getOut());
+            return ExitCodes.OK;
         }
         if (what.equals("repair")) {
             if (repos.isEmpty()) {
@@ -238,5 +241,18 @@ final class BenchCommand implements Callable<Integer> {
 
     private static double secs(Duration d) {
         return d.toNanos() / 1e9;
+    }
+
+    /** {@code bench history}'s figures, one line each. */
+    private static void printHistory(HistoryBenchmark.Figures f, PrintWriter out) {
+        out.printf(Locale.ROOT, "repofix bench history: %d runs written in %.1f s to %s%n", f.runs(), f.writeSeconds(),
+                f.store());
+        for (TrendBy by : TrendBy.values()) {
+            out.printf(Locale.ROOT, "trend --by %-5s %8.1f ms (median of %d)%n", by, f.trendMs().get(by), f.repeat());
+        }
+        out.printf(Locale.ROOT, "list (newest 50)  %8.1f ms%n", f.listMs());
+        out.printf(Locale.ROOT, "runs (one model)  %8.1f ms%n", f.oneModelMs());
+        out.println("store size: " + f.size() + " (removed now)");
+        out.flush();
     }
 }
