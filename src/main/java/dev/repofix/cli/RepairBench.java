@@ -6,6 +6,7 @@ import dev.repofix.app.EvalSession;
 import dev.repofix.app.RepairTables;
 import dev.repofix.config.RepofixException;
 import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.inject.InjectedCases;
 import dev.repofix.eval.result.ResultStore;
 import dev.repofix.eval.result.RunManifest;
 import dev.repofix.eval.run.EvalRunner;
@@ -65,7 +66,7 @@ final class RepairBench {
     private void inject(String repo, String prefix, int count, long seed, Path dir, EvalSession session,
             List<EvalCase> cases) {
         try (Workspace ws = new Workspaces(dir.resolve("work"), CompositionRoot.CLONE_TIMEOUT).open(repo, Optional.empty())) {
-            List<EvalCase> made = EvalInjectCommand.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
+            List<EvalCase> made = InjectedCases.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
                     Duration.ofMinutes(10), dir.resolve("repo").toAbsolutePath(), prefix, line -> { });
             cases.addAll(made);
             err.println("injected " + made.size() + " bug(s) into " + repo);
