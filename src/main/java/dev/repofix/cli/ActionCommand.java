@@ -1,23 +1,17 @@
 package dev.repofix.cli;
 
-import dev.repofix.app.CompositionRoot;
+import dev.repofix.app.ActionRun;
 import dev.repofix.app.Environment;
 import dev.repofix.history.StoreLocation;
 import dev.repofix.history.FixRuns;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.config.GitLabContext;
-import dev.repofix.config.RunConfig;
 import dev.repofix.config.Settings;
-import dev.repofix.exec.Executor;
 import dev.repofix.model.Sleeper;
-import dev.repofix.pipeline.RepairPipeline;
-import dev.repofix.pipeline.RunOrigin;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.report.GitHubMode;
-import dev.repofix.report.GitHubPublishing;
-import dev.repofix.report.GitLabPublishing;
 import dev.repofix.report.Publication;
 import dev.repofix.report.ReportWriter;
 import dev.repofix.report.SummaryReport;
@@ -26,10 +20,8 @@ import dev.repofix.stage.Location;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,11 +41,6 @@ import picocli.CommandLine.Spec;
                 "(INPUT_*). In GitLab CI (GITLAB_CI=true) it writes gl-code-quality-report.json and posts one",
                 "merge-request note with GITLAB_TOKEN (a token with the api scope)."})
 final class ActionCommand implements Callable<Integer> {
-    private static final int MAX_ANNOTATIONS = 10;
-    /** Variables whose values are masked in the log when set, besides the one api-key-env names. */
-    private static final List<String> KEY_VARIABLES = List.of("OPENAI_API_KEY", "ANTHROPIC_API_KEY",
-            "AZURE_OPENAI_API_KEY");
-
     @Spec
     CommandSpec spec;
 
@@ -77,33 +64,31 @@ final class ActionCommand implements Callable<Integer> {
             return new PublishCommand(env, sleeper).publish(Path.of(saved.get()), spec.commandLine().getOut(),
                     spec.commandLine().getErr());
         }
-        if (!GitHubContext.present(env.host()) && GitLabContext.present(env.host())) {
-            return gitLab(GitLabContext.from(env.host()));
+        ActionRun action = new ActionRun(env, sleeper);
+        if (action.onGitLab()) {
+            return gitLab(action, GitLabContext.from(env.host()));
         }
         PrintWriter out = spec.commandLine().getOut();
         GitHubContext gh = GitHubContext.from(env.host());
         Settings settings = options.settings(env.host(), Optional.empty());
-        maskSecrets(gh, settings, out);
-        GitHubMode mode = mode(settings);
+        action.secrets(gh, settings).forEach(s -> out.println(WorkflowCommands.mask(s)));
+        out.flush();
+        GitHubMode mode = GitHubMode.parse(settings.publish().mode());
         FailOn failOn = FailOn.parse(settings.publish().failOn());
         options.repo = gh.workspace().toString();
-        if (options.out == null || !options.out.isAbsolute()) {
-            options.out = gh.workspace().resolve(options.out == null ? Path.of("repofix-out") : options.out);
-        }
+        options.out = ActionRun.reportDir(gh.workspace(), options.out);
         out.println(WorkflowCommands.group("repofix: run the tests, localize, search for a fix"));
         out.flush();
         RunResult result;
         try {
-            result = run(settings).withOrigin(new RunOrigin(trigger(gh.eventName()), Optional.of(gh.repository()),
-                    gh.pullRequest().isPresent() ? Optional.of(gh.pullRequest().getAsInt()) : Optional.empty(),
-                    Optional.of(gh.sha())));
+            result = action.run(settings, options.config(settings, env.host()), gh, spec.commandLine().getErr(),
+                    progress());
         } finally {
             out.println(WorkflowCommands.endGroup());
             out.flush();
         }
         annotate(result, out);
-        Publication published = new GitHubPublishing(env.clock(), sleeper).forAction(gh, options.out, mode)
-                .publish(result);
+        Publication published = action.publish(gh, options.out, mode, result);
         PublishCommand.printGitHub(published, out, spec.commandLine().getErr());
         recordHistory(gh.workspace(), result, options.out, out);
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
@@ -111,37 +96,23 @@ final class ActionCommand implements Callable<Integer> {
         return failOn.exitCode(result.status());
     }
 
-    private static GitHubMode mode(Settings settings) {
-        return GitHubMode.parse(settings.publish().mode());
-    }
-
-    /** One run like {@code repofix fix}, with the options already pointed at the checkout. */
-    private RunResult run(Settings settings) {
-        RunConfig config = options.config(settings, env.host());
-        CompositionRoot root = new CompositionRoot(settings, env);
-        try (Executor executor = root.executor(spec.commandLine().getErr())) {
-            RepairPipeline pipeline = root.pipeline(executor, root.engine(executor),
-                    new ConsoleProgress(spec.commandLine().getErr(), false));
-            return pipeline.run(config);
-        }
+    private ConsoleProgress progress() {
+        return new ConsoleProgress(spec.commandLine().getErr(), false);
     }
 
     /**
      * The same image as a GitLab CI step: the reports (with the Code Quality file for
      * {@code artifacts:reports:codequality}) and one merge-request note.
      */
-    private int gitLab(GitLabContext gl) {
+    private int gitLab(ActionRun action, GitLabContext gl) {
         PrintWriter out = spec.commandLine().getOut();
         Settings settings = options.settings(env.host(), Optional.empty());
         FailOn failOn = FailOn.parse(settings.publish().failOn());
         options.repo = gl.projectDir().toString();
-        if (options.out == null || !options.out.isAbsolute()) {
-            options.out = gl.projectDir().resolve(options.out == null ? Path.of("repofix-out") : options.out);
-        }
-        RunResult result = run(settings).withOrigin(new RunOrigin(gl.mergeRequestIid().isPresent() ? "pr" : "other",
-                Optional.of(gl.projectId()), gl.mergeRequestIid().isPresent()
-                        ? Optional.of(gl.mergeRequestIid().getAsInt()) : Optional.empty(), Optional.of(gl.sha())));
-        Publication published = new GitLabPublishing(env.clock(), sleeper).forAction(gl, options.out).publish(result);
+        options.out = ActionRun.reportDir(gl.projectDir(), options.out);
+        RunResult result = action.run(settings, options.config(settings, env.host()), gl, spec.commandLine().getErr(),
+                progress());
+        Publication published = action.publish(gl, options.out, result);
         PublishCommand.printGitLab(published, out, spec.commandLine().getErr());
         out.println(new SummaryReport().render(result, List.of()).lines().findFirst().orElse(""));
         out.flush();
@@ -170,33 +141,8 @@ final class ActionCommand implements Callable<Integer> {
                 spec.commandLine().getOut());
     }
 
-    /** The run record's trigger for a GitHub event name. */
-    static String trigger(String eventName) {
-        return switch (eventName) {
-            case "pull_request", "pull_request_target" -> "pr";
-            case "push" -> "push";
-            case "schedule" -> "schedule";
-            case "workflow_dispatch" -> "manual";
-            default -> "other";
-        };
-    }
-
-    /** Masks every secret this step reads before anything else reaches the log. */
-    private void maskSecrets(GitHubContext gh, Settings settings, PrintWriter out) {
-        Set<String> secrets = new LinkedHashSet<>();
-        gh.token().ifPresent(secrets::add);
-        String keyEnv = settings.model().apiKeyEnv();
-        if (!keyEnv.isBlank()) {
-            env.host().get(keyEnv).ifPresent(secrets::add);
-        }
-        KEY_VARIABLES.forEach(v -> env.host().get(v).ifPresent(secrets::add));
-        secrets.stream().filter(s -> !s.isBlank()).forEach(s -> out.println(WorkflowCommands.mask(s)));
-        out.flush();
-    }
-
     private static void annotate(RunResult result, PrintWriter out) {
-        List<Location> locations = result.localization().map(l -> l.locations()).orElse(List.of());
-        for (Location l : locations.subList(0, Math.min(MAX_ANNOTATIONS, locations.size()))) {
+        for (Location l : ActionRun.annotations(result)) {
             out.println(WorkflowCommands.error(l.file(), l.line(), "repofix: suspected fault",
                     l.reason().isBlank() ? l.content().strip() : l.reason()));
         }

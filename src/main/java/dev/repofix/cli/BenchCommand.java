@@ -1,23 +1,20 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.Benchmarks;
 import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
-import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
-import dev.repofix.config.RunSettings;
 import dev.repofix.config.Settings;
 import dev.repofix.exec.Executor;
-import dev.repofix.config.HostEnvironment;
-import dev.repofix.config.RunConfig;
 import dev.repofix.pipeline.GeneratedMavenProject;
-import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.SandboxBench;
 import dev.repofix.pipeline.ValidationBench;
 import dev.repofix.testrun.TestRunner;
-import dev.repofix.validate.Screenings;
 import dev.repofix.workspace.Workspaces;
+import dev.repofix.history.HistoryBenchmark;
+import dev.repofix.history.TrendBy;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +123,8 @@ final class BenchCommand implements Callable<Integer> {
             return new ParseBenchCommand(tests, sizeMb).run(env.tempDir(), spec.commandLine().getOut());
         }
         if (what.equals("history")) {
-            return new HistoryBenchCommand(runs, seed, repeat).run(env.tempDir(), spec.commandLine().getOut());
+            printHistory(new HistoryBenchmark(runs, seed, repeat).run(env.tempDir()), spec.commandLine().getOut());
+            return ExitCodes.OK;
         }
         if (what.equals("repair")) {
             if (repos.isEmpty()) {
@@ -155,7 +153,8 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (what.equals("sandbox")) {
             try (Executor local = root.hostExecutor(); Executor docker = root.docker()) {
-                compare(targets, workspaces, root.testRunner(local), root.testRunner(docker), out);
+                compare(targets, Benchmarks.sandbox(root, workspaces), root.testRunner(local), root.testRunner(docker),
+                        out);
             }
             return ExitCodes.OK;
         }
@@ -169,14 +168,9 @@ final class BenchCommand implements Callable<Integer> {
             PrintWriter out) {
         out.println("repo                                     build  tests  T_suite  mode    status     cands  "
                 + "screen/cand (xT)   full run (xT)     to VALID (xT)");
-        TestRunner runner = root.testRunner(executor);
-        RepairPipeline before = root.pipeline(workspaces, runner, CompositionRoot.plainBuiltin(), Screenings.none());
-        RepairPipeline after = root.pipeline(workspaces, runner, CompositionRoot.plainBuiltin(),
-                root.warmJvmScreenings(executor));
-        ValidationBench bench = new ValidationBench(workspaces, new BuildDetector(), runner, before, after,
-                env.clock());
+        ValidationBench bench = Benchmarks.validation(root, workspaces, executor);
         for (String repo : targets) {
-            ValidationBench.Figures f = bench.measure(config(repo, env.host()), repeat);
+            ValidationBench.Figures f = bench.measure(Benchmarks.config(repo, env.host()), repeat);
             row(out, f, "before", f.before());
             row(out, f, "after", f.after());
             f.after().notes().forEach(n -> out.println("  note: " + n));
@@ -198,22 +192,16 @@ final class BenchCommand implements Callable<Integer> {
                 f.ratio(r.total())));
     }
 
-    private void compare(List<String> targets, Workspaces workspaces, TestRunner local, TestRunner docker,
+    private void compare(List<String> targets, SandboxBench bench, TestRunner local, TestRunner docker,
             PrintWriter out) {
         out.println("repo                               build    local   docker  ratio  added/run  outcome (local | docker)");
-        SandboxBench bench = new SandboxBench(workspaces, new BuildDetector(), env.clock());
         for (String repo : targets) {
-            SandboxBench.Figures f = bench.measure(config(repo, env.host()), local, docker, repeat);
+            SandboxBench.Figures f = bench.measure(Benchmarks.config(repo, env.host()), local, docker, repeat);
             out.println(String.format(Locale.ROOT, "%-34s %-7s %6.2fs %7.2fs  %5.2f  %+8.2fs  %s | %s", f.repo(),
                     f.build(), secs(f.firstTime()), secs(f.secondTime()), f.ratio(), secs(f.added()), f.first(),
                     f.second()));
             out.flush();
         }
-    }
-
-    private static RunConfig config(String repo, HostEnvironment host) {
-        return RunSettings.defaults().withReruns(0).withJobs(1).runConfig(repo, Optional.empty(),
-                Path.of("target", "bench-out"), host);
     }
 
     private static List<String> examples() throws java.io.IOException {
@@ -238,5 +226,18 @@ final class BenchCommand implements Callable<Integer> {
 
     private static double secs(Duration d) {
         return d.toNanos() / 1e9;
+    }
+
+    /** {@code bench history}'s figures, one line each. */
+    private static void printHistory(HistoryBenchmark.Figures f, PrintWriter out) {
+        out.printf(Locale.ROOT, "repofix bench history: %d runs written in %.1f s to %s%n", f.runs(), f.writeSeconds(),
+                f.store());
+        for (TrendBy by : TrendBy.values()) {
+            out.printf(Locale.ROOT, "trend --by %-5s %8.1f ms (median of %d)%n", by, f.trendMs().get(by), f.repeat());
+        }
+        out.printf(Locale.ROOT, "list (newest 50)  %8.1f ms%n", f.listMs());
+        out.printf(Locale.ROOT, "runs (one model)  %8.1f ms%n", f.oneModelMs());
+        out.println("store size: " + f.size() + " (removed now)");
+        out.flush();
     }
 }

@@ -12,7 +12,6 @@ import dev.repofix.eval.inject.InjectedCases;
 import dev.repofix.eval.inject.ModelInjector;
 import dev.repofix.exec.Executor;
 import dev.repofix.stage.BugType;
-import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -86,18 +85,6 @@ final class EvalInjectCommand implements Callable<Integer> {
         this.env = env;
     }
 
-    /**
-     * Bugs injected into {@code ws} (tests run by {@code runner}) and written as cases
-     * over a repository of their own at {@code repoDir}; shared with {@code bench repair}.
-     */
-    static List<EvalCase> inject(TestRunner runner, Workspace ws, Optional<String> testCommand,
-            int count, int bugsPerCase, long seed, java.time.Duration testTimeout, Path repoDir, String prefix,
-            java.util.function.Consumer<String> progress) {
-        List<BugInjector.Injected> bugs = new BugInjector(new BuildDetector(), runner, testTimeout)
-                .inject(ws, testCommand, count, bugsPerCase, seed, progress);
-        return InjectedCases.write(ws, bugs, repoDir, prefix, testCommand);
-    }
-
     /** The bug types --bug-types names, or every type a model may be asked for in this repository's languages. */
     private List<BugType> types(Workspace ws) {
         if (bugTypes != null && !bugTypes.isEmpty()) {
@@ -108,12 +95,7 @@ final class EvalInjectCommand implements Callable<Integer> {
             }
             return out;
         }
-        java.util.Set<String> languages = new java.util.HashSet<>();
-        ws.files().files().forEach(f -> dev.repofix.repair.source.SourceLanguage.forPath(f)
-                .ifPresent(l -> languages.add(l == dev.repofix.repair.source.SourceLanguage.PYTHON ? "python"
-                        : f.endsWith(".java") ? "java" : "other")));
-        return java.util.Arrays.stream(BugType.values()).filter(b -> b != BugType.OTHER)
-                .filter(b -> b.language().map(languages::contains).orElse(true)).toList();
+        return ModelInjector.typesFor(ws);
     }
 
     @Override

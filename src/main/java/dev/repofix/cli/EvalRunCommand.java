@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.ActionRun;
 import dev.repofix.app.EvalSession;
 import dev.repofix.app.Environment;
 import dev.repofix.config.ConfigException;
@@ -111,7 +112,7 @@ final class EvalRunCommand implements Callable<Integer> {
                 ResultStore results = new ResultStore(out);
                 HistoryCommand.record(history.history, HistoryCommand.workingDirectory(), () -> HistoryImportCommand
                         .evalRun(results.manifest().orElseThrow(), results.results(), env.host().get("GITHUB_EVENT_NAME")
-                                .map(ActionCommand::trigger).orElse("local"), java.time.Duration.between(began,
+                                .map(ActionRun::trigger).orElse("local"), java.time.Duration.between(began,
                                 env.clock().instant()), out).stored(), err);
             }
             return finish(outcome, progress, spec.commandLine().getOut());

@@ -3,27 +3,19 @@ package dev.repofix.cli;
 import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
 import dev.repofix.app.EvalSession;
+import dev.repofix.app.RepairTables;
 import dev.repofix.config.RepofixException;
 import dev.repofix.eval.cases.EvalCase;
-import dev.repofix.eval.inject.InjectionOperator;
-import dev.repofix.eval.result.CaseResult;
-import dev.repofix.eval.result.ResultStatus;
+import dev.repofix.eval.inject.InjectedCases;
 import dev.repofix.eval.result.ResultStore;
 import dev.repofix.eval.result.RunManifest;
 import dev.repofix.eval.run.EvalRunner;
-import dev.repofix.eval.score.CaseScores;
-import dev.repofix.eval.score.Scores;
-import dev.repofix.pipeline.RunResult;
-import dev.repofix.stage.PatchCandidate;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,12 +58,7 @@ final class RepairBench {
             runner.run(new EvalRunner.Plan(cases, List.of(), List.of(), 1, EvalRunner.Shard.all(), 1),
                     new RunManifest("injected", "-", 1, 1, "builtin", List.of(), env.clock().instant(),
                             "repofix bench repair", List.of()));
-            Map<String, String> operatorOf = new HashMap<>();
-            cases.forEach(c -> operatorOf.put(c.id(), operator(c)));
-            table(store.results(), operatorOf);
-            Map<String, String> languageOf = new HashMap<>();
-            cases.forEach(c -> languageOf.put(c.id(), c.language()));
-            byLanguageAndFamily(store.results(), operatorOf, languageOf);
+            print(RepairTables.of(store.results(), cases));
             return ExitCodes.OK;
         }
     }
@@ -79,7 +66,7 @@ final class RepairBench {
     private void inject(String repo, String prefix, int count, long seed, Path dir, EvalSession session,
             List<EvalCase> cases) {
         try (Workspace ws = new Workspaces(dir.resolve("work"), CompositionRoot.CLONE_TIMEOUT).open(repo, Optional.empty())) {
-            List<EvalCase> made = EvalInjectCommand.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
+            List<EvalCase> made = InjectedCases.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
                     Duration.ofMinutes(10), dir.resolve("repo").toAbsolutePath(), prefix, line -> { });
             cases.addAll(made);
             err.println("injected " + made.size() + " bug(s) into " + repo);
@@ -89,84 +76,36 @@ final class RepairBench {
         err.flush();
     }
 
-    /** The operator that made a case: its tag among the operators' labels. */
-    private static String operator(EvalCase kase) {
-        return Arrays.stream(InjectionOperator.values()).map(InjectionOperator::label).filter(kase.tags()::contains)
-                .findFirst().orElse("?");
-    }
-
-    /** One row per operator and a total: cases, fixed, reference-equal, top-1, top-5, seconds per bug. */
-    private void table(List<CaseResult> results, Map<String, String> operatorOf) {
-        Map<String, List<CaseScores>> byOperator = new LinkedHashMap<>();
-        List<CaseScores> all = new ArrayList<>();
-        int apart = 0;
-        for (CaseResult r : results) {
-            if (r.status() != ResultStatus.SCORED) {
-                apart++;
-                continue;
-            }
-            CaseScores s = Scores.of(r);
-            byOperator.computeIfAbsent(operatorOf.getOrDefault(r.caseId(), "?"), k -> new ArrayList<>()).add(s);
-            all.add(s);
-        }
+    /**
+     * One row per operator and a total: cases, fixed, reference-equal, top-1, top-5, seconds per bug; then the
+     * same counts per language and operator, and per template family of the fix found.
+     */
+    private void print(RepairTables tables) {
         out.println("operator          in templates  cases  fixed  reference-equal  top-1  top-5  s/bug");
-        byOperator.forEach((op, scores) -> out.println(row(op, inTemplates(op), scores)));
-        out.println(row("all", "", all));
-        if (apart > 0) {
-            out.println(apart + " case(s) counted apart (ERROR, BROKEN or FLAKY); see the results folder");
+        tables.byOperator().forEach(r -> out.println(row(r.operator(), r.inTemplates(), r.counts())));
+        out.println(row("all", "", tables.all()));
+        if (tables.apart() > 0) {
+            out.println(tables.apart() + " case(s) counted apart (ERROR, BROKEN or FLAKY); see the results folder");
         }
         out.flush();
-    }
-
-    /**
-     * The same counts per language and operator, then per template family of the fix found
-     * (the family of the VALID candidate; how many of its fixes were the reference's).
-     */
-    private void byLanguageAndFamily(List<CaseResult> results, Map<String, String> operatorOf,
-            Map<String, String> languageOf) {
-        Map<String, List<CaseScores>> byLanguage = new java.util.TreeMap<>();
-        Map<String, List<CaseScores>> byFamily = new java.util.TreeMap<>();
-        for (CaseResult r : results) {
-            if (r.status() != ResultStatus.SCORED) {
-                continue;
-            }
-            CaseScores s = Scores.of(r);
-            String op = operatorOf.getOrDefault(r.caseId(), "?");
-            byLanguage.computeIfAbsent(languageOf.getOrDefault(r.caseId(), "?") + " " + op, k -> new ArrayList<>())
-                    .add(s);
-            String family = r.record().flatMap(RunResult::fix).map(PatchCandidate::strategy).orElse("(not fixed)");
-            byFamily.computeIfAbsent(family, k -> new ArrayList<>()).add(s);
-        }
         out.println();
         out.println("language and operator          cases  fixed  reference-equal  top-1  top-5  s/bug");
-        byLanguage.forEach((key, scores) -> out.println(String.format(Locale.ROOT, "%-30s ", key) + counts(scores)));
+        tables.byLanguageAndOperator().forEach((key, counts) -> out.println(String.format(Locale.ROOT, "%-30s ", key)
+                + counts(counts)));
         out.println();
         out.println("family of the fix found        cases  fixed  reference-equal  top-1  top-5  s/bug");
-        byFamily.forEach((family, scores) -> out.println(String.format(Locale.ROOT, "%-30s ", family) + counts(scores)));
+        tables.byFamily().forEach((family, counts) -> out.println(String.format(Locale.ROOT, "%-30s ", family)
+                + counts(counts)));
         out.flush();
     }
 
-    private static String inTemplates(String label) {
-        for (InjectionOperator op : InjectionOperator.values()) {
-            if (op.label().equals(label)) {
-                return op.inTemplates() ? "yes" : "no";
-            }
-        }
-        return "?";
-    }
-
-    private static String row(String name, String templates, List<CaseScores> scores) {
-        return String.format(Locale.ROOT, "%-17s %-13s ", name, templates) + counts(scores);
+    private static String row(String name, String templates, RepairTables.Counts counts) {
+        return String.format(Locale.ROOT, "%-17s %-13s ", name, templates) + counts(counts);
     }
 
     /** cases, fixed, reference-equal, top-1, top-5 and seconds per bug, in the tables' columns. */
-    private static String counts(List<CaseScores> scores) {
-        long fixed = scores.stream().filter(CaseScores::passed).count();
-        long equal = scores.stream().filter(s -> s.referenceEqual().orElse(false)).count();
-        long top1 = scores.stream().filter(CaseScores::top1).count();
-        long top5 = scores.stream().filter(CaseScores::top5).count();
-        double secs = scores.stream().mapToLong(s -> s.result().times().wallMs()).average().orElse(0) / 1000.0;
-        return String.format(Locale.ROOT, "%5d  %5d  %15d  %5d  %5d  %5.1f", scores.size(), fixed, equal, top1, top5,
-                secs);
+    private static String counts(RepairTables.Counts c) {
+        return String.format(Locale.ROOT, "%5d  %5d  %15d  %5d  %5d  %5.1f", c.cases(), c.fixed(), c.referenceEqual(),
+                c.top1(), c.top5(), c.secondsPerBug());
     }
 }

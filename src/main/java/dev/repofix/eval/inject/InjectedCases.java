@@ -1,5 +1,6 @@
 package dev.repofix.eval.inject;
 
+import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.eval.cases.CaseLanguage;
@@ -10,17 +11,20 @@ import dev.repofix.eval.cases.ReferencePatch;
 import dev.repofix.patch.UnifiedDiffs;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
+import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.ConfinedReader;
 import dev.repofix.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.PersonIdent;
@@ -38,6 +42,18 @@ public final class InjectedCases {
     private static final PersonIdent AUTHOR = new PersonIdent("repofix", "repofix@localhost");
 
     private InjectedCases() {}
+
+    /**
+     * Bugs injected into {@code ws} (tests run by {@code runner}) and written as cases
+     * over a repository of their own at {@code repoDir}; {@code eval inject}'s and {@code bench repair}'s.
+     */
+    public static List<EvalCase> inject(TestRunner runner, Workspace ws, Optional<String> testCommand,
+            int count, int bugsPerCase, long seed, Duration testTimeout, Path repoDir, String prefix,
+            Consumer<String> progress) {
+        List<BugInjector.Injected> bugs = new BugInjector(new BuildDetector(), runner, testTimeout)
+                .inject(ws, testCommand, count, bugsPerCase, seed, progress);
+        return write(ws, bugs, repoDir, prefix, testCommand);
+    }
 
     /**
      * Writes the repository under {@code repoDir} (which must not exist) and returns the cases.

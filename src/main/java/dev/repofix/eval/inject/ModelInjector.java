@@ -5,11 +5,13 @@ import dev.repofix.model.ChatClient;
 import dev.repofix.model.ChatMessage;
 import dev.repofix.model.ChatRequest;
 import dev.repofix.model.ChatResponse;
+import dev.repofix.repair.source.SourceLanguage;
 import dev.repofix.stage.BugType;
 import dev.repofix.stage.JsonExtractor;
 import dev.repofix.stage.JsonShape;
 import dev.repofix.workspace.Workspace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,6 +48,15 @@ public final class ModelInjector {
             throw new IllegalArgumentException("attempts must be at least 1");
         }
         this.attempts = attempts;
+    }
+
+    /** Every bug type a model may be asked for in {@code ws}: all but {@code other} and those of a language it lacks. */
+    public static List<BugType> typesFor(Workspace ws) {
+        Set<String> languages = new HashSet<>();
+        ws.files().files().forEach(f -> SourceLanguage.forPath(f).ifPresent(l -> languages.add(
+                l == SourceLanguage.PYTHON ? "python" : f.endsWith(".java") ? "java" : "other")));
+        return Arrays.stream(BugType.values()).filter(b -> b != BugType.OTHER)
+                .filter(b -> b.language().map(languages::contains).orElse(true)).toList();
     }
 
     /**
