@@ -85,7 +85,8 @@ public final class CompositionRoot {
 
     /** The executor the sandbox setting asks for, labelling its containers with the run id; the caller closes it. */
     public Executor executor(PrintWriter err) {
-        return Sandboxes.create(settings.sandbox(), env, err, runId);
+        // The same settings sandboxSettings() gives: its run id is the label of every container.
+        return Sandboxes.create(settings.sandbox(), sandboxSettings(), env, err);
     }
 
     /** The Docker settings of this run: limits, image, caches and the run id as the containers' label. */

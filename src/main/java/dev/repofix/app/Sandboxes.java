@@ -29,10 +29,14 @@ public final class Sandboxes {
      * Containers carry the label {@code repofix.run=<runId>}.
      */
     public static Executor create(SandboxSpec spec, Environment env, PrintWriter err, String runId) {
+        return create(spec, settings(spec, env.host(), runId), env, err);
+    }
+
+    /** As {@link #create(SandboxSpec, Environment, PrintWriter, String)}, with the Docker settings (and label) given. */
+    static Executor create(SandboxSpec spec, SandboxSettings settings, Environment env, PrintWriter err) {
         if (spec.mode() == SandboxSpec.Mode.LOCAL) {
             return new LocalProcessExecutor(env.clock());
         }
-        SandboxSettings settings = settings(spec, env.host(), runId);
         if (spec.mode() == SandboxSpec.Mode.DOCKER) {
             return sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(spec, env));
         }
