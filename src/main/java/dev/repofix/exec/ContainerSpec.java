@@ -48,6 +48,10 @@ record ContainerSpec(String image, List<String> argv, Path dir, Path hostDir, Li
     /** The spec of {@code command} in {@code image}, labelled for {@code owner} until {@code deadline}. */
     static ContainerSpec of(Command command, String image, Path hostDir, SandboxCaches hostCaches, SandboxLimits limits,
             SandboxUser user, SandboxOwner owner, Instant deadline) {
+        if (command.network() || !command.pathPrefix().isEmpty() || !command.mounts().isEmpty()) {
+            throw new ExecException("not supported yet in the Docker sandbox: a command with network, a PATH prefix or "
+                    + "extra folders (a prepared environment); use --sandbox local for this run", null);
+        }
         Path dir = command.workdir().toAbsolutePath().normalize();
         return new ContainerSpec(image, command.argv(), dir, hostDir, hostCaches.mounts(),
                 SandboxEnvironment.of(command.environment(), hostCaches.environment()), limits, user,

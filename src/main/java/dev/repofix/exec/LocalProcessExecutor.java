@@ -149,7 +149,7 @@ public final class LocalProcessExecutor implements Executor {
     /** Starts {@code pb} with exactly the command's environment. */
     private static Process start(ProcessBuilder pb, Command command) {
         pb.environment().clear();
-        pb.environment().putAll(command.environment());
+        pb.environment().putAll(command.environmentWithPath());
         try {
             return pb.start();
         } catch (IOException e) {

@@ -37,6 +37,19 @@ class LocalProcessExecutorTest {
     }
 
     @Test
+    void putsThePathPrefixBeforeTheEnvironmentsPath() throws IOException {
+        Path bin = Files.createDirectories(dir.resolve("venv/bin"));
+        Path tool = bin.resolve("only-in-the-venv");
+        Files.writeString(tool, "#!/bin/sh\necho from the venv\n");
+        tool.toFile().setExecutable(true);
+
+        ExecResult result = executor.run(Command.shell("only-in-the-venv; echo \"$PATH\"", dir, ENV, GENEROUS)
+                .withEnvironmentFolders(List.of(bin), List.of()));
+
+        assertThat(result.output()).contains("from the venv").contains(bin + ":/usr/local/bin:/usr/bin:/bin");
+    }
+
+    @Test
     void reportsAProcessKilledBySignalAsExitedWithTheShellCode() {
         ExecResult result = executor.run(Command.shell("kill -9 $$", dir, ENV, GENEROUS));
 
