@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class LayeringTest {
     static final List<String> LAYERS = List.of(
-            "config", "workspace", "exec", "build", "testrun", "context", "patch", "model", "stage",
+            "config", "workspace", "exec", "build", "env", "testrun", "context", "patch", "model", "stage",
             "validate", "repair", "pipeline", "report", "history", "eval", "app", "cli");
 
     /**
