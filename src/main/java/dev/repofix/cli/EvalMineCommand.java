@@ -1,22 +1,19 @@
 package dev.repofix.cli;
 
+import dev.repofix.app.CaseMining;
 import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
-import dev.repofix.build.BuildDetector;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.Durations;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.eval.cases.AppendedCases;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.EvalCase;
-import dev.repofix.eval.mine.FixVerifier;
 import dev.repofix.eval.mine.GitHubIssues;
 import dev.repofix.eval.mine.GitLabIssues;
 import dev.repofix.eval.mine.HistoryMiner;
 import dev.repofix.eval.mine.IssueTracker;
 import dev.repofix.eval.mine.MinedCases;
-import dev.repofix.eval.run.CaseCheckouts;
-import dev.repofix.exec.Executor;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -28,10 +25,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -113,21 +107,22 @@ final class EvalMineCommand implements Callable<Integer> {
         IssueTracker tracker = tracker();
         Path repoPath = repo.toAbsolutePath().normalize();
         HistoryMiner.Mining mining = new HistoryMiner(tracker).mine(repoPath, ref, from);
-        Map<HistoryMiner.Skip, Integer> skipped = new EnumMap<>(HistoryMiner.Skip.class);
-        skipped.putAll(mining.skipped());
+        CaseMining miner = new CaseMining(prefix, repoPath.toString(), mining);
         PrintWriter err = spec.commandLine().getErr();
         Path file = out.resolve("cases.jsonl");
         List<EvalCase> cases;
         int already = 0;
         if (verify) {
             // Each verified case is on disk as soon as it is verified; a rerun skips those already there.
+            CompositionRoot root = new CompositionRoot(options.settings(env.host(), Optional.empty()), env);
             try (AppendedCases appended = AppendedCases.open(file)) {
-                cases = verified(mining, repoPath.toString(), skipped, err, appended);
+                cases = miner.verified(mining, root, Durations.parse(options.setupTimeout),
+                        Optional.ofNullable(testCmd), appended, err);
                 already = (int) mining.fixes().stream().filter(f -> appended.has(MinedCases.id(prefix, f))).count()
                         - cases.size();
             }
         } else {
-            cases = guessed(mining, repoPath.toString(), skipped);
+            cases = miner.guessed(mining);
             write(file, cases);
         }
         PrintWriter stdout = spec.commandLine().getOut();
@@ -136,7 +131,7 @@ final class EvalMineCommand implements Callable<Integer> {
         if (already > 0) {
             stdout.println("  skipped " + already + ": already in " + file + " from an earlier run (not verified again)");
         }
-        skipped.forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
+        miner.skipped().forEach((why, n) -> stdout.println("  skipped " + n + ": " + why.why()));
         stdout.println("next: repofix eval check --cases " + file + (verify ? "" : " --run"));
         stdout.flush();
         return cases.isEmpty() && already == 0 ? ExitCodes.NOT_FIXED : ExitCodes.OK;
@@ -170,67 +165,6 @@ final class EvalMineCommand implements Callable<Integer> {
                     env.host().get("GITLAB_TOKEN").filter(t -> !t.isBlank()));
         }
         return IssueTracker.none();
-    }
-
-    /** Cases whose fail_to_pass is what the test change adds or edits; a fix that names no test is skipped. */
-    private List<EvalCase> guessed(HistoryMiner.Mining mining, String repoPath, Map<HistoryMiner.Skip, Integer> skipped) {
-        List<EvalCase> cases = new ArrayList<>();
-        for (HistoryMiner.MinedFix fix : mining.fixes()) {
-            List<String> tests = MinedCases.testsNamed(fix);
-            if (tests.isEmpty()) {
-                skipped.merge(HistoryMiner.Skip.NO_TEST, 1, Integer::sum);
-                continue;
-            }
-            keep(MinedCases.of(prefix, repoPath, fix, tests, List.of(), false), cases, skipped);
-        }
-        return cases;
-    }
-
-    private List<EvalCase> verified(HistoryMiner.Mining mining, String repoPath,
-            Map<HistoryMiner.Skip, Integer> skipped, PrintWriter err, AppendedCases appended) {
-        CompositionRoot root = new CompositionRoot(options.settings(env.host(), Optional.empty()), env);
-        Path work = root.workDir().resolve("repofix-mine-" + root.runId());
-        List<EvalCase> cases = new ArrayList<>();
-        try (Executor executor = root.executor(err);
-                CaseCheckouts checkouts = new CaseCheckouts(work, root.hostExecutor(), env.host(),
-                        Durations.parse(options.setupTimeout), false)) {
-            FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), root.testRunner(executor),
-                    root.settings().run().testTimeout(),
-                    Optional.ofNullable(testCmd));
-            for (HistoryMiner.MinedFix fix : mining.fixes()) {
-                String id = MinedCases.id(prefix, fix);
-                if (appended.has(id)) {
-                    continue;
-                }
-                switch (verifier.verify(id, repoPath, fix)) {
-                    case FixVerifier.Verdict.Verified v -> {
-                        if (keep(MinedCases.of(prefix, repoPath, fix, v.failToPass(), v.passToPass(), true), cases,
-                                skipped)) {
-                            appended.add(cases.get(cases.size() - 1));
-                        }
-                        err.println("  kept " + id + ": " + v.failToPass().size() + " test(s) fail before the fix");
-                    }
-                    case FixVerifier.Verdict.Dropped d -> {
-                        skipped.merge(d.why(), 1, Integer::sum);
-                        err.println("  dropped " + id + ": " + d.why().why() + " (" + d.detail() + ")");
-                    }
-                }
-                err.flush();
-            }
-        } finally {
-            dev.repofix.workspace.Workspace.deleteTree(work);
-        }
-        return cases;
-    }
-
-    /** Keeps {@code kase} when it passes the case file's checks, as {@code eval run} will read it. */
-    private static boolean keep(EvalCase kase, List<EvalCase> cases, Map<HistoryMiner.Skip, Integer> skipped) {
-        if (new CaseFile().problems(kase).isEmpty()) {
-            cases.add(kase);
-            return true;
-        }
-        skipped.merge(HistoryMiner.Skip.CASE_CHECK, 1, Integer::sum);
-        return false;
     }
 
     static Instant parseSince(String text) {
