@@ -9,8 +9,9 @@
 # GITHUB_STEP_SUMMARY itself. Nothing here prints an input: the token is masked
 # by repofix (::add-mask::) before anything else is written.
 #
-# Usage: run.sh            run the action entrypoint
-#        run.sh --jar-key  print the key of the jar the sources build (for actions/cache)
+# Usage: run.sh              run the action entrypoint
+#        run.sh --jar-key    print the key of the jar the sources build (for actions/cache)
+#        run.sh --java-home  print the JDK chosen from JAVA_HOME_<N>_<ARCH> (empty: bin/repofix looks)
 #
 # JDK: repofix needs 21 or newer for itself only; the tests of the repository keep
 # the job's JAVA_HOME and PATH. Taken from REPOFIX_JAVA_HOME when set, else the
@@ -27,10 +28,15 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR="$ROOT/target/repofix.jar"
 MIN=21
 
+# sha256 of stdin (GNU coreutils on Linux, shasum on macOS).
+sha256() {
+    if command -v sha256sum >/dev/null 2>&1; then sha256sum; else shasum -a 256; fi
+}
+
 # The key of the sources that make the jar: pom.xml, src/main and the schemas it embeds.
 jar_key() {
     (cd "$ROOT" && find pom.xml src/main docs -type f \( -path 'docs/*.schema.json' -o ! -path 'docs/*' \) \
-        | LC_ALL=C sort | xargs sha256sum) | sha256sum | cut -c1-32
+        | LC_ALL=C sort | while read -r f; do printf '%s ' "$f"; sha256 <"$f"; done) | sha256 | cut -c1-32
 }
 
 if [ "${1:-}" = "--jar-key" ]; then
@@ -40,7 +46,7 @@ fi
 
 # The highest JAVA_HOME_<N>_<ARCH> with N >= MIN whose java runs.
 hosted_jdk() {
-    env | sed -n 's/^JAVA_HOME_\([0-9][0-9]*\)_\(X64\|ARM64\|X86\|AARCH64\)=\(.*\)$/\1 \3/p' | sort -rn \
+    env | grep -E '^JAVA_HOME_[0-9]+_(X64|ARM64|AARCH64)=' | sed 's/^JAVA_HOME_\([0-9]*\)_[A-Z0-9]*=/\1 /' | sort -rn \
         | while read -r major home; do
             if [ "$major" -ge "$MIN" ] && [ -x "$home/bin/java" ]; then
                 echo "$home"
@@ -48,6 +54,11 @@ hosted_jdk() {
             fi
         done
 }
+
+if [ "${1:-}" = "--java-home" ]; then
+    hosted_jdk
+    exit 0
+fi
 
 if [ -z "${REPOFIX_JAVA_HOME:-}" ]; then
     home=$(hosted_jdk)
