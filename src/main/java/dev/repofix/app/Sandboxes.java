@@ -3,6 +3,7 @@ package dev.repofix.app;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.SandboxSpec;
 import dev.repofix.exec.AutoSandbox;
+import dev.repofix.exec.ContainerIdentity;
 import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.ExecException;
@@ -11,9 +12,11 @@ import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.exec.SandboxLimits;
 import dev.repofix.exec.SandboxSettings;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** Creates the executor the {@code sandbox} setting asks for; the caller closes it. */
 public final class Sandboxes {
@@ -75,8 +78,16 @@ public final class Sandboxes {
                 SandboxSettings.image(spec.image()), spec.caches(), runId);
     }
 
-    /** Where workspace copies go: {@code work-dir}, else the environment's temp folder. */
+    /**
+     * Where workspace copies go: {@code work-dir}, else in a CI job's container a folder on the
+     * volume the CI mounts (see {@link MountedWorkDir}), else the environment's temp folder.
+     */
     public static Path workDir(SandboxSpec spec, Environment env) {
-        return spec.workDir(env.tempDir());
+        return workDir(spec, env, ContainerIdentity.fromProc(env.host()).containerId().isPresent(), Files::isDirectory);
+    }
+
+    /** As {@link #workDir(SandboxSpec, Environment)}, told whether this is a container and which folders exist. */
+    static Path workDir(SandboxSpec spec, Environment env, boolean inContainer, Predicate<Path> isDirectory) {
+        return spec.workDir().or(() -> MountedWorkDir.of(env.host(), inContainer, isDirectory)).orElse(env.tempDir());
     }
 }
