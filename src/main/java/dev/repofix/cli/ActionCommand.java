@@ -172,7 +172,7 @@ final class ActionCommand implements Callable<Integer> {
             boolean fail = switch (this) {
                 case NEVER -> false;
                 case NO_FIX -> switch (status) {
-                    case NOT_FIXED, BUILD_BROKEN, STAGE_FAILED, ERROR, CANCELLED -> true;
+                    case NOT_FIXED, BUILD_BROKEN, ENVIRONMENT, STAGE_FAILED, ERROR, CANCELLED -> true;
                     case TESTS_PASS, FIXED, FLAKY_ONLY -> false;
                 };
                 case FAILURES -> status != RunStatus.TESTS_PASS;

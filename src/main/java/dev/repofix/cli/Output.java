@@ -35,7 +35,7 @@ final class Output {
     static int exitCode(RunResult result) {
         return switch (result.status()) {
             case TESTS_PASS, FIXED -> ExitCodes.OK;
-            case NOT_FIXED, FLAKY_ONLY, STAGE_FAILED, BUILD_BROKEN -> ExitCodes.NOT_FIXED;
+            case NOT_FIXED, FLAKY_ONLY, STAGE_FAILED, BUILD_BROKEN, ENVIRONMENT -> ExitCodes.NOT_FIXED;
             case ERROR -> result.error().filter(e -> e.kind() == RunError.Kind.INPUT).isPresent() ? ExitCodes.USAGE
                     : ExitCodes.ERROR;
             case CANCELLED -> ExitCodes.ERROR;

@@ -52,7 +52,7 @@ public final class FixRuns {
     static boolean scored(RunStatus status) {
         return switch (status) {
             case FIXED, NOT_FIXED, STAGE_FAILED -> true;
-            case TESTS_PASS, FLAKY_ONLY, BUILD_BROKEN, ERROR, CANCELLED -> false;
+            case TESTS_PASS, FLAKY_ONLY, BUILD_BROKEN, ENVIRONMENT, ERROR, CANCELLED -> false;
         };
     }
 

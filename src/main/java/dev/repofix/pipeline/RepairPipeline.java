@@ -17,6 +17,8 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
+import dev.repofix.testrun.EnvironmentFailure;
+import dev.repofix.testrun.EnvironmentFailures;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.ReportBudget;
 import dev.repofix.testrun.RunBudget;
@@ -252,11 +254,13 @@ public final class RepairPipeline {
             return new Started(build, command, override, unusable(outcome, command, build, limit));
         }, s -> summarize(s.outcome));
         SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
+        EnvironmentFailures environment = new EnvironmentFailures(ws.files());
         if (started.outcome instanceof TestOutcome.Completed c) {
             run.suiteTime = Optional.of(c.exec().elapsed());
             run.notes.addAll(notKept(c.run()));
+            run.environment = environment.among(c.run().failing());
             // Kept now: a run stopped during the flaky check still reports what its baseline found.
-            Baseline found = run.scope.apply(Baseline.of(c.run()));
+            Baseline found = run.scope.apply(Baseline.of(c.run()).apart(ids(run.environment)));
             run.failing = c.run().failing().stream().filter(t -> found.failing().contains(t.id())).toList();
             run.passing = found.passing().size();
         }
@@ -265,6 +269,13 @@ public final class RepairPipeline {
                 run.passing = c.run().passing().size();
                 run.outcome = RunStatus.TESTS_PASS;
                 run.skipRest("no test failed");
+                yield null;
+            }
+            case TestOutcome.Completed c when onlyEnvironment(run, c.run()) -> {
+                run.failing = List.of();
+                run.passing = c.run().passing().size();
+                run.outcome = RunStatus.ENVIRONMENT;
+                run.skipRest("every failing test fails because the environment misses something");
                 yield null;
             }
             case TestOutcome.Completed c when c.run().onlyCollectionErrors() -> {
@@ -284,13 +295,29 @@ public final class RepairPipeline {
                     suite, c);
             case TestOutcome.BuildFailed b -> {
                 run.buildLog = BuildLog.errorExcerpt(b.exec().output(), LOG_LINES);
-                run.outcome = RunStatus.BUILD_BROKEN;
-                run.skipRest("the build failed before any test reported");
+                run.environment = environment.inBuildLog(b.exec().output());
+                run.outcome = run.environment.isEmpty() ? RunStatus.BUILD_BROKEN : RunStatus.ENVIRONMENT;
+                run.skipRest(run.environment.isEmpty() ? "the build failed before any test reported"
+                        : "the build could not get its dependencies");
                 yield null;
             }
             case TestOutcome.NoTests n -> throw new IllegalStateException("unusable outcomes are refused in the step");
             case TestOutcome.TimedOut t -> throw new IllegalStateException("unusable outcomes are refused in the step");
         };
+    }
+
+    private static List<String> ids(List<EnvironmentFailure> failures) {
+        return failures.stream().map(EnvironmentFailure::test).toList();
+    }
+
+    /**
+     * Whether every failing test the run is judged by fails because the environment misses
+     * something: then no test ran into the code's bug, and no repair is attempted. Not when
+     * some failing tests were counted and not kept (what they are is unknown).
+     */
+    private static boolean onlyEnvironment(RunAssembly run, TestRun baseline) {
+        List<String> judged = run.scope.apply(Baseline.of(baseline)).failing();
+        return baseline.failingNotKept() == 0 && !judged.isEmpty() && ids(run.environment).containsAll(judged);
     }
 
     /** What the baseline's reports held beyond what a run keeps (see {@link ReportBudget}). */
@@ -326,7 +353,8 @@ public final class RepairPipeline {
     private Ready afterFlakyCheck(RunAssembly run, RunConfig config, Workspace ws, Path copy, BuildSystem build,
             TestCommand command, SuiteRunner suite, TestOutcome.Completed c) {
         FlakyCheck.Result checked = step(run, RunAssembly.FLAKY_CHECK, () -> new FlakyCheck(suite)
-                        .check(Baseline.of(c.run()), copy, config.reruns(), run::suiteLimit),
+                        .check(Baseline.of(c.run()).apart(ids(run.environment)), copy, config.reruns(),
+                                run::suiteLimit),
                 r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
                         : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
         run.passing = checked.baseline().passing().size();
@@ -341,7 +369,8 @@ public final class RepairPipeline {
         run.failing = c.run().failing().stream().filter(t -> baseline.failing().contains(t.id())).toList();
         run.flaky = baseline.flaky();
         run.reproduce = build.reproduceCommand(ws.root(), config.testCommand().orElse(null), baseline.failing());
-        List<String> outside = baseline.failingOutside();
+        List<String> outside = baseline.failingOutside().stream().filter(t -> !ids(run.environment).contains(t))
+                .toList();
         if (!outside.isEmpty()) {
             run.notes.add("failing at base, not part of the case: " + String.join(", ", outside));
         }

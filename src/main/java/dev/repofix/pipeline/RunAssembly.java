@@ -5,6 +5,7 @@ import dev.repofix.config.UrlCredentials;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.EnvironmentFailure;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.Baseline;
 import dev.repofix.validate.Validation;
@@ -56,6 +57,8 @@ final class RunAssembly {
     List<TestResult> failing = List.of();
     int passing;
     List<String> flaky = List.of();
+    /** The baseline's failures that are the environment's, set apart from the targets. */
+    List<EnvironmentFailure> environment = List.of();
     Optional<IssueDraft> issue = Optional.empty();
     Optional<Localization> localization = Optional.empty();
     List<PatchCandidate> candidates = List.of();
@@ -155,7 +158,8 @@ final class RunAssembly {
                 .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
                 model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
-                error, allNotes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime);
+                error, allNotes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime,
+                environment);
     }
 
     /** The stage records in pipeline order. */

@@ -3,6 +3,7 @@ package dev.repofix.pipeline;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.EnvironmentFailure;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.Validation;
 import java.time.Duration;
@@ -42,6 +43,8 @@ import java.util.Optional;
  * @param total        wall time of the run
  * @param suiteTime    T_suite, the cost model's unit: the baseline's bare run of the whole
  *                     suite; empty when the run ended before it
+ * @param environment  the baseline's failures that are the environment's (something from outside
+ *                     the repository missing), listed apart: no target, not in {@code failing}
  */
 public record RunResult(
         String runId,
@@ -67,7 +70,8 @@ public record RunResult(
         RunOrigin origin,
         Instant startedAt,
         Duration total,
-        Optional<Duration> suiteTime) {
+        Optional<Duration> suiteTime,
+        List<EnvironmentFailure> environment) {
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(source, "source");
@@ -92,6 +96,7 @@ public record RunResult(
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(total, "total");
         Objects.requireNonNull(suiteTime, "suiteTime");
+        environment = List.copyOf(environment);
         if (fixId.isPresent() && candidates.stream().noneMatch(c -> c.id().equals(fixId.get()))) {
             throw new IllegalArgumentException("the fix " + fixId.get() + " is not among the candidates");
         }
@@ -101,6 +106,18 @@ public record RunResult(
             throw new IllegalArgumentException("a run has an error exactly when it ended in ERROR, CANCELLED or "
                     + "STAGE_FAILED, not " + status);
         }
+    }
+
+    /** A record without environment failures. */
+    public RunResult(String runId, String source, Optional<String> commit, String build, String testCommand,
+            String reproduce, String model, String sandbox, RunStatus status, List<TestResult> failing,
+            int passingCount, List<String> flaky, Optional<IssueDraft> issue, Optional<Localization> localization,
+            List<CandidateRecord> candidates, Optional<String> fixId, String buildLog, List<StageRecord> stages,
+            Optional<RunError> error, List<String> notes, RunOrigin origin, Instant startedAt, Duration total,
+            Optional<Duration> suiteTime) {
+        this(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing, passingCount, flaky,
+                issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total,
+                suiteTime, List.of());
     }
 
     /** A record without T_suite (made before the baseline ran, or by code that does not time it). */
@@ -168,6 +185,6 @@ public record RunResult(
     public RunResult withOrigin(RunOrigin o) {
         return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing,
                 passingCount, flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, o,
-                startedAt, total, suiteTime);
+                startedAt, total, suiteTime, environment);
     }
 }

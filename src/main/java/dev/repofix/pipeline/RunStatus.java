@@ -15,6 +15,13 @@ public enum RunStatus {
     /** The build or test command failed before any test reported. */
     BUILD_BROKEN,
     /**
+     * Every failure is the environment's: a module, distribution or dependency from outside the
+     * repository is missing (or the build could not resolve its dependencies), so no test ran
+     * into the code's bug; the record's environment failures say what is missing and the
+     * {@code setup} that would install it. No repair is attempted.
+     */
+    ENVIRONMENT,
+    /**
      * The run could not go on: bad input (no tests, a suite that never finishes), or repofix
      * or its environment failed (Docker, disk, a copy). The record's error says where;
      * everything reached before it is kept.

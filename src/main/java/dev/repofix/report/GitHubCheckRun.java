@@ -69,7 +69,7 @@ final class GitHubCheckRun implements Publisher {
     static GHCheckRun.Conclusion conclusion(RunStatus status) {
         return switch (status) {
             case TESTS_PASS, FIXED -> GHCheckRun.Conclusion.SUCCESS;
-            case NOT_FIXED, BUILD_BROKEN, ERROR -> GHCheckRun.Conclusion.FAILURE;
+            case NOT_FIXED, BUILD_BROKEN, ENVIRONMENT, ERROR -> GHCheckRun.Conclusion.FAILURE;
             case FLAKY_ONLY, STAGE_FAILED -> GHCheckRun.Conclusion.NEUTRAL;
             case CANCELLED -> GHCheckRun.Conclusion.CANCELLED;
         };

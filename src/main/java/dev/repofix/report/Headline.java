@@ -23,6 +23,8 @@ final class Headline {
             case STAGE_FAILED -> "a repair stage failed for " + r.failing().size() + " failing test(s): "
                     + r.error().map(e -> quoted(e.message())).orElse("see the report");
             case BUILD_BROKEN -> "the build fails before any test runs";
+            case ENVIRONMENT -> "the environment misses " + quoted(String.join(", ", r.environment().stream()
+                    .map(e -> e.missing()).distinct().toList())) + "; no test ran into a bug, nothing to fix";
             case ERROR -> r.error().map(e -> "repofix stopped in " + quoted(e.stage()) + ": " + quoted(e.message()))
                     .orElse("repofix stopped with an error");
             case CANCELLED -> r.error().map(e -> "cancelled during " + quoted(e.stage())).orElse("cancelled")

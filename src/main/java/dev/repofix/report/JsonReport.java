@@ -62,6 +62,9 @@ public final class JsonReport {
         ArrayNode flaky = root.putArray("flaky");
         r.flaky().forEach(flaky::add);
         tests(root.putArray("failing"), r.failing());
+        ArrayNode environment = root.putArray("environment");
+        r.environment().forEach(e -> environment.addObject().put("test", e.test()).put("kind", e.kind().name())
+                .put("missing", e.missing()).put("said", e.said()).put("setup", e.setup()));
         if (r.issue().isPresent()) {
             ObjectNode n = root.putObject("issue");
             n.put("title", r.issue().get().title());

@@ -53,6 +53,7 @@ public final class MarkdownReport {
                 .append(Markdown.text(e.stage(), LINE)).append(")\n\n").append(Markdown.prose(e.message(), PROSE))
                 .append("\n\n"));
         notes(sb, r.notes());
+        EnvironmentSection.render(sb, r, "##");
         if (!r.buildLog().isEmpty()) {
             sb.append("## Build failed before any test reported\n\n").append(Markdown.fence("", r.buildLog()))
                     .append('\n');

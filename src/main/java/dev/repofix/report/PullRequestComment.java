@@ -41,6 +41,7 @@ public final class PullRequestComment {
         r.error().ifPresent(e -> tail.append("> **").append(Texts.errorLabel(e)).append("** in ")
                 .append(Markdown.text(e.stage(), 200)).append(": ").append(Markdown.text(e.message(), 600))
                 .append("\n\n"));
+        EnvironmentSection.render(tail, r, "###");
         if (!r.failing().isEmpty()) {
             tail.append("Reproduce: ").append(Markdown.code(r.reproduce(), 1_000)).append("\n\n");
         }

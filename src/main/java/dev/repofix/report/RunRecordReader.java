@@ -15,6 +15,7 @@ import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.EnvironmentFailure;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestStatus;
@@ -72,7 +73,8 @@ public final class RunRecordReader {
                 text(r.get("fix")), r.get("buildLog").asText(), list(r.get("stages"), RunRecordReader::stage),
                 error(r.get("error")), strings(r.get("notes")), origin(r.get("origin")),
                 Instant.parse(r.get("startedAt").asText()), Duration.ofMillis(r.get("totalMillis").asLong()),
-                millis(r.get("suiteMillis")));
+                millis(r.get("suiteMillis")), r.has("environment") ? list(r.get("environment"), RunRecordReader::environment)
+                        : List.of());
     }
 
     private static RunOrigin origin(JsonNode n) {
@@ -100,6 +102,11 @@ public final class RunRecordReader {
         return Optional.of(new ModelUsage(n.get("attempts").asInt(), n.get("maxAttempts").asInt(),
                 parsed.isNull() ? OptionalInt.empty() : OptionalInt.of(parsed.asInt()), n.get("inputTokens").asLong(),
                 n.get("outputTokens").asLong(), number(n.get("costUsd")), strings(n.get("parseErrors"))));
+    }
+
+    private static EnvironmentFailure environment(JsonNode n) {
+        return new EnvironmentFailure(n.get("test").asText(), EnvironmentFailure.Kind.valueOf(n.get("kind").asText()),
+                n.get("missing").asText(), n.get("said").asText(), n.get("setup").asText());
     }
 
     private static TestResult test(JsonNode n) {

@@ -42,6 +42,9 @@ public final class SummaryReport {
         if (r.fix().isEmpty() && !r.validations().isEmpty()) {
             sb.append("  patch:    none of ").append(r.validations().size()).append(" candidate(s) passed the tests\n");
         }
+        r.environment().forEach(e -> sb.append("  env:      ").append(line((e.ofBuild() ? "the build" : e.test())
+                + " misses " + e.kind().label() + " " + e.missing() + " (not a target); setup: " + e.setup()))
+                .append('\n'));
         if (!r.buildLog().isEmpty()) {
             sb.append("  build:\n").append(indent(Markdown.visible(BuildLog.tail(r.buildLog(), 8))));
         }

@@ -49,6 +49,19 @@ public record Baseline(TestRun run, List<String> failing, List<String> passing, 
     }
 
     /**
+     * The same baseline with {@code ids} set apart: out of the failing and passing sets, into
+     * {@link #outside}, which the verdict does not look at. For tests that fail because the
+     * environment misses something, not because of the code: no fix is asked to make them pass.
+     */
+    public Baseline apart(Collection<String> ids) {
+        Set<String> away = Set.copyOf(ids);
+        Set<String> out = new LinkedHashSet<>(outside);
+        out.addAll(ids);
+        return new Baseline(run, failing.stream().filter(t -> !away.contains(t)).toList(),
+                passing.stream().filter(t -> !away.contains(t)).toList(), flaky, List.copyOf(out));
+    }
+
+    /**
      * The same baseline narrowed to a benchmark case's tests, as SWE-bench scores: a fix
      * must make pass the {@code failToPass} tests that fail here and keep passing the
      * {@code passToPass} ones (and a {@code failToPass} one that passes here already) that

@@ -458,7 +458,7 @@ class RepairPipelineTest {
     }
 
     @Test
-    void aBaselineWhoseOnlyFailuresAreModulesThatDoNotLoadIsABrokenEnvironmentNotABug() {
+    void aBaselineWhoseOnlyFailuresAreModulesMissingFromTheEnvironmentEndsWithoutARepair() {
         Function<Command, ExecResult> missingModule = c -> {
             try {
                 Files.writeString(c.workdir().resolve("TEST-pytest.xml"), "<testsuites><testsuite name=\"pytest\" "
@@ -474,10 +474,44 @@ class RepairPipelineTest {
 
         RunResult r = pipeline(missingModule, stages(candidate("c1", "fixed"))).run(config());
 
-        assertThat(r.status()).isEqualTo(RunStatus.BUILD_BROKEN);
-        assertThat(r.buildLog()).contains("No module named 'yaml'").contains("sandbox-image");
+        assertThat(r.status()).isEqualTo(RunStatus.ENVIRONMENT);
+        assertThat(r.environment()).extracting(e -> e.test() + " misses " + e.missing())
+                .containsExactly("tests/test_io.py misses yaml");
+        assertThat(r.failing()).as("not a target").isEmpty();
         assertThat(r.issue()).as("no issue drafted about an import line").isEmpty();
         assertThat(r.candidates()).isEmpty();
+    }
+
+    @Test
+    void aBuildThatCannotResolveItsDependenciesIsTheEnvironmentAndNamesTheArtifact() {
+        Function<Command, ExecResult> unresolved = c -> new ExecResult(new ExecResult.Outcome.Exited(1), """
+                [INFO] Building demo 1.0-SNAPSHOT
+                [ERROR] Failed to execute goal on project demo: Could not resolve dependencies for project \
+                com.example:demo:jar:1.0-SNAPSHOT: Cannot access central (https://repo.maven.apache.org/maven2) in \
+                offline mode and the artifact org.junit.jupiter:junit-jupiter:jar:5.10.2 has not been downloaded from \
+                it before. -> [Help 1]
+                """, Duration.ofMillis(3));
+
+        RunResult r = pipeline(unresolved, stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.ENVIRONMENT);
+        assertThat(r.environment()).singleElement().satisfies(e -> {
+            assertThat(e.ofBuild()).isTrue();
+            assertThat(e.missing()).isEqualTo("org.junit.jupiter:junit-jupiter:jar:5.10.2");
+        });
+        assertThat(r.buildLog()).contains("Could not resolve dependencies");
+        assertThat(r.candidates()).isEmpty();
+    }
+
+    @Test
+    void aBuildThatFailsForAnotherReasonStaysBroken() {
+        Function<Command, ExecResult> broken = c -> new ExecResult(new ExecResult.Outcome.Exited(1),
+                "[ERROR] /repo/src/main/java/calc/Calc.java:[3,5] cannot find symbol\n", Duration.ofMillis(3));
+
+        RunResult r = pipeline(broken, stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.BUILD_BROKEN);
+        assertThat(r.environment()).isEmpty();
     }
 
     @Test

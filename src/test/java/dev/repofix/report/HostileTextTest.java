@@ -29,6 +29,7 @@ import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.EnvironmentFailure;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
@@ -377,6 +378,7 @@ class HostileTextTest {
         runs.put("error", error(corpus));
         runs.put("build-broken", buildBroken(corpus));
         runs.put("flaky-only", flakyOnly(corpus));
+        runs.put("environment", environment(corpus));
         GitHubTarget target = new GitHubTarget(URI.create(server.baseUrl()), URI.create(WEB), "acme/bank",
                 OptionalInt.of(7), SHA);
         for (Map.Entry<String, RunResult> e : runs.entrySet()) {
@@ -578,6 +580,37 @@ class HostileTextTest {
     private static RunResult buildBroken(Corpus c) {
         return run(c, RunStatus.BUILD_BROKEN, Optional.empty(), List.of(), Optional.empty(), c.of("buildLog"),
                 Optional.empty(), List.of(), c.of("commit"));
+    }
+
+    /** Every failure the environment's: a hostile test id, module name, line and set-up command. */
+    private static RunResult environment(Corpus c) {
+        RunResultBuilder b = RunResultBuilder.from(run(c, RunStatus.ENVIRONMENT, Optional.empty(), List.of(),
+                Optional.empty(), "", Optional.empty(), List.of(), c.of("commit")));
+        b.failing = List.of();
+        b.environment = List.of(
+                new EnvironmentFailure(c.of("envTest"), EnvironmentFailure.Kind.PYTHON_MODULE, c.of("envMissing"),
+                        c.of("envSaid"), "pip install " + c.of("envSetup")),
+                new EnvironmentFailure("", EnvironmentFailure.Kind.MAVEN_ARTIFACT, c.of("envArtifact"),
+                        c.of("envLine"), "mvn -B dependency:go-offline"));
+        return b.build();
+    }
+
+    @Test
+    void theEnvironmentSectionShowsAHostileModuleNameAsTextInTheReportAndTheComment() {
+        RunResult r = environment(new Corpus(true));
+        GitHubTarget target = new GitHubTarget(URI.create("http://localhost:1"), URI.create(WEB), "acme/bank",
+                OptionalInt.of(7), SHA);
+
+        for (String md : List.of(new MarkdownReport().render(r), PullRequestComment.render(r, target))) {
+            Node doc = PARSER.parse(md);
+            String visible = visibleText(doc);
+            assertThat(visible).contains("Environment failures (not targets)", "<script>alert(1)</script>",
+                    "[x](http://evil)", "RFXenvTestZ", "RFXenvMissingZ", "RFXenvSaidZ", "RFXenvArtifactZ",
+                    "the build", "setup: [\"pip install RFXenvSetupZ");
+            assertThat(structure(doc)).as("no link, image or HTML made of the run's text")
+                    .filteredOn(n -> (n.startsWith("Link") || n.startsWith("Html") || n.startsWith("Image"))
+                            && n.contains("RFX")).isEmpty();
+        }
     }
 
     private static RunResult flakyOnly(Corpus c) {

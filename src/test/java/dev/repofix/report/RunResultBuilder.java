@@ -8,6 +8,7 @@ import dev.repofix.pipeline.RunStatus;
 import dev.repofix.pipeline.StageRecord;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
+import dev.repofix.testrun.EnvironmentFailure;
 import dev.repofix.testrun.TestResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,6 +41,7 @@ public final class RunResultBuilder {
     public Instant startedAt;
     public Duration total;
     public Optional<Duration> suiteTime;
+    public List<EnvironmentFailure> environment = List.of();
 
     public static RunResultBuilder from(RunResult r) {
         RunResultBuilder b = new RunResultBuilder();
@@ -67,12 +69,13 @@ public final class RunResultBuilder {
         b.startedAt = r.startedAt();
         b.total = r.total();
         b.suiteTime = r.suiteTime();
+        b.environment = r.environment();
         return b;
     }
 
     public RunResult build() {
         return new RunResult(runId, source, commit, build, testCommand, reproduce, model, sandbox, status, failing, passingCount,
                 flaky, issue, localization, candidates, fixId, buildLog, stages, error, notes, origin, startedAt, total,
-                suiteTime);
+                suiteTime, environment);
     }
 }

@@ -349,6 +349,10 @@ public final class EvalRunner {
             return Optional.of("the build or its test modules are broken at the base commit: "
                     + firstLine(record.buildLog()));
         }
+        if (record.status() == RunStatus.ENVIRONMENT) {
+            return Optional.of("the environment misses what the tests need at the base commit: " + record.environment()
+                    .stream().map(e -> e.missing()).distinct().toList() + " (give the case a setup that installs it)");
+        }
         if (record.status() == RunStatus.TESTS_PASS) {
             return Optional.of("no test fails at the base commit with the reference tests; fail_to_pass: "
                     + kase.failToPass());
