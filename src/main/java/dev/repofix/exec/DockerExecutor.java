@@ -52,13 +52,17 @@ public final class DockerExecutor implements ContainerExecutor {
     private final Clock clock;
     private final SandboxBuildCache buildCache;
     private final Map<String, Optional<String>> imagePaths = new ConcurrentHashMap<>();
+    /** The host's CA bundle, which a set-up's container trusts too (see {@link CaBundles}). */
+    private final Optional<Path> hostBundle;
+    private final Map<String, List<SandboxCaches.Mount>> trust = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
 
     private DockerExecutor(DockerEngine engine, SandboxSettings settings, SandboxCaches caches, HostPathMapper paths,
-            SandboxUser user, Clock clock) {
+            SandboxUser user, Clock clock, Optional<Path> hostBundle) {
         this.engine = engine;
+        this.hostBundle = hostBundle;
         this.settings = settings;
         this.caches = caches;
         this.paths = paths;
@@ -94,7 +98,8 @@ public final class DockerExecutor implements ContainerExecutor {
                     .flatMap(id -> engine.mountsOf(id).map(mounts -> HostPathMapper.inContainer(id, mounts)))
                     .orElse(HostPathMapper.identity());
             SandboxCaches caches = shared(SandboxCaches.detect(host, settings.extraCaches()), paths);
-            DockerExecutor executor = new DockerExecutor(engine, settings, caches, paths, user, clock);
+            DockerExecutor executor = new DockerExecutor(engine, settings, caches, paths, user, clock,
+                    CaBundles.onHost(host));
             executor.reapLeftovers();
             return executor;
         } catch (RuntimeException e) {
@@ -243,9 +248,44 @@ public final class DockerExecutor implements ContainerExecutor {
         Path hostDir = paths.workspaceOnHost(dir);
         user.prepare(dir);
         SandboxCaches mounts = caches.plus(buildCache.mounts(dir))
-                .plus(ContainerSpec.folders(command, paths::folderOnHost));
+                .plus(ContainerSpec.folders(command, paths::folderOnHost))
+                .plus(command.network() ? trust(command, image) : List.of());
         Optional<String> imagePath = command.pathPrefix().isEmpty() ? Optional.empty() : imagePath(image);
         return ContainerSpec.of(command, image, imagePath, hostDir, mounts, settings.limits(), user, owner, deadline);
+    }
+
+    /**
+     * The CA bundle a command with network gets in {@code image}: none when the image's own
+     * holds every certificate of the host's, else the union, written to the run folder and
+     * mounted read-only over the image's bundle (see {@link CaBundles}). Asked once per image,
+     * by a container without network that prints the image's bundle.
+     */
+    private List<SandboxCaches.Mount> trust(Command command, String image) {
+        if (hostBundle.isEmpty()) {
+            return List.of();
+        }
+        List<SandboxCaches.Mount> known = trust.get(image);
+        if (known != null) {
+            return known;
+        }
+        String host;
+        try {
+            host = java.nio.file.Files.readString(hostBundle.get());
+        } catch (IOException e) {
+            LOG.warn("could not read the host's CA bundle {}: {}; set-ups trust the image's own", hostBundle.get(),
+                    e.getMessage());
+            return List.of();
+        }
+        ExecResult probe = run(new Command(List.of("sh", "-c", CaBundles.probeScript()), command.workdir(), Map.of(),
+                Duration.ofMinutes(2), 8 * 1024 * 1024, command.image()));
+        var imageBundle = CaBundles.imageBundle(probe.output());
+        String target = imageBundle.map(Map.Entry::getKey).orElse(CaBundles.IMAGE_BUNDLES.get(0));
+        List<SandboxCaches.Mount> mounts = CaBundles.union(imageBundle.map(Map.Entry::getValue).orElse(""), host)
+                .flatMap(union -> buildCache.write("ca-" + Integer.toHexString(image.hashCode()) + ".crt", union))
+                .map(file -> List.of(new SandboxCaches.Mount(file, target, CaBundles.environment(target))))
+                .orElse(List.of());
+        trust.put(image, mounts);
+        return mounts;
     }
 
     /**

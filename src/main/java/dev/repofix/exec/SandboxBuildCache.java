@@ -20,8 +20,10 @@ import org.slf4j.LoggerFactory;
  * cargo's build lock, so concurrent candidates would wait for each other, and the
  * artifacts it copies up to {@code target/debug/} have the same names for every copy,
  * so one candidate's would replace another's. The folder is made on first use, next to
- * the workspace copies (on a volume the engine sees, see {@link HostPathMapper}), and
- * deleted by {@link #close()}. Thread-safe.
+ * the workspace copies (on a volume the engine sees, see {@link HostPathMapper}), as
+ * {@code build} in a run folder that also holds the files repofix writes for its
+ * containers to read ({@link #write}), which no container can write; {@link #close()}
+ * deletes it all. Thread-safe.
  */
 final class SandboxBuildCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SandboxBuildCache.class);
@@ -63,13 +65,32 @@ final class SandboxBuildCache implements AutoCloseable {
         if (folder.isEmpty()) {
             folder = Optional.of(make(parent != null ? parent : commandDir.toAbsolutePath().normalize().getParent()));
         }
-        return folder.get().flatMap(f -> paths.toHost(f))
+        return folder.get().flatMap(f -> paths.toHost(f.resolve("build")))
                 .map(host -> List.of(new SandboxCaches.Mount(host, TARGET, ENVIRONMENT, true))).orElse(List.of());
     }
 
-    /** The folder, once made. */
+    /** The run folder ({@code build} in it is the cache), once made. */
     synchronized Optional<Path> folder() {
         return folder.flatMap(f -> f);
+    }
+
+    /**
+     * Writes {@code text} to a file {@code name} of the run folder, as the engine sees it,
+     * which containers may mount read-only; empty when there is no run folder (see {@link #mounts}).
+     */
+    synchronized Optional<Path> write(String name, String text) {
+        Optional<Path> run = folder();
+        if (run.isEmpty() || closed) {
+            return Optional.empty();
+        }
+        try {
+            Path file = run.get().resolve(name);
+            Files.writeString(file, text);
+            return paths.toHost(file);
+        } catch (IOException e) {
+            LOG.warn("could not write {} for the sandbox: {}", name, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private Optional<Path> make(Path under) {
@@ -79,8 +100,10 @@ final class SandboxBuildCache implements AutoCloseable {
                         under);
                 return Optional.empty();
             }
-            Path made = Files.createTempDirectory(Files.createDirectories(under), "repofix-build-cache-");
-            user.prepare(made);
+            Path made = Files.createTempDirectory(Files.createDirectories(under), "repofix-sandbox-");
+            // Readable by the sandbox user (who may not be us), writable only in build/.
+            Files.setPosixFilePermissions(made, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            user.prepare(Files.createDirectory(made.resolve("build")));
             return Optional.of(made);
         } catch (IOException | ExecException e) {
             LOG.warn("could not make the sandbox's build cache under {}: {}; sandboxed builds run without it", under,

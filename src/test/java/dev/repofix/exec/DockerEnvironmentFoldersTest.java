@@ -119,6 +119,24 @@ class DockerEnvironmentFoldersTest {
         }
     }
 
+    @Test
+    void aCommandWithNetworkTrustsTheHostsCertificatesAndACommandWithoutGetsNone() throws Exception {
+        Path work = Files.createDirectories(temp.resolve("work"));
+        String certificate = "-----BEGIN CERTIFICATE-----\nMIIBdGVzdC1vbmx5LW5vdC1hLXJlYWwtY2VydGlmaWNhdGU=\n"
+                + "-----END CERTIFICATE-----";
+        Path bundle = Files.writeString(temp.resolve("host-bundle.pem"), certificate + "\n");
+        Command show = shell("echo \"ssl=$SSL_CERT_FILE\"; cat /etc/ssl/certs/ca-certificates.crt "
+                + "|| echo no-bundle", work);
+
+        try (DockerExecutor docker = open(DockerExecutorTest.IMAGE, Map.of("SSL_CERT_FILE", bundle.toString()))) {
+            String withNetwork = docker.run(show.withNetwork()).output();
+            String without = docker.run(show).output();
+
+            assertThat(withNetwork).contains("ssl=/etc/ssl/certs/ca-certificates.crt", certificate);
+            assertThat(without).contains("ssl=\n", "no-bundle").doesNotContain("BEGIN CERTIFICATE");
+        }
+    }
+
     /**
      * Two {@code go test} runs of one module, each in a fresh container: the second finds
      * what the first compiled and tested in the run's build cache, which goes when the
@@ -150,15 +168,21 @@ class DockerEnvironmentFoldersTest {
             assertThat(second.output()).contains("ok  \texample.com/fixture\t(cached)");
             cache = docker.buildCache().orElseThrow();
             assertThat(cache).startsWith(temp);
-            assertThat(cache.resolve("go")).isNotEmptyDirectory();
+            assertThat(cache.resolve("build").resolve("go")).isNotEmptyDirectory();
         }
         assertThat(cache).doesNotExist();
     }
 
     private DockerExecutor open(String image) {
+        return open(image, Map.of());
+    }
+
+    /** An executor whose host has a home without caches, plus {@code vars}. */
+    private DockerExecutor open(String image, Map<String, String> vars) {
+        Map<String, String> host = new java.util.HashMap<>(vars);
+        host.put("HOME", temp.resolve("home").toString());
         return DockerExecutor.open(new SandboxSettings(EngineAddress.of(HostEnvironment.fromSystem()), LIMITS,
-                Optional.of(image), List.of(), runId), new HostEnvironment(Map.of("HOME",
-                temp.resolve("home").toString())), Clock.systemUTC());
+                Optional.of(image), List.of(), runId), new HostEnvironment(host), Clock.systemUTC());
     }
 
     private static Command shell(String script, Path dir) {
