@@ -239,14 +239,16 @@ public final class DockerExecutor implements ContainerExecutor {
     }
 
     /**
-     * The container of {@code command}: its folder shared (and given to the sandbox user),
-     * the caches read-only, the run's build cache and the command's own folders, its
+     * The container of {@code command}: its folder and its writable folders shared (and given
+     * to the sandbox user), the caches read-only, the run's build cache and the command's own folders, its
      * {@code PATH} prefix before the image's.
      */
     private ContainerSpec spec(Command command, String image, Instant deadline) {
         Path dir = command.workdir().toAbsolutePath().normalize();
         Path hostDir = paths.workspaceOnHost(dir);
         user.prepare(dir);
+        // A set-up writes its folder as the sandbox user, as tests write the copy.
+        command.mounts().stream().filter(Command.Mount::writable).forEach(m -> user.prepare(m.folder()));
         SandboxCaches mounts = caches.plus(buildCache.mounts(dir))
                 .plus(ContainerSpec.folders(command, paths::folderOnHost))
                 .plus(command.network() ? trust(command, image) : List.of());

@@ -46,7 +46,6 @@ class DockerEnvironmentFoldersTest {
         Path prepared = Files.createDirectories(temp.resolve("prepared"));
         Files.writeString(prepared.resolve("site.txt"), "installed");
         Path output = Files.createDirectories(temp.resolve("output"));
-        SandboxUser.current().prepare(output);
         Command command = shell("cat " + prepared + "/site.txt; echo; "
                 + "if echo x > " + prepared + "/new.txt 2>/dev/null; then echo wrote-ro; else echo refused-ro; fi; "
                 + "if echo y > " + output + "/new.txt; then echo wrote-rw; fi", work)
