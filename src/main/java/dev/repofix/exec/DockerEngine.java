@@ -107,6 +107,25 @@ final class DockerEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * The {@code PATH} that {@code image}'s config sets, or empty when it sets none (the
+     * engine then gives its own default).
+     *
+     * @throws NotFoundException when the engine has no such image
+     */
+    Optional<String> imagePath(String image) {
+        com.github.dockerjava.api.model.ContainerConfig config;
+        try {
+            config = requests.inspectImageCmd(image).exec().getConfig();
+        } catch (NotFoundException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw failure("inspect image " + image + " at", e);
+        }
+        List<String> env = config == null || config.getEnv() == null ? List.of() : List.of(config.getEnv());
+        return env.stream().filter(e -> e.startsWith("PATH=")).map(e -> e.substring("PATH=".length())).findFirst();
+    }
+
     /** Our own container's bind mounts, or empty when the engine has no container of that id. */
     Optional<List<HostPathMapper.BindMount>> mountsOf(String containerId) {
         InspectContainerResponse r;

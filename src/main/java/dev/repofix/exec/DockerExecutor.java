@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +40,9 @@ public final class DockerExecutor implements ContainerExecutor {
      */
     static final Duration LIVE_LIMIT = Duration.ofHours(12);
 
+    /** The {@code PATH} Docker gives a Linux container whose image sets none. */
+    static final String ENGINE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
     private final DockerEngine engine;
     private final SandboxSettings settings;
     private final SandboxCaches caches;
@@ -46,21 +50,31 @@ public final class DockerExecutor implements ContainerExecutor {
     private final SandboxUser user;
     private final SandboxOwner owner;
     private final Clock clock;
+    private final SandboxBuildCache buildCache;
+    private final Map<String, Optional<String>> imagePaths = new ConcurrentHashMap<>();
+    /** The host's CA bundle, which a set-up's container trusts too (see {@link CaBundles}). */
+    private final Optional<Path> hostBundle;
+    private final Map<String, List<SandboxCaches.Mount>> trust = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
 
     private DockerExecutor(DockerEngine engine, SandboxSettings settings, SandboxCaches caches, HostPathMapper paths,
-            SandboxUser user, Clock clock) {
+            SandboxUser user, Clock clock, Optional<Path> hostBundle) {
         this.engine = engine;
+        this.hostBundle = hostBundle;
         this.settings = settings;
         this.caches = caches;
         this.paths = paths;
         this.user = user;
         this.owner = SandboxOwner.current(settings.runId());
         this.clock = clock;
+        this.buildCache = new SandboxBuildCache(paths, user);
         // Ctrl-C or a CI cancel must not leave containers running: remove what is still there.
-        this.shutdownHook = new Thread(() -> running.forEach(engine::removeQuietly), "repofix-sandbox-cleanup");
+        this.shutdownHook = new Thread(() -> {
+            running.forEach(engine::removeQuietly);
+            buildCache.close();
+        }, "repofix-sandbox-cleanup");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
@@ -84,7 +98,8 @@ public final class DockerExecutor implements ContainerExecutor {
                     .flatMap(id -> engine.mountsOf(id).map(mounts -> HostPathMapper.inContainer(id, mounts)))
                     .orElse(HostPathMapper.identity());
             SandboxCaches caches = shared(SandboxCaches.detect(host, settings.extraCaches()), paths);
-            DockerExecutor executor = new DockerExecutor(engine, settings, caches, paths, user, clock);
+            DockerExecutor executor = new DockerExecutor(engine, settings, caches, paths, user, clock,
+                    CaBundles.onHost(host));
             executor.reapLeftovers();
             return executor;
         } catch (RuntimeException e) {
@@ -129,12 +144,18 @@ public final class DockerExecutor implements ContainerExecutor {
 
     /**
      * Checks up front that workspace copies under {@code workDir} can be shared with
-     * containers (see {@link HostPathMapper}).
+     * containers (see {@link HostPathMapper}); the run's build cache goes there too.
      *
      * @throws ExecException saying how to fix it when they cannot
      */
     public void checkShares(Path workDir) {
         paths.workDirOnHost(workDir);
+        buildCache.placeUnder(workDir);
+    }
+
+    /** The run's build cache folder, once the first container made it (see {@link SandboxBuildCache}). */
+    Optional<Path> buildCache() {
+        return buildCache.folder();
     }
 
     /** The limits each container gets. */
@@ -157,11 +178,7 @@ public final class DockerExecutor implements ContainerExecutor {
         String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
                 + String.join(" ", command.argv()) + "': set sandbox-image to " + SandboxImage.families() + " or an "
                 + "image reference, or use --sandbox local", null));
-        Path dir = command.workdir().toAbsolutePath().normalize();
-        Path hostDir = paths.workspaceOnHost(dir);
-        user.prepare(dir);
-        Instant deadline = clock.instant().plus(command.timeout()).plus(REMOVAL_GRACE);
-        ContainerSpec spec = ContainerSpec.of(command, image, hostDir, caches, settings.limits(), user, owner, deadline);
+        ContainerSpec spec = spec(command, image, clock.instant().plus(command.timeout()).plus(REMOVAL_GRACE));
         String id = create(spec);
         running.add(id);
         try {
@@ -192,10 +209,7 @@ public final class DockerExecutor implements ContainerExecutor {
         }
         String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
                 + String.join(" ", command.argv()) + "'", null));
-        Path dir = command.workdir().toAbsolutePath().normalize();
-        user.prepare(dir);
-        ContainerSpec spec = ContainerSpec.of(command, image, paths.workspaceOnHost(dir), caches, settings.limits(),
-                user, owner, clock.instant().plus(LIVE_LIMIT)).asLiveProcess();
+        ContainerSpec spec = spec(command, image, clock.instant().plus(LIVE_LIMIT)).asLiveProcess();
         String id = create(spec);
         running.add(id);
         Runnable remove = () -> {
@@ -224,16 +238,84 @@ public final class DockerExecutor implements ContainerExecutor {
         }
     }
 
+    /**
+     * The container of {@code command}: its folder and its writable folders shared (and given
+     * to the sandbox user), the caches read-only, the run's build cache and the command's own folders, its
+     * {@code PATH} prefix before the image's.
+     */
+    private ContainerSpec spec(Command command, String image, Instant deadline) {
+        Path dir = command.workdir().toAbsolutePath().normalize();
+        Path hostDir = paths.workspaceOnHost(dir);
+        user.prepare(dir);
+        // A set-up writes its folder as the sandbox user, as tests write the copy.
+        command.mounts().stream().filter(Command.Mount::writable).forEach(m -> user.prepare(m.folder()));
+        SandboxCaches mounts = caches.plus(buildCache.mounts(dir))
+                .plus(ContainerSpec.folders(command, paths::folderOnHost))
+                .plus(command.network() ? trust(command, image) : List.of());
+        Optional<String> imagePath = command.pathPrefix().isEmpty() ? Optional.empty() : imagePath(image);
+        return ContainerSpec.of(command, image, imagePath, hostDir, mounts, settings.limits(), user, owner, deadline);
+    }
+
+    /**
+     * The CA bundle a command with network gets in {@code image}: none when the image's own
+     * holds every certificate of the host's, else the union, written to the run folder and
+     * mounted read-only over the image's bundle (see {@link CaBundles}). Asked once per image,
+     * by a container without network that prints the image's bundle.
+     */
+    private List<SandboxCaches.Mount> trust(Command command, String image) {
+        if (hostBundle.isEmpty()) {
+            return List.of();
+        }
+        List<SandboxCaches.Mount> known = trust.get(image);
+        if (known != null) {
+            return known;
+        }
+        String host;
+        try {
+            host = java.nio.file.Files.readString(hostBundle.get());
+        } catch (IOException e) {
+            LOG.warn("could not read the host's CA bundle {}: {}; set-ups trust the image's own", hostBundle.get(),
+                    e.getMessage());
+            return List.of();
+        }
+        ExecResult probe = run(new Command(List.of("sh", "-c", CaBundles.probeScript()), command.workdir(), Map.of(),
+                Duration.ofMinutes(2), 8 * 1024 * 1024, command.image()));
+        var imageBundle = CaBundles.imageBundle(probe.output());
+        String target = imageBundle.map(Map.Entry::getKey).orElse(CaBundles.IMAGE_BUNDLES.get(0));
+        List<SandboxCaches.Mount> mounts = CaBundles.union(imageBundle.map(Map.Entry::getValue).orElse(""), host)
+                .flatMap(union -> buildCache.write("ca-" + Integer.toHexString(image.hashCode()) + ".crt", union))
+                .map(file -> List.of(new SandboxCaches.Mount(file, target, CaBundles.environment(target))))
+                .orElse(List.of());
+        trust.put(image, mounts);
+        return mounts;
+    }
+
+    /**
+     * The {@code PATH} of {@code image}'s config, asked once per image; for an image that
+     * sets none (one made by {@code docker import}), the engine's own default.
+     */
+    private Optional<String> imagePath(String image) {
+        try {
+            return imagePaths.computeIfAbsent(image, i -> engine.imagePath(i).or(() -> Optional.of(ENGINE_PATH)));
+        } catch (NotFoundException e) {
+            throw missing(image, e);
+        }
+    }
+
     private String create(ContainerSpec spec) {
         try {
             return spec.applyTo(engine.requests().createContainerCmd(spec.image())).exec().getId();
         } catch (NotFoundException e) {
-            throw new ExecException("image " + spec.image() + " not found at the Docker engine at " + engine.address()
-                    + ": " + (spec.image().startsWith("repofix/sandbox-") ? "run `repofix images build`"
-                    : "pull or build it") + ", or use --sandbox local", e);
+            throw missing(spec.image(), e);
         } catch (RuntimeException e) {
             throw engine.failure("create a container of " + spec.image() + " at", e);
         }
+    }
+
+    private ExecException missing(String image, NotFoundException e) {
+        return new ExecException("image " + image + " not found at the Docker engine at " + engine.address() + ": "
+                + (image.startsWith("repofix/sandbox-") ? "run `repofix images build`" : "pull or build it")
+                + ", or use --sandbox local", e);
     }
 
     private ExecResult runCreated(String id, Command command) {
@@ -343,6 +425,7 @@ public final class DockerExecutor implements ContainerExecutor {
             LOG.debug("listing this run's containers: {}", e.getMessage());
         }
         ours.stream().distinct().forEach(engine::removeQuietly);
+        buildCache.close();
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException e) {

@@ -82,11 +82,25 @@ public final class HostPathMapper {
         return shared(seen, "the workspace copies under " + seen + " are");
     }
 
+    /**
+     * The host path of a folder a command needs besides its workspace copy (a prepared
+     * environment, the run's build cache).
+     *
+     * @throws ExecException when it is on no volume the engine can see, saying how to fix that
+     */
+    public Path folderOnHost(Path seen) {
+        return shared(seen, "the folder " + seen + " that a sandboxed command needs is", "keep it (and work-dir, "
+                + "REPOFIX_WORK_DIR / INPUT_WORK-DIR) under a mounted volume such as /github/home");
+    }
+
     private Path shared(Path seen, String subject) {
+        return shared(seen, subject, "set work-dir (REPOFIX_WORK_DIR / INPUT_WORK-DIR) to a folder under a mounted "
+                + "volume such as /github/home");
+    }
+
+    private Path shared(Path seen, String subject, String fix) {
         return toHost(seen).orElseThrow(() -> new ExecException(subject
                 + " not on a volume the Docker engine can see (repofix runs in container "
-                + container.map(c -> c.substring(0, Math.min(12, c.length()))).orElse("?")
-                + "); set work-dir (REPOFIX_WORK_DIR / INPUT_WORK-DIR) to a folder under a mounted volume such as "
-                + "/github/home", null));
+                + container.map(c -> c.substring(0, Math.min(12, c.length()))).orElse("?") + "); " + fix, null));
     }
 }

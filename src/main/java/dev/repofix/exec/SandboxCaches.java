@@ -40,18 +40,24 @@ record SandboxCaches(List<Mount> mounts) {
     static final String CARGO = "/cache/cargo";
 
     /**
-     * One read-only folder: {@code source} as repofix (or, once mapped, the engine) sees it,
-     * {@code target} inside the sandbox, and the variables that point the tool at it.
+     * One folder (or file): {@code source} as repofix (or, once mapped, the engine) sees it,
+     * {@code target} inside the sandbox, the variables that point the tool at it, and whether
+     * the sandbox may write there (only the run's own build cache and a set-up's folders).
      */
-    record Mount(Path source, String target, Map<String, String> environment) {
+    record Mount(Path source, String target, Map<String, String> environment, boolean writable) {
         Mount {
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(target, "target");
             environment = Map.copyOf(environment);
         }
 
+        /** A read-only mount. */
+        Mount(Path source, String target, Map<String, String> environment) {
+            this(source, target, environment, false);
+        }
+
         Mount withSource(Path hostSource) {
-            return new Mount(hostSource, target, environment);
+            return new Mount(hostSource, target, environment, writable);
         }
     }
 
@@ -61,6 +67,13 @@ record SandboxCaches(List<Mount> mounts) {
 
     static SandboxCaches none() {
         return new SandboxCaches(List.of());
+    }
+
+    /** These mounts, then {@code more}. */
+    SandboxCaches plus(List<Mount> more) {
+        List<Mount> all = new ArrayList<>(mounts);
+        all.addAll(more);
+        return new SandboxCaches(all);
     }
 
     /** The variables of all mounts; {@code MAVEN_ARGS} goes before the command's own. */

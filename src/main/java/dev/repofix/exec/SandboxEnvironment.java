@@ -1,15 +1,19 @@
 package dev.repofix.exec;
 
+import java.io.File;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * The environment of a sandboxed command: the command's own variables minus those that
  * describe the host (its paths, its user) and minus anything credential-like, plus the
- * sandbox's home, temp folder and cache variables. The image supplies {@code PATH}.
+ * sandbox's home, temp folder and cache variables. The image supplies {@code PATH}, after
+ * the command's {@link Command#pathPrefix()} when it has one.
  */
 final class SandboxEnvironment {
     /** The sandbox's writable home, on the {@code /tmp} RAM disk. */
@@ -22,11 +26,32 @@ final class SandboxEnvironment {
 
     private SandboxEnvironment() {}
 
-    /** {@code NAME=value} entries, sorted by name. */
+    /** {@code NAME=value} entries, sorted by name, of a command with no folder of its own and the image's PATH. */
     static List<String> of(Map<String, String> command, Map<String, String> caches) {
+        return of(command, caches, List.of(), List.of(), Optional.empty());
+    }
+
+    /**
+     * {@code NAME=value} entries, sorted by name.
+     *
+     * @param visible    folders the sandbox shows at the same path as on the host (a prepared
+     *                   environment): a variable whose value lies in one of them (a venv's
+     *                   {@code VIRTUAL_ENV}, a prepared {@code GOMODCACHE}) means the same inside, so
+     *                   it is kept even when it names a host path, and wins over a cache's variable
+     * @param pathPrefix folders put before the image's {@code PATH}
+     * @param imagePath  the image's {@code PATH}; needed only with a prefix
+     */
+    static List<String> of(Map<String, String> command, Map<String, String> caches, List<Path> visible,
+            List<Path> pathPrefix, Optional<String> imagePath) {
         Map<String, String> env = new TreeMap<>();
+        Map<String, String> pointsInside = new TreeMap<>();
         command.forEach((name, value) -> {
-            if (!HOST_SPECIFIC.contains(name) && !CleanEnvironment.isSecretName(name)) {
+            if (CleanEnvironment.isSecretName(name) || name.equals("PATH")) {
+                return;
+            }
+            if (within(value, visible)) {
+                pointsInside.put(name, value);
+            } else if (!HOST_SPECIFIC.contains(name)) {
                 env.put(name, value);
             }
         });
@@ -35,8 +60,33 @@ final class SandboxEnvironment {
         caches.forEach((name, value) -> env.merge(name, value,
                 // The command's own Maven arguments still apply, after ours.
                 (theirs, ours) -> name.equals("MAVEN_ARGS") ? ours + " " + theirs : ours));
+        env.putAll(pointsInside);
+        if (!pathPrefix.isEmpty()) {
+            List<String> entries = new ArrayList<>(pathPrefix.stream().map(Path::toString).toList());
+            imagePath.filter(p -> !p.isEmpty()).ifPresent(entries::add);
+            env.put("PATH", String.join(File.pathSeparator, entries));
+        }
         List<String> out = new ArrayList<>();
         env.forEach((name, value) -> out.add(name + "=" + value));
         return out;
+    }
+
+    /** Whether {@code value} is a path, or a list of absolute paths, with one in a {@code visible} folder. */
+    private static boolean within(String value, List<Path> visible) {
+        if (visible.isEmpty() || value.isEmpty()) {
+            return false;
+        }
+        boolean inside = false;
+        for (String entry : value.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (!entry.startsWith("/")) {
+                return false;
+            }
+            Path p = Path.of(entry).normalize();
+            inside |= visible.stream().anyMatch(v -> p.startsWith(v.toAbsolutePath().normalize()));
+        }
+        return inside;
     }
 }

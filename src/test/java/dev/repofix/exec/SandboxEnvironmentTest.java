@@ -2,7 +2,10 @@ package dev.repofix.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SandboxEnvironmentTest {
@@ -43,5 +46,19 @@ class SandboxEnvironmentTest {
     void cacheVariablesReplaceTheCommandsOthers() {
         assertThat(SandboxEnvironment.of(Map.of("GOFLAGS", "-mod=vendor"), Map.of("GOFLAGS", "-mod=mod")))
                 .contains("GOFLAGS=-mod=mod").doesNotContain("GOFLAGS=-mod=vendor");
+    }
+
+    @Test
+    void keepsAHostPathVariableThatNamesAFolderTheSandboxShowsAndLetsItWinOverTheCaches() {
+        var env = SandboxEnvironment.of(
+                Map.of("GOMODCACHE", "/envs/go-1/mod", "VIRTUAL_ENV", "/envs/py-1/venv", "GOPATH", "/home/me/go",
+                        "npm_config_cache", "/envs/node-1/npm"),
+                Map.of("GOMODCACHE", "/cache/go-mod", "npm_config_cache", "/cache/npm"),
+                List.of(Path.of("/envs/go-1"), Path.of("/envs/py-1"), Path.of("/envs/node-1")),
+                List.of(Path.of("/envs/py-1/venv/bin")), Optional.of("/usr/bin:/bin"));
+
+        assertThat(env).contains("GOMODCACHE=/envs/go-1/mod", "VIRTUAL_ENV=/envs/py-1/venv",
+                "npm_config_cache=/envs/node-1/npm", "PATH=/envs/py-1/venv/bin:/usr/bin:/bin")
+                .noneMatch(e -> e.startsWith("GOPATH="));
     }
 }

@@ -1,0 +1,50 @@
+package dev.repofix.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.config.HostEnvironment;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CaBundlesTest {
+    private static final String A = "-----BEGIN CERTIFICATE-----\nMIIBaaaa\nAAAA\n-----END CERTIFICATE-----";
+    private static final String B = "-----BEGIN CERTIFICATE-----\nMIIBbbbb\nBBBB\n-----END CERTIFICATE-----";
+    private static final String PROXY = "-----BEGIN CERTIFICATE-----\nMIIBpppp\nPPPP\n-----END CERTIFICATE-----";
+
+    @Test
+    void anImageBundleThatHoldsEveryHostCertificateStaysAsItIsWhateverItsLineBreaks() {
+        assertThat(CaBundles.union(A + "\n" + B + "\n", "# host\n" + B.replace("\n", "\r\n") + "\n" + A)).isEmpty();
+    }
+
+    @Test
+    void theHostsCertificatesTheImageLacksAreAddedAfterTheImagesOwn() {
+        assertThat(CaBundles.union(A + "\n" + B + "\n", B + "\n" + PROXY + "\n"))
+                .contains(A + "\n" + B + "\n" + PROXY + "\n");
+    }
+
+    @Test
+    void anImageWithoutABundleGetsTheHostsCertificates() {
+        assertThat(CaBundles.union("", A + "\n" + PROXY)).contains(A + "\n" + PROXY + "\n");
+    }
+
+    @Test
+    void theHostBundleIsSslCertFileWhenItIsAFileElseTheFirstUsualPlaceThatIsOne() {
+        Set<Path> files = Set.of(Path.of("/etc/pki/tls/certs/ca-bundle.crt"), Path.of("/opt/corp/ca.pem"));
+
+        assertThat(CaBundles.onHost(new HostEnvironment(Map.of("SSL_CERT_FILE", "/opt/corp/ca.pem")), files::contains))
+                .contains(Path.of("/opt/corp/ca.pem"));
+        assertThat(CaBundles.onHost(new HostEnvironment(Map.of("SSL_CERT_FILE", "/missing.pem")), files::contains))
+                .contains(Path.of("/etc/pki/tls/certs/ca-bundle.crt"));
+        assertThat(CaBundles.onHost(new HostEnvironment(Map.of()), p -> false)).isEmpty();
+    }
+
+    @Test
+    void readsTheImagesBundleFromWhatTheProbePrinted() {
+        assertThat(CaBundles.imageBundle("repofix-ca-bundle /etc/ssl/cert.pem\n" + A + "\n"))
+                .contains(Map.entry("/etc/ssl/cert.pem", A + "\n"));
+        assertThat(CaBundles.imageBundle("")).isEmpty();
+        assertThat(CaBundles.probeScript()).contains("/etc/ssl/certs/ca-certificates.crt", "/etc/ssl/cert.pem");
+    }
+}
