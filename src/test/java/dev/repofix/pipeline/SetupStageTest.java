@@ -98,6 +98,17 @@ class SetupStageTest {
     }
 
     @Test
+    void validatingAGivenPatchPreparesTheEnvironmentFirstToo() throws Exception {
+        EnvironmentPreparer variables = (root, build) -> new PreparedEnvironment("probe", Map.of("PROBE", "yes"),
+                List.of(), List.of(), List.of(), Duration.ZERO, true);
+
+        RunResult r = pipeline(variables).validate(config(), "--- a/x.py\n+++ b/x.py\n@@ -0,0 +1 @@\n+x = 1\n");
+
+        assertThat(r.stages().get(1).summary()).isEqualTo("environment: probe (reused)");
+        assertThat(commands).first().satisfies(c -> assertThat(c.environment()).containsEntry("PROBE", "yes"));
+    }
+
+    @Test
     void withNothingPreparedTheStageSaysTestsRunWithWhatTheMachineHas() throws Exception {
         RunResult r = pipeline(EnvironmentPreparer.NONE).run(config());
 
