@@ -3,6 +3,7 @@ package dev.repofix.app;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.build.JunitPlatformJars;
 import dev.repofix.config.Settings;
+import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
@@ -43,6 +44,7 @@ public final class CompositionRoot {
     private final Settings settings;
     private final Environment env;
     private final String runId;
+    private final EnvironmentPreparer preparer;
     private final AtomicInteger runs = new AtomicInteger();
 
     /** A root with a new run id. */
@@ -52,12 +54,30 @@ public final class CompositionRoot {
 
     /** A root with a given run id (tests name theirs). */
     public CompositionRoot(Settings settings, Environment env, String runId) {
+        this(settings, env, runId, EnvironmentPreparer.NONE);
+    }
+
+    private CompositionRoot(Settings settings, Environment env, String runId, EnvironmentPreparer preparer) {
+        this.preparer = Objects.requireNonNull(preparer, "preparer");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.env = Objects.requireNonNull(env, "env");
         this.runId = Objects.requireNonNull(runId, "runId");
         if (runId.isBlank()) {
             throw new IllegalArgumentException("runId must not be blank");
         }
+    }
+
+    /**
+     * This root, same run id, whose pipelines prepare each run's environment with {@code preparer}
+     * before the baseline (until a real preparer is wired, runs prepare none: {@link EnvironmentPreparer#NONE}).
+     */
+    public CompositionRoot withEnvironmentPreparer(EnvironmentPreparer preparer) {
+        return new CompositionRoot(settings, env, runId, preparer);
+    }
+
+    /** What prepares each run's environment before its baseline. */
+    public EnvironmentPreparer environmentPreparer() {
+        return preparer;
     }
 
     public Settings settings() {
@@ -160,8 +180,14 @@ public final class CompositionRoot {
      * {@code copies}, no progress; each record's id is the run id and its number.
      */
     public RepairPipeline casePipeline(Path copies, Executor executor, RepairPipeline.Engine engine) {
-        return pipeline(workspaces(copies), testRunner(executor), engine, ProgressListener.none(),
-                warmJvmScreenings(executor), this::nextRunId);
+        return casePipeline(copies, executor, engine, preparer);
+    }
+
+    /** A case's pipeline whose environment is the one {@code preparer} gives (a benchmark case's own set-up). */
+    public RepairPipeline casePipeline(Path copies, Executor executor, RepairPipeline.Engine engine,
+            EnvironmentPreparer preparer) {
+        return new RepairPipeline(workspaces(copies), new BuildDetector(), testRunner(executor), engine, env.clock(),
+                ProgressListener.none(), env.cancellation(), this::nextRunId, warmJvmScreenings(executor), preparer);
     }
 
     /** A pipeline over given parts (a measurement compares screenings); each record numbered as a case's. */
@@ -173,7 +199,7 @@ public final class CompositionRoot {
     private RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, RepairPipeline.Engine engine,
             ProgressListener progress, Screenings screenings, Supplier<String> runIds) {
         return new RepairPipeline(workspaces, new BuildDetector(), runner, engine, env.clock(), progress,
-                env.cancellation(), runIds, screenings);
+                env.cancellation(), runIds, screenings, preparer);
     }
 
     /** {@code <run id>.<n>}: the records of an invocation that runs many. */

@@ -1,9 +1,9 @@
 package dev.repofix.app;
 
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.RunConfig;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.eval.cases.CaseReferences;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.gold.EmptyStages;
@@ -25,7 +25,6 @@ import dev.repofix.workspace.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -160,12 +159,13 @@ public final class EvalSession implements AutoCloseable {
                 yield chat.map(client -> root.engine(client, inputs, budget)).orElseGet(() -> root.engine(executor));
             }
         };
-        Map<String, String> variables = new LinkedHashMap<>(env.host().variables());
-        variables.putAll(run.checkout().environment());
         RunConfig runConfig = root.settings().run().withTestCommand(kase.testCommand()).withJobs(1).runConfig(repo.toString(),
-                Optional.of(run.checkout().commit()), workDir.resolve("out").resolve(kase.id()),
-                new HostEnvironment(variables));
-        RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine);
+                Optional.of(run.checkout().commit()), workDir.resolve("out").resolve(kase.id()), env.host());
+        // The case's set-up made its environment already (once for the cases that share it): the run's
+        // set-up stage hands that to every test command of the case.
+        PreparedEnvironment prepared = run.checkout().environment();
+        RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine,
+                (checkedOut, build) -> prepared);
         // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.
         return kase.passToPass().isEmpty() ? pipeline.run(runConfig)
                 : pipeline.run(runConfig, kase.failToPass(), kase.passToPass());

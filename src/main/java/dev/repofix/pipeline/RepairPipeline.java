@@ -6,6 +6,8 @@ import dev.repofix.build.TestCommand;
 import dev.repofix.config.Durations;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RunConfig;
+import dev.repofix.env.EnvironmentPreparer;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.exec.Cancellation;
 import dev.repofix.model.ModelException;
 import dev.repofix.model.Pricing;
@@ -87,7 +89,8 @@ public final class RepairPipeline {
 
     private final Workspaces workspaces;
     private final BuildDetector detector;
-    private final TestRunner runner;
+    /** Runs no command itself: each run's set-up gives the runner its tests use ({@link Prepared}). */
+    private final TestRunner unprepared;
     private final Engine engine;
     private final Clock clock;
     private final ProgressListener progress;
@@ -95,6 +98,7 @@ public final class RepairPipeline {
     private final Supplier<String> runIds;
     private final BudgetedCall budgeted;
     private final Screenings screenings;
+    private final EnvironmentPreparer preparer;
 
     /**
      * @param cancellation set when the person or CI asks the run to stop
@@ -111,10 +115,23 @@ public final class RepairPipeline {
      */
     public RepairPipeline(Workspaces workspaces, BuildDetector detector, TestRunner runner, Engine engine, Clock clock,
             ProgressListener progress, Cancellation cancellation, Supplier<String> runIds, Screenings screenings) {
+        this(workspaces, detector, runner, engine, clock, progress, cancellation, runIds, screenings,
+                EnvironmentPreparer.NONE);
+    }
+
+    /**
+     * @param preparer prepares, once per run after the checkout and before the baseline, the
+     *                 environment every test command of the run gets (baseline, reruns,
+     *                 coverage, screening, candidates)
+     */
+    public RepairPipeline(Workspaces workspaces, BuildDetector detector, TestRunner runner, Engine engine, Clock clock,
+            ProgressListener progress, Cancellation cancellation, Supplier<String> runIds, Screenings screenings,
+            EnvironmentPreparer preparer) {
+        this.preparer = Objects.requireNonNull(preparer, "preparer");
         this.screenings = Objects.requireNonNull(screenings, "screenings");
         this.workspaces = Objects.requireNonNull(workspaces, "workspaces");
         this.detector = Objects.requireNonNull(detector, "detector");
-        this.runner = Objects.requireNonNull(runner, "runner");
+        this.unprepared = Objects.requireNonNull(runner, "runner");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.progress = Objects.requireNonNull(progress, "progress");
@@ -168,9 +185,9 @@ public final class RepairPipeline {
     }
 
     /** What the stages and the validator need once the baseline is known. */
-    record Ready(Workspace ws, BuildSystem build, TestCommand command, SuiteRunner suite, TestRun run,
-            Baseline baseline, String log, boolean screenFirst, Duration suiteTime, Optional<Duration> failingOnly,
-            Path baselineCopy, CompletableFuture<Screenings.Opened> screening) {
+    record Ready(Workspace ws, BuildSystem build, TestRunner runner, TestCommand command, SuiteRunner suite,
+            TestRun run, Baseline baseline, String log, boolean screenFirst, Duration suiteTime,
+            Optional<Duration> failingOnly, Path baselineCopy, CompletableFuture<Screenings.Opened> screening) {
 
         /** The screening, once it has opened; waits for it (its start is bounded by the screening itself). */
         Screenings.Opened opened() {
@@ -200,7 +217,8 @@ public final class RepairPipeline {
             run.source = ws.source();
             run.commit = ws.commit();
             run.refusals = ws.files().refusals();
-            Ready ready = baseline(run, config, ws);
+            Prepared prepared = setup(run, config, ws);
+            Ready ready = baseline(run, config, ws, prepared);
             if (ready == null) {
                 return run.finish(run.outcome);
             }
@@ -220,17 +238,43 @@ public final class RepairPipeline {
         }
     }
 
+    /** The run's build and the test runner whose every command runs in the environment the set-up prepared. */
+    private record Prepared(BuildSystem build, TestRunner runner) {}
+
+    /**
+     * The set-up, once, before the baseline: the build is detected and the environment its
+     * tests need prepared (with network); every later test command runs in it. A set-up that
+     * fails ends the run with its error (input or environment), the record kept.
+     */
+    private Prepared setup(RunAssembly run, RunConfig config, Workspace ws) {
+        return step(run, RunAssembly.SETUP, () -> {
+            BuildSystem build = detector.detect(ws.root(), config.testCommand());
+            run.build = build.name();
+            PreparedEnvironment environment = preparer.prepare(ws.root(), build);
+            return new Prepared(build, unprepared.withEnvironment(environment));
+        }, p -> describe(p.runner.environment()));
+    }
+
+    /** The set-up stage's line: {@code environment: <description> (prepared in 42 s | reused)}. */
+    static String describe(PreparedEnvironment environment) {
+        if (environment.isNone()) {
+            return "environment: none prepared, tests run with what the machine has";
+        }
+        return "environment: " + environment.description() + (environment.reused() ? " (reused)"
+                : " (prepared in " + Durations.format(environment.setupTime()) + ")");
+    }
+
     /**
      * Runs the baseline and the flaky check in a copy of their own, never in the pristine
      * tree that candidate copies are made from and the stages read: no candidate inherits
      * what a test run wrote or deleted there. Returns null when the run ends there; else
      * the copy stays, with its build outputs, for screening, until the caller discards it.
      */
-    private Ready baseline(RunAssembly run, RunConfig config, Workspace ws) {
+    private Ready baseline(RunAssembly run, RunConfig config, Workspace ws, Prepared prepared) {
         Path copy = ws.newCopy("baseline");
         Ready ready = null;
         try {
-            ready = baselineIn(copy, run, config, ws);
+            ready = baselineIn(copy, run, config, ws, prepared);
             return ready;
         } finally {
             if (ready == null) {
@@ -239,10 +283,11 @@ public final class RepairPipeline {
         }
     }
 
-    private Ready baselineIn(Path copy, RunAssembly run, RunConfig config, Workspace ws) {
+    private Ready baselineIn(Path copy, RunAssembly run, RunConfig config, Workspace ws, Prepared prepared) {
         record Started(BuildSystem build, TestCommand command, String override, TestOutcome outcome) {}
+        TestRunner runner = prepared.runner;
         Started started = step(run, RunAssembly.BASELINE, () -> {
-            BuildSystem build = detector.detect(ws.root(), config.testCommand());
+            BuildSystem build = prepared.build;
             String override = config.testCommand().orElse(null);
             TestCommand command = build.testCommand(ws.root(), override);
             run.build = build.name();
@@ -291,8 +336,8 @@ public final class RepairPipeline {
                 run.skipRest("every failing test is a module that does not load");
                 yield null;
             }
-            case TestOutcome.Completed c -> afterFlakyCheck(run, config, ws, copy, started.build, started.command,
-                    suite, c);
+            case TestOutcome.Completed c -> afterFlakyCheck(run, config, ws, copy, started.build, runner,
+                    started.command, suite, c);
             case TestOutcome.BuildFailed b -> {
                 run.buildLog = BuildLog.errorExcerpt(b.exec().output(), LOG_LINES);
                 run.environment = environment.inBuildLog(b.exec().output());
@@ -351,7 +396,7 @@ public final class RepairPipeline {
     }
 
     private Ready afterFlakyCheck(RunAssembly run, RunConfig config, Workspace ws, Path copy, BuildSystem build,
-            TestCommand command, SuiteRunner suite, TestOutcome.Completed c) {
+            TestRunner runner, TestCommand command, SuiteRunner suite, TestOutcome.Completed c) {
         FlakyCheck.Result checked = step(run, RunAssembly.FLAKY_CHECK, () -> new FlakyCheck(suite)
                         .check(Baseline.of(c.run()).apart(ids(run.environment)), copy, config.reruns(),
                                 run::suiteLimit),
@@ -386,7 +431,7 @@ public final class RepairPipeline {
         Thread.ofVirtual().name("repofix-screening-open").start(() -> {
             try {
                 opened.complete(screenings.open(copy, build, command, config.testCommand().orElse(null),
-                        baseline.failing()));
+                        baseline.failing(), runner.environment()));
             } catch (RuntimeException e) {
                 opened.complete(new Screenings.Opened(Optional.empty(),
                         "screening is off, candidates are screened through the build: " + e.getMessage()));
@@ -396,8 +441,9 @@ public final class RepairPipeline {
                         "screening is off, candidates are screened through the build: it did not open"));
             }
         });
-        return new Ready(ws, build, command, suite, c.run(), baseline, BuildLog.tail(c.exec().output(), LOG_LINES),
-                screen, c.exec().elapsed(), checked.failingOnly(), copy, opened);
+        return new Ready(ws, build, runner, command, suite, c.run(), baseline,
+                BuildLog.tail(c.exec().output(), LOG_LINES), screen, c.exec().elapsed(), checked.failingOnly(), copy,
+                opened);
     }
 
     /** The three stages, then validation of their candidates. */
@@ -406,7 +452,7 @@ public final class RepairPipeline {
                 .filter(t -> ready.baseline.failing().contains(t.id())).toList();
         FailureReport failures = new FailureReport(ready.command.shell(), run.reproduce, ready.run, failing,
                 ready.log, ready.ws.files(), ready.build, Optional.of(new RunBudget(ready.suiteTime,
-                        run.startedAt.plus(run.config.timeout()))));
+                        run.startedAt.plus(run.config.timeout()))), ready.runner.environment());
         if (run.remaining().isZero()) {
             // Spent by the baseline and its reruns: no stage is to blame, none starts.
             run.notes.add("time budget (--timeout " + Durations.format(run.config.timeout())
@@ -457,7 +503,7 @@ public final class RepairPipeline {
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
-                        screening, runner.sandboxKind(ready.build)),
+                        screening, ready.runner.sandboxKind(ready.build)),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);

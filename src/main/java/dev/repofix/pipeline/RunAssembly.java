@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
  */
 final class RunAssembly {
     static final String CHECKOUT = "checkout";
+    static final String SETUP = "setup";
     static final String BASELINE = "baseline";
     static final String FLAKY_CHECK = "flaky-check";
     static final String ISSUE = "issue";
@@ -36,7 +37,7 @@ final class RunAssembly {
     static final String PATCH = "patch";
     static final String VALIDATE = "validate";
     /** Every stage a record lists, in order; those that did not run are there as skipped. */
-    static final List<String> STAGES = List.of(CHECKOUT, BASELINE, FLAKY_CHECK, ISSUE, LOCALIZE, PATCH, VALIDATE);
+    static final List<String> STAGES = List.of(CHECKOUT, SETUP, BASELINE, FLAKY_CHECK, ISSUE, LOCALIZE, PATCH, VALIDATE);
 
     final RunConfig config;
     final String runId;

@@ -1,6 +1,7 @@
 package dev.repofix.testrun;
 
 import dev.repofix.build.BuildSystem;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.workspace.FileIndex;
 import java.util.List;
 import java.util.Objects;
@@ -20,10 +21,13 @@ import java.util.Optional;
  * @param build       the build that ran the tests (tells test code from source)
  * @param budget      the run's time: the baseline's suite time and the run's deadline; empty
  *                    when the stages are not run within one (a benchmark's fixture, a test)
+ * @param environment what the run's set-up prepared, which a stage that runs the tests (coverage)
+ *                    runs them in as the baseline did
  */
 public record FailureReport(String testCommand, String reproduce, TestRun baseline, List<TestResult> failing,
-        String log, FileIndex files, BuildSystem build, Optional<RunBudget> budget) {
+        String log, FileIndex files, BuildSystem build, Optional<RunBudget> budget, PreparedEnvironment environment) {
     public FailureReport {
+        Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(reproduce, "reproduce");
         Objects.requireNonNull(baseline, "baseline");
@@ -32,6 +36,12 @@ public record FailureReport(String testCommand, String reproduce, TestRun baseli
         Objects.requireNonNull(build, "build");
         Objects.requireNonNull(budget, "budget");
         failing = List.copyOf(failing);
+    }
+
+    /** A report of tests run with what the machine has (no prepared environment). */
+    public FailureReport(String testCommand, String reproduce, TestRun baseline, List<TestResult> failing, String log,
+            FileIndex files, BuildSystem build, Optional<RunBudget> budget) {
+        this(testCommand, reproduce, baseline, failing, log, files, build, budget, PreparedEnvironment.none());
     }
 
     /** A report with no run budget of its own. */

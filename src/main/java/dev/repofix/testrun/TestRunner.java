@@ -4,6 +4,7 @@ import dev.repofix.build.BuildSystem;
 import dev.repofix.build.MultiBuild;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.exec.CleanEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
@@ -30,12 +31,34 @@ public final class TestRunner {
     private final HostEnvironment host;
     private final ReportParsers parsers;
     private final StackFrameExtractor frames;
+    private final PreparedEnvironment environment;
 
+    /** A runner whose tests run with what the machine has (no prepared environment). */
     public TestRunner(Executor executor, HostEnvironment host, ReportParsers parsers, StackFrameExtractor frames) {
+        this(executor, host, parsers, frames, PreparedEnvironment.none());
+    }
+
+    private TestRunner(Executor executor, HostEnvironment host, ReportParsers parsers, StackFrameExtractor frames,
+            PreparedEnvironment environment) {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.host = Objects.requireNonNull(host, "host");
         this.parsers = Objects.requireNonNull(parsers, "parsers");
         this.frames = Objects.requireNonNull(frames, "frames");
+        this.environment = Objects.requireNonNull(environment, "environment");
+    }
+
+    /**
+     * This runner with every test command run in {@code prepared}: what a run's set-up made
+     * (a venv, a dependency repository) reaches the baseline, the reruns and every candidate
+     * through the one runner the run hands on.
+     */
+    public TestRunner withEnvironment(PreparedEnvironment prepared) {
+        return new TestRunner(executor, host, parsers, frames, prepared);
+    }
+
+    /** The prepared environment this runner's test commands run in; {@link PreparedEnvironment#none()} when none. */
+    public PreparedEnvironment environment() {
+        return environment;
     }
 
     /** Where this runner runs {@code build}'s tests: {@code local} or {@code docker <image>}. */
@@ -65,7 +88,8 @@ public final class TestRunner {
         ReportBudget budget = ReportBudget.within(timeout);
         Map<Path, FileTime> ownFiles = deleteStaleReports(dir, build.reports(dir, command), files);
         Map<String, String> env = CleanEnvironment.of(host, build.environmentNames(), command.extraEnv());
-        ExecResult exec = executor.run(Command.shell(command.shell(), dir, env, timeout).withImage(build.sandboxImage()));
+        ExecResult exec = executor.run(environment.applyTo(
+                Command.shell(command.shell(), dir, env, timeout).withImage(build.sandboxImage())));
         if (exec.outcome() instanceof ExecResult.Outcome.TimedOut) {
             return new TestOutcome.TimedOut(exec);
         }

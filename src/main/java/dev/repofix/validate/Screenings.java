@@ -2,6 +2,7 @@ package dev.repofix.validate;
 
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
+import dev.repofix.env.PreparedEnvironment;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -15,9 +16,11 @@ public interface Screenings {
      * which stays until the screening is closed; or why there is none.
      *
      * @param override the user's own test command, or null
-     * @param failing  the baseline's failing tests: screening the unpatched code must fail them
+     * @param failing     the baseline's failing tests: screening the unpatched code must fail them
+     * @param environment what the run's set-up prepared, which the baseline ran in: screening runs in it too
      */
-    Opened open(Path baselineCopy, BuildSystem build, TestCommand command, String override, List<String> failing);
+    Opened open(Path baselineCopy, BuildSystem build, TestCommand command, String override, List<String> failing,
+            PreparedEnvironment environment);
 
     /**
      * A screening, or why there is none: empty {@code why} when screening does not apply
@@ -36,6 +39,6 @@ public interface Screenings {
 
     /** No screening of this kind: candidates are screened through the build, as before. */
     static Screenings none() {
-        return (copy, build, command, override, failing) -> Opened.none("");
+        return (copy, build, command, override, failing, environment) -> Opened.none("");
     }
 }

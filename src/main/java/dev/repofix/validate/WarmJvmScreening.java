@@ -1,6 +1,7 @@
 package dev.repofix.validate;
 
 import dev.repofix.build.MavenTestClasspath;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LiveProcess;
@@ -46,6 +47,7 @@ public final class WarmJvmScreening implements Screening {
 
     private final Executor executor;
     private final Map<String, String> environment;
+    private final PreparedEnvironment prepared;
     private final MavenTestClasspath classpath;
     private final Path workdir;
     private final Clock clock;
@@ -65,8 +67,18 @@ public final class WarmJvmScreening implements Screening {
      */
     public WarmJvmScreening(Executor executor, Map<String, String> environment, MavenTestClasspath classpath,
             Path workdir, Clock clock) {
+        this(executor, environment, PreparedEnvironment.none(), classpath, workdir, clock);
+    }
+
+    /**
+     * @param prepared what the run's set-up prepared, which the baseline ran in: the JVM
+     *                 runs in it too (its variables, its PATH, its read-only folders)
+     */
+    public WarmJvmScreening(Executor executor, Map<String, String> environment, PreparedEnvironment prepared,
+            MavenTestClasspath classpath, Path workdir, Clock clock) {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.environment = Map.copyOf(environment);
+        this.prepared = Objects.requireNonNull(prepared, "prepared");
         this.classpath = Objects.requireNonNull(classpath, "classpath");
         this.workdir = Objects.requireNonNull(workdir, "workdir");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -276,7 +288,7 @@ public final class WarmJvmScreening implements Screening {
                 dir.toString()), workdir, environment, START_LIMIT, Command.DEFAULT_OUTPUT_CAP)
                 // Where Maven's tests run: in a Docker sandbox, the JVM image (or the one configured).
                 .withImage(Optional.of(SandboxImage.JVM));
-        Optional<LiveProcess> started = executor.start(command);
+        Optional<LiveProcess> started = executor.start(prepared.applyTo(command));
         if (started.isEmpty()) {
             return false;
         }

@@ -7,6 +7,7 @@ import dev.repofix.build.MavenBuild;
 import dev.repofix.build.MavenTestClasspath;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.exec.CleanEnvironment;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
@@ -50,7 +51,7 @@ public final class WarmJvmScreenings implements Screenings {
 
     @Override
     public Opened open(Path baselineCopy, BuildSystem build, TestCommand command, String override,
-            List<String> failing) {
+            List<String> failing, PreparedEnvironment environment) {
         if (!(build instanceof MavenBuild)) {
             return Opened.none("");
         }
@@ -66,8 +67,8 @@ public final class WarmJvmScreenings implements Screenings {
             return Opened.none(off + e.getMessage());
         }
         WarmJvmScreening screening = new WarmJvmScreening(executor,
-                CleanEnvironment.of(host, build.environmentNames(), command.extraEnv()), classpath, baselineCopy,
-                clock);
+                CleanEnvironment.of(host, build.environmentNames(), command.extraEnv()), environment, classpath,
+                baselineCopy, clock);
         Optional<String> failed = screening.start().or(() -> screening.reproduces(failing));
         if (failed.isPresent()) {
             screening.close();

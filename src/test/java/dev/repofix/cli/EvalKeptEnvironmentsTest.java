@@ -23,7 +23,9 @@ class EvalKeptEnvironmentsTest {
         Path cases = EvalFixtures.caseFile(temp);
         Path counter = temp.resolve("set-ups.txt");
         ObjectNode first = (ObjectNode) new ObjectMapper().readTree(Files.readAllLines(cases).getFirst());
-        first.putArray("setup").add("echo set-up >> '" + counter + "'");
+        // The case's environment sees none of the machine's packages: its set-up installs the test runner.
+        first.putArray("setup").add("echo set-up >> '" + counter + "'")
+                .add("python -m pip install --quiet --disable-pip-version-check pytest");
         Files.writeString(cases, first + "\n");
 
         RunOutput one = eval(cases, "one");

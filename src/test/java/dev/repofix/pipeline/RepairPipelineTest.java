@@ -81,7 +81,7 @@ class RepairPipelineTest {
         assertThat(r.runId()).isEqualTo("run-1");
         assertThat(r.model()).isEqualTo("scripted");
         assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).containsExactly("checkout=OK",
-                "baseline=OK", "flaky-check=OK", "issue=OK", "localize=OK", "patch=OK", "validate=OK");
+                "setup=OK", "baseline=OK", "flaky-check=OK", "issue=OK", "localize=OK", "patch=OK", "validate=OK");
         assertThat(r.candidates()).extracting(c -> c.id() + "=" + c.verdict().map(Verdict::name).orElse("-"))
                 .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c3=-");
         assertThat(r.fixId()).contains("c2");
@@ -122,7 +122,7 @@ class RepairPipelineTest {
                 return super.draftIssue(failures);
             }
         };
-        Screenings waitsForTheStages = (copy, build, command, override, failing) -> {
+        Screenings waitsForTheStages = (copy, build, command, override, failing, environment) -> {
             try {
                 return new Screenings.Opened(Optional.empty(), issueStarted.await(20, TimeUnit.SECONDS)
                         ? "opened while the stages ran" : "opened before the stages");
@@ -394,7 +394,7 @@ class RepairPipelineTest {
         RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
                 new BuildDetector(), runner(tests), new RepairPipeline.Engine(stages(candidate("c1", "worse"),
                         candidate("c2", "fixed")), "scripted", Optional.empty()), clock, events::add, cancellation,
-                () -> "run-1", (copy, build, command, override, failing) -> new Screenings.Opened(
+                () -> "run-1", (copy, build, command, override, failing, environment) -> new Screenings.Opened(
                         Optional.of(passesWhenFixed), "")).run(config);
 
         assertThat(r.status()).isEqualTo(RunStatus.NOT_FIXED);
@@ -522,9 +522,9 @@ class RepairPipelineTest {
 
         assertThat(r.status()).isEqualTo(RunStatus.TESTS_PASS);
         assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).containsExactly("checkout=OK",
-                "baseline=OK", "flaky-check=SKIPPED", "issue=SKIPPED", "localize=SKIPPED", "patch=SKIPPED",
+                "setup=OK", "baseline=OK", "flaky-check=SKIPPED", "issue=SKIPPED", "localize=SKIPPED", "patch=SKIPPED",
                 "validate=SKIPPED");
-        assertThat(r.stages().get(3).summary()).isEqualTo("no test failed");
+        assertThat(r.stages().get(4).summary()).isEqualTo("no test failed");
     }
 
     @Test
@@ -569,7 +569,7 @@ class RepairPipelineTest {
         });
         assertThat(r.buildLog()).isEmpty();
         assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).startsWith("checkout=OK",
-                "baseline=FAILED", "flaky-check=SKIPPED");
+                "setup=OK", "baseline=FAILED", "flaky-check=SKIPPED");
     }
 
     /** Ctrl-C during the flaky check's rerun: the record still holds what the baseline found. */
@@ -762,7 +762,7 @@ class RepairPipelineTest {
                 new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(scripted, "openai:x",
                         Optional.of(price)), Clock.systemUTC(), events::add, cancellation, () -> "run-1").run(config());
 
-        StageRecord localize = r.stages().get(4);
+        StageRecord localize = r.stages().get(5);
         assertThat(localize.stage()).isEqualTo("localize");
         assertThat(localize.model()).hasValueSatisfying(m -> {
             assertThat(m.attempts()).isEqualTo(2);
@@ -773,7 +773,7 @@ class RepairPipelineTest {
         assertThat(r.inputTokens()).isEqualTo(4000);
         assertThat(r.outputTokens()).isEqualTo(300);
         assertThat(r.costUsd()).hasValueSatisfying(c -> assertThat(c).isCloseTo(0.011, within()));
-        assertThat(r.stages().get(5).model()).as("the patch stage asked no model here").isEmpty();
+        assertThat(r.stages().get(6).model()).as("the patch stage asked no model here").isEmpty();
     }
 
     private static org.assertj.core.data.Offset<Double> within() {

@@ -181,7 +181,7 @@ class RealPatchesTest {
         Baseline b = Baseline.of(baseline.run());
         PatchValidator plain = new PatchValidator(ws, suite, new PatchApplier(), clock, true);
         Screenings.Opened opened = new WarmJvmScreenings(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
-                clock).open(baselineCopy, build, command, null, b.failing());
+                clock).open(baselineCopy, build, command, null, b.failing(), dev.repofix.env.PreparedEnvironment.none());
         Optional<PatchValidator> screened = opened.screening().map(s -> new PatchValidator(ws, suite,
                 new PatchApplier(), clock, true, RunLimits.none(), Optional.of(s)));
         if (build instanceof dev.repofix.build.MavenBuild) {

@@ -82,6 +82,7 @@ public final class FixVerifier {
                 // Old history often predates the build repofix knows: that commit gives no case, the rest go on.
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent: " + e.getMessage());
             }
+            TestRunner runner = this.runner.withEnvironment(checkout.environment());
             TestOutcome before = runner.run(dir, build, command, files, testTimeout);
             if (!(before instanceof TestOutcome.Completed beforeRun)) {
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent with the test change: "

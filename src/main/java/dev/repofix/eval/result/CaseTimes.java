@@ -9,7 +9,8 @@ import java.util.Set;
  * Where one case's wall time went, in milliseconds.
  *
  * @param wallMs       the whole case, from its start to its result
- * @param baselineMs   establishing the baseline: the checkout, the baseline test run and the flaky check's reruns
+ * @param baselineMs   establishing the baseline: the checkout, the environment's set-up, the baseline test run and
+ *                     the flaky check's reruns
  * @param stagesMs     the issue, localization and patch stages together
  * @param validationMs validating candidates
  */
@@ -29,7 +30,7 @@ public record CaseTimes(long wallMs, long baselineMs, long stagesMs, long valida
 
     /** The phases as the run record's stage records give them. */
     public static CaseTimes of(RunResult record, Duration wall) {
-        return new CaseTimes(wall.toMillis(), millis(record, Set.of("checkout", "baseline", "flaky-check")), millis(record, ANSWERING),
+        return new CaseTimes(wall.toMillis(), millis(record, Set.of("checkout", "setup", "baseline", "flaky-check")), millis(record, ANSWERING),
                 millis(record, Set.of("validate")));
     }
 

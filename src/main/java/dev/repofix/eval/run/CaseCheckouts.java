@@ -4,6 +4,7 @@ import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.config.UrlCredentials;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.exec.CleanEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
@@ -59,13 +60,14 @@ public final class CaseCheckouts implements AutoCloseable {
      *
      * @param repo        the case's own repository (a clone), for {@code --repo}
      * @param commit      the commit with the reference tests, for {@code --ref}
-     * @param environment variables the test runs need on top of the caller's (a set-up's PATH, VIRTUAL_ENV)
+     * @param environment what the case's set-up prepared, which every test run of the case gets
+     *                    ({@link PreparedEnvironment#none()} when it has no set-up)
      */
-    public record Checkout(Path repo, String commit, Map<String, String> environment) {
+    public record Checkout(Path repo, String commit, PreparedEnvironment environment) {
         public Checkout {
             Objects.requireNonNull(repo, "repo");
             Objects.requireNonNull(commit, "commit");
-            environment = Map.copyOf(environment);
+            Objects.requireNonNull(environment, "environment");
         }
     }
 
@@ -100,7 +102,7 @@ public final class CaseCheckouts implements AutoCloseable {
     private final Path envsDir;
     private final boolean keepEnvironments;
     private final Map<String, Object> locks = new ConcurrentHashMap<>();
-    private final Map<String, Map<String, String>> readyEnvironments = new ConcurrentHashMap<>();
+    private final Map<String, PreparedEnvironment> readyEnvironments = new ConcurrentHashMap<>();
 
     /**
      * @param workDir          where mirrors, environments and case clones go; made when missing
@@ -139,7 +141,8 @@ public final class CaseCheckouts implements AutoCloseable {
      */
     public Checkout prepare(Spec spec) {
         Path mirror = mirror(spec.repo());
-        Map<String, String> environment = spec.setup().isEmpty() ? Map.of() : environment(spec, mirror);
+        PreparedEnvironment environment = spec.setup().isEmpty() ? PreparedEnvironment.none()
+                : environment(spec, mirror);
         Path dir = workDir.resolve("cases").resolve(spec.id());
         Workspace.deleteTree(dir);
         try (Git git = clone(mirror, dir)) {
@@ -259,24 +262,28 @@ public final class CaseCheckouts implements AutoCloseable {
         git.checkout().setName(id.name()).setForced(true).call();
     }
 
-    /** The environment of {@code spec}'s set-up, made on first use and shared after. */
-    private Map<String, String> environment(Spec spec, Path mirror) {
+    /**
+     * The environment of {@code spec}'s set-up, made on first use and shared after (then it
+     * says it was reused). A Python case's is a virtual environment of its own, not one that
+     * sees the machine's packages: its tests get exactly what the set-up installed.
+     */
+    private PreparedEnvironment environment(Spec spec, Path mirror) {
         String commit = spec.environmentCommit().orElse(spec.baseCommit());
         String key = hash(spec.repo() + "\0" + commit + "\0" + String.join("\n", spec.setup()));
         synchronized (locks.computeIfAbsent("env:" + key, k -> new Object())) {
-            Map<String, String> ready = readyEnvironments.get(key);
+            PreparedEnvironment ready = readyEnvironments.get(key);
             if (ready != null) {
-                return ready;
+                return reused(ready);
             }
             Path dir = envsDir.resolve(key);
             Path tree = dir.resolve("tree");
-            Map<String, String> variables = new LinkedHashMap<>();
-            if (spec.language().equals("python")) {
-                Path venv = dir.resolve("venv");
-                variables.put("VIRTUAL_ENV", venv.toString());
-                variables.put("PATH", venv.resolve("bin") + host.get("PATH").map(p -> ":" + p).orElse(""));
-            }
-            if (!Files.isRegularFile(dir.resolve(".ready"))) {
+            boolean python = spec.language().equals("python");
+            Path venv = dir.resolve("venv");
+            Map<String, String> variables = python ? Map.of("VIRTUAL_ENV", venv.toString()) : Map.of();
+            List<Path> bin = python ? List.of(venv.resolve("bin")) : List.of();
+            boolean made = !Files.isRegularFile(dir.resolve(".ready"));
+            long started = System.nanoTime();
+            if (made) {
                 Workspace.deleteTree(dir);
                 try (Git git = clone(mirror, tree)) {
                     checkout(git, commit, spec);
@@ -284,28 +291,45 @@ public final class CaseCheckouts implements AutoCloseable {
                     throw new RepofixException(ErrorKind.RUNTIME, "cannot check out " + commit + " for the set-up of "
                             + spec.id() + ": " + e.getMessage(), e);
                 }
-                if (spec.language().equals("python")) {
-                    run(List.of("python3", "-m", "venv", "--system-site-packages", dir.resolve("venv").toString()),
-                            tree, variables, spec);
+                if (python) {
+                    run(List.of("python3", "-m", "venv", venv.toString()), tree, variables, bin, spec);
                 }
                 for (String command : spec.setup()) {
-                    run(List.of("sh", "-c", command), tree, variables, spec);
+                    run(List.of("sh", "-c", command), tree, variables, bin, spec);
                 }
                 write(dir.resolve(".ready"), String.join("\n", spec.setup()));
                 LOG.info("prepared the environment of {} at {} in {}", UrlCredentials.masked(spec.repo()), commit, dir);
             }
-            readyEnvironments.put(key, Map.copyOf(variables));
-            return readyEnvironments.get(key);
+            // An editable install points at the set-up's own checkout: each copy of the case imports its own code.
+            List<String> sourceRoots = !python ? List.of()
+                    : Files.isDirectory(tree.resolve("src")) ? List.of("src", ".") : List.of(".");
+            PreparedEnvironment prepared = new PreparedEnvironment(describe(spec, python), variables, bin,
+                    python ? List.of(venv) : List.of(), sourceRoots,
+                    made ? Duration.ofNanos(System.nanoTime() - started) : Duration.ZERO, !made);
+            readyEnvironments.put(key, prepared);
+            return prepared;
         }
     }
 
-    private void run(List<String> argv, Path dir, Map<String, String> variables, Spec spec) {
+    /** {@code prepared} as a later case sees it: reused, nothing spent on it. */
+    private static PreparedEnvironment reused(PreparedEnvironment prepared) {
+        return new PreparedEnvironment(prepared.description(), prepared.variables(), prepared.pathFolders(),
+                prepared.folders(), prepared.sourceRoots(), Duration.ZERO, true);
+    }
+
+    private static String describe(Spec spec, boolean python) {
+        return (python ? "case venv, " : "case set-up, ") + spec.setup().size() + " set-up command(s)";
+    }
+
+    private void run(List<String> argv, Path dir, Map<String, String> variables, List<Path> bin, Spec spec) {
         // Set-up installs things: the caller's proxies and index settings pass, credentials never.
         Map<String, String> env = new LinkedHashMap<>(CleanEnvironment.of(host, List.of("http_proxy", "https_proxy",
                 "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "no_proxy", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL",
                 "MAVEN_OPTS", "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE"), Map.of()));
         env.putAll(variables);
-        ExecResult result = setupExecutor.run(new Command(argv, dir, env, setupTimeout, Command.DEFAULT_OUTPUT_CAP));
+        // The set-up runs with network: it installs things.
+        ExecResult result = setupExecutor.run(new Command(argv, dir, env, setupTimeout, Command.DEFAULT_OUTPUT_CAP)
+                .withEnvironmentFolders(bin, List.of()).withNetwork());
         if (!result.succeeded()) {
             String output = result.output().strip();
             String tail = output.length() > 2000 ? "..." + output.substring(output.length() - 2000) : output;

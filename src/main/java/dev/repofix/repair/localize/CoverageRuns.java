@@ -117,8 +117,10 @@ public final class CoverageRuns implements CoverageCollector {
                     cut[0] = true;
                     throw new ShareSpent();
                 }
-                ExecResult r = executor.run(Command.shell(script, dir, CleanEnvironment.of(host,
-                        build.environmentNames(), extraEnv), left).withImage(build.sandboxImage()));
+                // In the environment the baseline ran in: the set-up's interpreter and packages.
+                ExecResult r = executor.run(report.environment().applyTo(Command.shell(script, dir,
+                        CleanEnvironment.of(host, build.environmentNames(), extraEnv), left)
+                        .withImage(build.sandboxImage())));
                 cut[0] |= r.outcome() instanceof ExecResult.Outcome.TimedOut;
                 return r;
             };

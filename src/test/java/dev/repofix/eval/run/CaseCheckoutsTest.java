@@ -76,7 +76,7 @@ class CaseCheckoutsTest {
                 assertThat(head.getParent(0).name()).isEqualTo(base);
                 assertThat(git.status().call().isClean()).isTrue();
             }
-            assertThat(c.environment()).isEmpty();
+            assertThat(c.environment().isNone()).isTrue();
             checkouts.release(c);
             assertThat(c.repo()).doesNotExist();
         }
@@ -92,10 +92,12 @@ class CaseCheckoutsTest {
             CaseCheckouts.Checkout second = checkouts.prepare(spec("age-2", "", setup));
 
             assertThat(Files.readAllLines(count)).containsExactly("ran");
-            assertThat(first.environment()).isEqualTo(second.environment());
-            Path venv = Path.of(first.environment().get("VIRTUAL_ENV"));
+            assertThat(first.environment().variables()).isEqualTo(second.environment().variables());
+            assertThat(first.environment().reused()).isFalse();
+            assertThat(second.environment().reused()).isTrue();
+            Path venv = Path.of(first.environment().variables().get("VIRTUAL_ENV"));
             assertThat(venv.resolve("bin/python")).exists();
-            assertThat(first.environment().get("PATH")).startsWith(venv.resolve("bin") + ":");
+            assertThat(first.environment().pathFolders()).containsExactly(venv.resolve("bin"));
             assertThat(checkouts.diskBytes()).isPositive();
         }
         assertThat(temp.resolve("work/envs")).doesNotExist();
