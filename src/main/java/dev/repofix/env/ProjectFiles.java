@@ -135,6 +135,18 @@ final class ProjectFiles {
         }
     }
 
+    /** The simple name of the first test class under a {@code src/test/java} of the folder, by path. */
+    Optional<String> firstTestClass() {
+        try (Stream<Path> walk = Files.walk(folder, 12)) {
+            return walk.filter(p -> p.toString().contains("/src/test/java/"))
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("(Test\\w*|\\w*(Test|Tests|TestCase))\\.java"))
+                    .sorted().findFirst().map(n -> n.substring(0, n.length() - ".java".length()));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     private static Optional<String> first(Matcher m) {
         return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }

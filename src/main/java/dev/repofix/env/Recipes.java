@@ -148,7 +148,11 @@ final class Recipes {
     }
 
     private Recipe maven(String folder, ProjectFiles files, String testCommand) {
-        String setup = testCommand.replaceFirst(" test$", "") + " -q -Dtest=repofixNoSuchTest "
+        // Surefire picks its test provider (junit-platform, junit4, testng) only once a test class is
+        // selected: a pattern matching no class never forks and leaves the provider unresolved. A method
+        // of a real test class that does not exist forks, resolves the provider, and runs nothing.
+        String selection = files.firstTestClass().map(c -> c + "#repofixNoSuchTest").orElse("repofixNoSuchTest");
+        String setup = testCommand.replaceFirst(" test$", "") + " -q -Dtest='" + selection + "' "
                 + "-Dsurefire.failIfNoSpecifiedTests=false -DfailIfNoTests=false test";
         String opts = CleanEnvironment.of(host, Set.of("MAVEN_OPTS"), Map.of()).getOrDefault("MAVEN_OPTS", "");
         return new Recipe("maven", folder, "", files.pomFiles(), "maven repository", "maven dependencies and plugins resolved "

@@ -111,6 +111,37 @@ class PythonEnvironmentSetupTest {
     }
 
     @Test
+    void aProjectRequiringPythonBelow310GetsAVenvOfAnInstalledOne() throws Exception {
+        Path root = project();
+        Files.delete(root.resolve("requirements.txt"));
+        Files.writeString(root.resolve("pyproject.toml"), """
+                [build-system]
+                requires = ["setuptools>=61"]
+                build-backend = "setuptools.build_meta"
+
+                [project]
+                name = "words"
+                version = "0.1"
+                requires-python = "<3.10"
+                dependencies = ["inflection"]
+
+                [tool.setuptools]
+                py-modules = []
+                """);
+        PythonInterpreters installed = new HostPythonInterpreters(executor, host);
+        org.assertj.core.api.Assumptions.assumeThat(installed.installed()).as("a Python older than 3.10 is installed")
+                .anyMatch(i -> i.release()[1] < 10);
+        BuildSystem build = new BuildDetector().detect(root, Optional.empty());
+
+        PreparedEnvironment env = setup(List.of()).prepare(root, build);
+
+        Path bin = env.pathFolders().get(0);
+        assertThat(env.description()).startsWith("python 3.").contains("pip install -e .");
+        assertThat(python(bin, "import sys, inflection; print('minor', sys.version_info[1])").output())
+                .containsPattern("minor [6-9]\\b");
+    }
+
+    @Test
     void aFailingSetupNamesTheCommandItsOutputAndTheSetupKey() throws Exception {
         Path root = project();
         BuildSystem build = new BuildDetector().detect(root, Optional.empty());
