@@ -201,7 +201,7 @@ final class Recipes {
                     String cache = env.resolve("gomod").toString();
                     return new Recipe.Plan(List.of(), List.of("go mod download"), Map.of("GOMODCACHE", cache,
                             "GOFLAGS", "-mod=mod"), List.of(), out -> Map.of("GOMODCACHE", cache, "GOFLAGS", "-mod=mod",
-                            "GOPROXY", "off"), List.of(), List.of());
+                            "GOPROXY", "off", "GOSUMDB", "off"), List.of(), List.of());
                 }));
     }
 
