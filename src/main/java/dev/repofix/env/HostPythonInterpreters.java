@@ -50,6 +50,12 @@ final class HostPythonInterpreters implements PythonInterpreters {
         return List.copyOf(found.values());
     }
 
+    /** Asks only {@code python3}: a project without a requirement needs no other (each probe starts one). */
+    @Override
+    public Optional<PythonInterpreter> pathDefault() {
+        return probe("python3").map(i -> new PythonInterpreter(i.executable(), i.version(), true));
+    }
+
     private List<String> candidates() {
         List<String> out = new ArrayList<>();
         out.add("python3");

@@ -11,6 +11,11 @@ interface PythonInterpreters {
     /** Every interpreter found, each once; never null. */
     List<PythonInterpreter> installed();
 
+    /** The one {@code python3} on {@code PATH} runs, if any. */
+    default Optional<PythonInterpreter> pathDefault() {
+        return installed().stream().filter(PythonInterpreter::pathDefault).findFirst();
+    }
+
     /**
      * The interpreter for a project that needs {@code requirement} ({@code source} says where it
      * was written, for the error): the newest that satisfies it; with no requirement, the one
@@ -19,15 +24,14 @@ interface PythonInterpreters {
      * @throws EnvironmentException (INPUT) naming the requirement and what was found, when none satisfies it
      */
     default PythonInterpreter choose(Optional<String> requirement, String source) {
-        List<PythonInterpreter> found = installed();
         Comparator<PythonInterpreter> byVersion = (a, b) -> PythonSpecifier.compare(a.release(), b.release());
         if (requirement.isEmpty()) {
-            return found.stream().filter(PythonInterpreter::pathDefault).findFirst()
-                    .or(() -> found.stream().max(byVersion))
+            return pathDefault().or(() -> installed().stream().max(byVersion))
                     .orElseThrow(() -> new EnvironmentException(EnvironmentException.ErrorKind.INPUT,
                             "no Python 3 interpreter found (looked for python3 and python3.X on PATH, pyenv versions and "
                                     + "uv-managed ones); install one, or set setup to prepare the tests' environment"));
         }
+        List<PythonInterpreter> found = installed();
         PythonSpecifier spec;
         try {
             spec = PythonSpecifier.parse(requirement.get());
