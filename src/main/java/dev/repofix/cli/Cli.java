@@ -42,6 +42,9 @@ final class Cli {
         cl.addSubcommand("config", new ConfigCommand(env));
         cl.addSubcommand("action", new ActionCommand(env, dev.repofix.model.Sleeper.system()));
         cl.addSubcommand("publish", new PublishCommand(env, dev.repofix.model.Sleeper.system()));
+        cl.addSubcommand("env", new CommandLine(new EnvCommand())
+                .addSubcommand("list", new EnvCommand.ListEnvironments(env))
+                .addSubcommand("prune", new EnvCommand.Prune(env)));
         cl.addSubcommand("images", new CommandLine(new ImagesCommand())
                 .addSubcommand("build", new ImagesCommand.Build(env))
                 .addSubcommand("list", new ImagesCommand.ListImages(env)));

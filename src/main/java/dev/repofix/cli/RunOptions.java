@@ -52,6 +52,15 @@ final class RunOptions {
             + "repository root. Default: detected (mvn test, pytest).")
     String testCmd;
 
+    @Option(names = "--setup", paramLabel = "CMD", description = "Shell command that installs what the tests need, "
+            + "run once with network before any test; repeat for several. Default: detected (a venv and pip install, "
+            + "mvn test-compile, npm ci, go mod download, cargo fetch).")
+    java.util.List<String> setup;
+
+    @Option(names = "--python-version", paramLabel = "SPEC", description = "Python the tests need: 3.9 or a "
+            + "specifier such as >=3.8,<3.11. Default: requires-python of pyproject.toml.")
+    String pythonVersion;
+
     @Option(names = "--timeout", paramLabel = "DURATION", description = "Time budget of the whole run, e.g. 90s, "
             + "15m, 1h. Default: 20m")
     String timeout;
@@ -113,6 +122,8 @@ final class RunOptions {
     ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         put(flags, ConfigKey.TEST_COMMAND, testCmd);
+        put(flags, ConfigKey.SETUP, setup == null ? null : String.join("\n", setup));
+        put(flags, ConfigKey.PYTHON_VERSION, pythonVersion);
         put(flags, ConfigKey.TIMEOUT, timeout);
         put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
         put(flags, ConfigKey.RERUNS, reruns);

@@ -49,6 +49,15 @@ public enum ConfigKey {
     RECORD("record", OPERATOR, "", "append every model exchange to this JSONL file, for replay"),
     /** REPOSITORY: how its tests run; the command runs as the tests do, sandboxed and without secrets. */
     TEST_COMMAND("test-command", REPOSITORY, "", "shell command that runs the tests"),
+    /**
+     * REPOSITORY: how its tests' environment is made (what they need installed); the commands run
+     * with network but no secret, before any test, and never where tests run offline.
+     */
+    SETUP("setup", REPOSITORY, "", "shell commands, one per line (a YAML list in .repofix.yml), that install what the "
+            + "tests need; they replace the detected set-up (for Python they run inside repofix's venv)"),
+    /** REPOSITORY: which interpreter its tests need, like requires-python. */
+    PYTHON_VERSION("python-version", REPOSITORY, "", "Python the tests need: 3.9 or a specifier such as >=3.8,<3.11 "
+            + "(default: requires-python of pyproject.toml)"),
     /** REPOSITORY: what a fix may try; bounded by the operator's timeout. */
     MAX_CANDIDATES("max-candidates", REPOSITORY, "30", "validate at most this many patch candidates"),
     /**

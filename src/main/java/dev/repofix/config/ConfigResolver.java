@@ -143,11 +143,27 @@ public final class ConfigResolver {
                 throw new ConfigException("unknown key '" + e.getKey() + "' in " + file + "; known keys: "
                         + ConfigKey.known());
             }
+            if (key.get() == ConfigKey.SETUP && e.getValue().isArray()) {
+                out.put(key.get(), lines(e.getValue(), file));
+                continue;
+            }
             if (!e.getValue().isValueNode()) {
                 throw new ConfigException("'" + e.getKey() + "' in " + file + " must be a single value, not a list or map");
             }
             out.put(key.get(), e.getValue().asText());
         }
         return new Read(out, unknown);
+    }
+
+    /** A YAML list of commands as one value, a command a line: how {@link ConfigKey#SETUP} is kept. */
+    private static String lines(JsonNode list, Path file) {
+        List<String> commands = new ArrayList<>();
+        for (JsonNode item : list) {
+            if (!item.isValueNode() || item.asText().contains("\n")) {
+                throw new ConfigException("'setup' in " + file + " must be a list of one-line shell commands");
+            }
+            commands.add(item.asText());
+        }
+        return String.join("\n", commands);
     }
 }

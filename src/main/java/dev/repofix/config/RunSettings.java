@@ -2,6 +2,7 @@ package dev.repofix.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,13 +15,25 @@ import java.util.Optional;
  * @param testTimeout   limit of one test-suite run, as set (a {@link RunConfig} caps it at the timeout)
  * @param reruns        how often the baseline's failing tests rerun to tell flaky ones
  * @param jobs          how many candidates are validated at once
+ * @param setup         shell commands that prepare the tests' environment, in order; empty means the
+ *                      steps detected from the build files
+ * @param pythonVersion the Python the tests need ({@code 3.9} or a specifier); empty means the project's
+ *                      {@code requires-python}
  */
 public record RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
-        int reruns, int jobs) {
+        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion) {
     public RunSettings {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(testTimeout, "testTimeout");
+        setup = List.copyOf(setup);
+        Objects.requireNonNull(pythonVersion, "pythonVersion");
+    }
+
+    /** Settings with the detected set-up and the project's own Python requirement. */
+    public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
+            int reruns, int jobs) {
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, List.of(), Optional.empty());
     }
 
     /** The run keys of {@code c}, parsed and checked. */
@@ -29,8 +42,15 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         String cmd = c.get(ConfigKey.TEST_COMMAND);
         int maxCandidates = c.integer(ConfigKey.MAX_CANDIDATES, 1, 10_000);
         Duration testTimeout = Durations.parse(c.get(ConfigKey.TEST_TIMEOUT));
+        String python = c.get(ConfigKey.PYTHON_VERSION).strip();
         return new RunSettings(cmd.isBlank() ? Optional.empty() : Optional.of(cmd), maxCandidates, total,
-                testTimeout, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64));
+                testTimeout, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64),
+                setupCommands(c.get(ConfigKey.SETUP)), python.isEmpty() ? Optional.empty() : Optional.of(python));
+    }
+
+    /** The commands of a {@code setup} value: one per line, blank lines left out. */
+    static List<String> setupCommands(String value) {
+        return value.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     }
 
     /** Every run key at its default. */
@@ -42,17 +62,17 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
 
     /** The same with another test command (a benchmark case's own). */
     public RunSettings withTestCommand(Optional<String> command) {
-        return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs);
+        return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion);
     }
 
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion);
     }
 
     /** The same with another number of candidates validated at once. */
     public RunSettings withJobs(int n) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion);
     }
 
     /**

@@ -123,7 +123,7 @@ class RepositoryConfigTrustTest {
                 .filter(k -> k.setBy() == ConfigKey.SetBy.REPOSITORY).map(ConfigKey::key).collect(Collectors.toSet());
 
         assertThat(repository).containsExactlyInAnyOrder("test-command", "test-timeout", "reruns", "max-candidates",
-                "context");
+                "context", "setup", "python-version");
         assertThat(Arrays.stream(ConfigKey.values()).filter(k -> k.key().startsWith("sandbox")))
                 .allSatisfy(k -> assertThat(k.mayBeSetBy(ConfigKey.SetBy.REPOSITORY)).isFalse())
                 .allSatisfy(k -> assertThat(k.mayBeSetBy(ConfigKey.SetBy.OPERATOR)).isTrue());

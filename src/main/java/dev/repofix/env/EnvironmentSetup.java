@@ -1,0 +1,232 @@
+package dev.repofix.env;
+
+import dev.repofix.build.BuildSystem;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RunSettings;
+import dev.repofix.exec.CleanEnvironment;
+import dev.repofix.exec.Command;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The {@link EnvironmentPreparer} of a run: the steps the build's files call for ({@link Recipes}),
+ * or the {@code setup} commands the settings give instead (for Python, still inside repofix's
+ * venv), run once with network and no secret in {@code <cache-dir>/envs/<key>}, the key being a
+ * hash of what defines the environment (kind, interpreter, the defining files' contents, the
+ * setup commands). A later run with the same key reuses it.
+ *
+ * <p>The steps run in a scratch copy of the project inside the environment's folder, deleted
+ * afterwards: the checkout is not touched (no {@code target/}, no {@code *.egg-info} in it), and an
+ * editable install's own path is never what the tests import, since each copy's source roots come
+ * first on {@code PYTHONPATH}. Each command may take {@value #LIMIT_FACTOR} times the test timeout.
+ */
+public final class EnvironmentSetup implements EnvironmentPreparer {
+    /** A set-up downloads and builds: it may take this many times one test-suite run. */
+    static final int LIMIT_FACTOR = 3;
+    private static final int TAIL_LINES = 25;
+    /** Host variables a set-up needs to reach the registries: proxies, index settings, CA bundles. */
+    private static final Pattern NETWORK_NAMES = Pattern.compile("(?i)(https?_proxy|no_proxy|all_proxy|PIP_.*|UV_.*"
+            + "|POETRY_.*|npm_config_.*|GOPROXY|GOSUMDB|GONOSUMDB|GOPRIVATE|GONOPROXY|GOINSECURE|CARGO_HTTP_.*"
+            + "|CARGO_REGISTRIES_.*|.*CA_?BUNDLE.*|.*CERT.*|SSL_.*|PYENV_ROOT|RUSTUP_HOME|RUSTUP_TOOLCHAIN|GOPATH|GOROOT)");
+    private static final Set<String> NOT_COPIED = Set.of(".git", "node_modules", "target", ".venv", "__pycache__",
+            ".tox", ".nox", ".pytest_cache", ".mypy_cache");
+
+    private final Recipes recipes;
+    private final List<String> setup;
+    private final Executor executor;
+    private final HostEnvironment host;
+    private final EnvironmentStore store;
+    private final Clock clock;
+    private final Duration limit;
+
+    EnvironmentSetup(Recipes recipes, List<String> setup, Executor executor, HostEnvironment host,
+            EnvironmentStore store, Clock clock, Duration limit) {
+        this.recipes = recipes;
+        this.setup = List.copyOf(setup);
+        this.executor = executor;
+        this.host = host;
+        this.store = store;
+        this.clock = clock;
+        this.limit = limit;
+    }
+
+    /**
+     * The preparer of runs under {@code run}'s settings ({@code setup}, {@code python-version},
+     * the test timeout times {@value #LIMIT_FACTOR} as each command's limit), running its commands
+     * through {@code setupExecutor} and keeping environments under {@code cacheDir}/envs.
+     */
+    public static EnvironmentSetup of(RunSettings run, Executor setupExecutor, HostEnvironment host, Path cacheDir,
+            Clock clock) {
+        return new EnvironmentSetup(new Recipes(new HostPythonInterpreters(setupExecutor, host), host,
+                run.pythonVersion()), run.setup(), setupExecutor, host, new EnvironmentStore(cacheDir, clock), clock,
+                run.testTimeout().multipliedBy(LIMIT_FACTOR));
+    }
+
+    @Override
+    public PreparedEnvironment prepare(Path root, BuildSystem build) {
+        Recipes.Detected detected = recipes.detect(root, build);
+        if (detected.recipes().isEmpty() && setup.isEmpty()) {
+            String why = detected.notes().isEmpty() ? "none" : "none: " + String.join("; ", detected.notes());
+            return new PreparedEnvironment(why, Map.of(), List.of(), List.of(), List.of(), Duration.ZERO, false);
+        }
+        String key = key(root, detected.recipes());
+        return store.locked(key, () -> store.ready(key).map(e -> {
+            store.touch(key);
+            return exported(e, Duration.ZERO, true);
+        }).orElseGet(() -> build(root, key, detected)));
+    }
+
+    private PreparedEnvironment build(Path root, String key, Recipes.Detected detected) {
+        Instant start = clock.instant();
+        Path env = store.fresh(key);
+        Path work = env.resolve(".project");
+        List<Recipe.Plan> plans = detected.recipes().stream().map(r -> r.plan().apply(env)).toList();
+        Map<String, String> setupVariables = Recipes.merged(plans.stream().map(Recipe.Plan::setupVariables).toList());
+        List<Path> setupPath = plans.stream().flatMap(p -> p.setupPath().stream()).distinct().toList();
+        List<String> prepareOutput = new ArrayList<>();
+        try {
+            copyProject(root, work);
+            for (int i = 0; i < plans.size(); i++) {
+                Path dir = folder(work, detected.recipes().get(i));
+                StringBuilder out = new StringBuilder();
+                for (String cmd : plans.get(i).prepare()) {
+                    out.append(run(cmd, dir, env, setupVariables, setupPath));
+                }
+                prepareOutput.add(out.toString());
+            }
+            if (setup.isEmpty()) {
+                for (int i = 0; i < plans.size(); i++) {
+                    for (String cmd : plans.get(i).install()) {
+                        run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath);
+                    }
+                }
+            } else {
+                for (String cmd : setup) {
+                    run(cmd, work, env, setupVariables, setupPath);
+                }
+            }
+            EnvironmentStore.delete(work);
+        } catch (RuntimeException e) {
+            EnvironmentStore.delete(env);
+            throw e;
+        }
+        Map<String, String> testVariables = new LinkedHashMap<>();
+        for (int i = 0; i < plans.size(); i++) {
+            testVariables.putAll(plans.get(i).testVariables().apply(prepareOutput.get(i)));
+        }
+        String kind = detected.recipes().isEmpty() ? "setup" : detected.recipes().stream().map(Recipe::kind)
+                .distinct().collect(Collectors.joining("+"));
+        List<String> said = new ArrayList<>(detected.recipes().stream()
+                .map(r -> setup.isEmpty() ? r.description() : r.base()).toList());
+        if (!setup.isEmpty()) {
+            said.add("setup: " + String.join(" && ", setup));
+        }
+        said.addAll(detected.notes());
+        EnvironmentStore.Exports exports = new EnvironmentStore.Exports(kind, String.join("; ", said), testVariables,
+                plans.stream().flatMap(p -> p.testPath().stream()).map(Path::toString).distinct().toList(),
+                List.of(env.toString()), plans.stream().flatMap(p -> p.sourceRoots().stream()).distinct().toList());
+        store.markReady(key, exports);
+        return exported(exports, Duration.between(start, clock.instant()), false);
+    }
+
+    private static Path folder(Path work, Recipe recipe) {
+        return recipe.folder().isEmpty() ? work : work.resolve(recipe.folder());
+    }
+
+    private static PreparedEnvironment exported(EnvironmentStore.Exports e, Duration time, boolean reused) {
+        return new PreparedEnvironment(e.description(), e.variables(), e.pathFolders().stream().map(Path::of).toList(),
+                e.folders().stream().map(Path::of).toList(), e.sourceRoots(), time, reused);
+    }
+
+    /** Runs one set-up command with network, no secret and the environment's folder writable; its output. */
+    private String run(String cmd, Path dir, Path env, Map<String, String> variables, List<Path> path) {
+        List<String> names = host.variables().keySet().stream().filter(n -> NETWORK_NAMES.matcher(n).matches())
+                .toList();
+        Command command = Command.shell(cmd, dir, CleanEnvironment.of(host, names, variables), limit).withNetwork()
+                .withEnvironmentFolders(path, List.of(new Command.Mount(env, true)));
+        ExecResult r = executor.run(command);
+        if (!r.succeeded()) {
+            String how = r.outcome() instanceof ExecResult.Outcome.Exited x ? "exit code " + x.code()
+                    : "no end within " + limit.toMinutes() + " min";
+            List<String> lines = r.output().lines().toList();
+            String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
+            throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME, "the environment set-up failed: `"
+                    + cmd + "` (" + how + ")" + (tail.isBlank() ? "" : ":\n" + tail) + "\nSet setup (a YAML list in "
+                    + ".repofix.yml, or --setup) to the commands that install what the tests need.");
+        }
+        return r.output();
+    }
+
+    /** The environment's key: a hash of everything that defines it. */
+    private String key(Path root, List<Recipe> found) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            update(sha, "repofix-env/1");
+            for (Recipe r : found) {
+                update(sha, r.kind() + "\0" + r.folder() + "\0" + r.identity());
+                ProjectFiles files = new ProjectFiles(r.folder().isEmpty() ? root : root.resolve(r.folder()));
+                for (String f : r.definingFiles()) {
+                    update(sha, "file\0" + f);
+                    files.bytes(f).ifPresent(sha::update);
+                }
+            }
+            setup.forEach(c -> update(sha, "setup\0" + c));
+            return HexFormat.of().formatHex(sha.digest()).substring(0, 24);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void update(MessageDigest sha, String text) {
+        sha.update(text.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+    }
+
+    /** Copies the project's files (not its Git folder, build outputs or installed modules), links as links. */
+    private static void copyProject(Path root, Path target) {
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                    if (!dir.equals(root) && NOT_COPIED.contains(dir.getFileName().toString())) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    Files.createDirectories(target.resolve(root.relativize(dir).toString()));
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.copy(file, target.resolve(root.relativize(file).toString()), LinkOption.NOFOLLOW_LINKS,
+                            StandardCopyOption.COPY_ATTRIBUTES);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy " + root + " for the environment set-up", e);
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package dev.repofix.env;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * The prepared environments kept in {@code <cache-dir>/envs/<key>}. An environment is built
+ * in place (a venv cannot move) under a file lock ({@code <key>.lock}, so that two runs at
+ * once neither build it twice nor read it half-made); {@value #READY} is written last, so a
+ * folder without it is a set-up that did not finish, and is deleted and rebuilt.
+ * {@value #LAST_USED}'s time is when a run last used it, for {@link #prune}.
+ */
+public final class EnvironmentStore {
+    static final String READY = ".ready";
+    static final String LAST_USED = ".last-used";
+    static final String EXPORTS = ".environment.json";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
+
+    private final Path envs;
+    private final Clock clock;
+
+    /** The store under {@code cacheDir} (repofix's cache folder). */
+    public EnvironmentStore(Path cacheDir, Clock clock) {
+        this.envs = cacheDir.toAbsolutePath().normalize().resolve("envs");
+        this.clock = clock;
+    }
+
+    /** What a ready environment gives its tests, as kept beside it. */
+    record Exports(String kind, String description, Map<String, String> variables, List<String> pathFolders,
+            List<String> folders, List<String> sourceRoots) {}
+
+    Path folder(String key) {
+        return envs.resolve(key);
+    }
+
+    /**
+     * Runs {@code work} holding the environment's lock: other processes (a file lock) and other
+     * threads of this one wait.
+     */
+    <T> T locked(String key, Supplier<T> work) {
+        Path lockFile = envs.resolve(key + ".lock");
+        ReentrantLock local = IN_PROCESS.computeIfAbsent(lockFile, k -> new ReentrantLock());
+        local.lock();
+        try {
+            Files.createDirectories(envs);
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock ignored = channel.lock()) {
+                return work.get();
+            }
+        } catch (IOException e) {
+            throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME, "cannot lock the environment "
+                    + lockFile + ": " + e.getMessage() + "; check that the cache folder is writable (cache-dir)", e);
+        } finally {
+            local.unlock();
+        }
+    }
+
+    /** The exports of the ready environment {@code key}, empty when there is none (or it is half-made). */
+    Optional<Exports> ready(String key) {
+        Path dir = folder(key);
+        if (!Files.isRegularFile(dir.resolve(READY))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readValue(dir.resolve(EXPORTS).toFile(), Exports.class));
+        } catch (IOException e) {
+            return Optional.empty(); // unreadable: rebuilt like a half-made one
+        }
+    }
+
+    /** An empty folder for {@code key}, whatever was there before (a half-made set-up). */
+    Path fresh(String key) {
+        Path dir = folder(key);
+        delete(dir);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return dir;
+    }
+
+    /** Marks {@code key} ready with its exports: the exports first, the marker last. */
+    void markReady(String key, Exports exports) {
+        Path dir = folder(key);
+        try {
+            JSON.writeValue(dir.resolve(EXPORTS).toFile(), exports);
+            Files.writeString(dir.resolve(READY), clock.instant().toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        touch(key);
+    }
+
+    /** Records that a run used {@code key} now. */
+    void touch(String key) {
+        Path marker = folder(key).resolve(LAST_USED);
+        try {
+            if (!Files.exists(marker)) {
+                Files.createFile(marker);
+            }
+            Files.setLastModifiedTime(marker, FileTime.from(clock.instant()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every environment in the store, ready or half-made, by key. */
+    public List<StoredEnvironment> list() {
+        if (!Files.isDirectory(envs)) {
+            return List.of();
+        }
+        List<StoredEnvironment> out = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(envs)) {
+            for (Path dir : dirs.filter(d -> Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)).sorted().toList()) {
+                String key = dir.getFileName().toString();
+                Optional<Exports> exports = ready(key);
+                out.add(new StoredEnvironment(key, exports.map(Exports::kind).orElse("?"),
+                        exports.map(Exports::description).orElse("half-made (a set-up that did not finish)"),
+                        size(dir), lastUsed(dir), exports.isPresent()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + envs, e);
+        }
+        return out;
+    }
+
+    /**
+     * Deletes the environments last used longer than {@code olderThan} ago (every one with
+     * {@code all}), each under its lock so that a run using it is not cut short.
+     *
+     * @return what was deleted
+     */
+    public List<StoredEnvironment> prune(Optional<Duration> olderThan, boolean all) {
+        Instant cutoff = olderThan.map(clock.instant()::minus).orElse(Instant.MAX);
+        List<StoredEnvironment> removed = new ArrayList<>();
+        for (StoredEnvironment e : list()) {
+            if (all || e.lastUsed().isBefore(cutoff)) {
+                locked(e.key(), () -> {
+                    delete(folder(e.key()));
+                    return null;
+                });
+                removed.add(e);
+            }
+        }
+        return removed;
+    }
+
+    /** The folder this store keeps environments in. */
+    public Path root() {
+        return envs;
+    }
+
+    private static Instant lastUsed(Path dir) {
+        for (String name : List.of(LAST_USED, READY)) {
+            try {
+                return Files.getLastModifiedTime(dir.resolve(name)).toInstant();
+            } catch (IOException e) {
+                // try the next
+            }
+        }
+        try {
+            return Files.getLastModifiedTime(dir).toInstant();
+        } catch (IOException e) {
+            return Instant.EPOCH;
+        }
+    }
+
+    static long size(Path dir) {
+        long[] total = {0};
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    total[0] += attrs.size();
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // what was counted stands
+        }
+        return total[0];
+    }
+
+    /** Deletes {@code dir} and everything below it, links as links; "already gone" counts as deleted. */
+    static void delete(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+                    d.toFile().setWritable(true); // Go's module cache is read-only
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                    if (exc instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw exc;
+                }
+            });
+        } catch (IOException e) {
+            throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME, "cannot delete " + dir + ": "
+                    + e.getMessage() + "; delete it by hand", e);
+        }
+    }
+}

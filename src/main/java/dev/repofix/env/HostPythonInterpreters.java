@@ -1,0 +1,112 @@
+package dev.repofix.env;
+
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.CleanEnvironment;
+import dev.repofix.exec.Command;
+import dev.repofix.exec.ExecException;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The interpreters of this machine: {@code python3} and {@code python3.X} on {@code PATH},
+ * pyenv's versions ({@code $PYENV_ROOT/versions/}{@code *}{@code /bin/python3}, else under
+ * {@code ~/.pyenv}) and uv-managed ones ({@code ~/.local/share/uv/python/}{@code *}{@code /bin/python3}).
+ * Each is asked for its version and real executable, so that a pyenv shim that does not run
+ * (its version not selected) is left out and one interpreter found twice counts once.
+ */
+final class HostPythonInterpreters implements PythonInterpreters {
+    private static final Pattern ON_PATH = Pattern.compile("python3(\\.\\d+)?");
+    private static final Duration PROBE_LIMIT = Duration.ofSeconds(30);
+    private static final String PROBE = "import sys; print('%d.%d.%d' % sys.version_info[:3]); print(sys.executable)";
+
+    private final Executor executor;
+    private final HostEnvironment host;
+
+    HostPythonInterpreters(Executor executor, HostEnvironment host) {
+        this.executor = executor;
+        this.host = host;
+    }
+
+    @Override
+    public List<PythonInterpreter> installed() {
+        Map<Path, PythonInterpreter> found = new LinkedHashMap<>();
+        Optional<Path> pathDefault = probe("python3").map(PythonInterpreter::executable);
+        for (String candidate : candidates()) {
+            probe(candidate).ifPresent(i -> found.putIfAbsent(i.executable(), new PythonInterpreter(i.executable(),
+                    i.version(), pathDefault.map(i.executable()::equals).orElse(false))));
+        }
+        return List.copyOf(found.values());
+    }
+
+    /** Asks only {@code python3}: a project without a requirement needs no other (each probe starts one). */
+    @Override
+    public Optional<PythonInterpreter> pathDefault() {
+        return probe("python3").map(i -> new PythonInterpreter(i.executable(), i.version(), true));
+    }
+
+    private List<String> candidates() {
+        List<String> out = new ArrayList<>();
+        out.add("python3");
+        for (String dir : host.get("PATH").orElse("").split(File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                list(Path.of(dir)).stream().filter(p -> ON_PATH.matcher(p.getFileName().toString()).matches())
+                        .forEach(p -> out.add(p.toString()));
+            }
+        }
+        Optional<Path> home = host.get("HOME").map(Path::of);
+        host.get("PYENV_ROOT").map(Path::of).or(() -> home.map(h -> h.resolve(".pyenv")))
+                .ifPresent(root -> versions(root.resolve("versions"), out));
+        home.ifPresent(h -> versions(h.resolve(".local/share/uv/python"), out));
+        return out;
+    }
+
+    private static void versions(Path folder, List<String> out) {
+        list(folder).stream().map(v -> v.resolve("bin").resolve("python3")).filter(Files::isExecutable)
+                .forEach(p -> out.add(p.toString()));
+    }
+
+    private static List<Path> list(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private Optional<PythonInterpreter> probe(String executable) {
+        Map<String, String> env = CleanEnvironment.of(host, List.of("PYENV_ROOT", "PYENV_VERSION"), Map.of());
+        ExecResult r;
+        try {
+            r = executor.run(new Command(List.of(executable, "-c", PROBE), Path.of("").toAbsolutePath(), env,
+                    PROBE_LIMIT, Command.DEFAULT_OUTPUT_CAP));
+        } catch (ExecException e) {
+            return Optional.empty(); // not there, or not runnable: not a candidate
+        }
+        List<String> lines = r.output().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (!r.succeeded() || lines.size() < 2 || !lines.get(0).matches("3\\.\\d+\\.\\d+")) {
+            return Optional.empty();
+        }
+        Path real = Path.of(lines.get(1));
+        try {
+            real = real.toRealPath();
+        } catch (IOException e) {
+            // keep the name it gave
+        }
+        return Optional.of(new PythonInterpreter(real, lines.get(0), false));
+    }
+}

@@ -1,0 +1,55 @@
+package dev.repofix.env;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * What one project of the repository needs set up.
+ *
+ * @param kind          {@code python}, {@code maven}, {@code node}, {@code go}, {@code cargo}
+ * @param folder        the project's folder, relative to the root ({@code ""} for the root)
+ * @param identity      what besides its files makes the environment differ: the interpreter's path and version
+ * @param definingFiles the files, relative to {@code folder}, whose contents define the environment
+ * @param base          what the environment is when a {@code setup} replaces the detected steps ("python 3.9 venv")
+ * @param description   one line for people: what is installed, and how
+ * @param plan          the steps and exports, given the environment's folder
+ */
+record Recipe(String kind, String folder, String identity, List<String> definingFiles, String base,
+        String description, Function<Path, Plan> plan) {
+    Recipe {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(identity, "identity");
+        definingFiles = List.copyOf(definingFiles);
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(plan, "plan");
+    }
+
+    /**
+     * The set-up of one project in a given environment folder.
+     *
+     * @param prepare        commands that always run first (making the venv): a {@code setup} does not replace them
+     * @param install        the detected commands that install what the project declares; a {@code setup} replaces them
+     * @param setupVariables variables of every set-up command (where the tool puts what it downloads)
+     * @param setupPath      folders before {@code PATH} for the set-up commands
+     * @param testVariables  variables every test command gets, given the output of the {@code prepare} commands
+     * @param testPath       folders before {@code PATH} for the test commands
+     * @param sourceRoots    folders of the copy, relative to the root, first on {@code PYTHONPATH}
+     */
+    record Plan(List<String> prepare, List<String> install, Map<String, String> setupVariables, List<Path> setupPath,
+            Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots) {
+        Plan {
+            prepare = List.copyOf(prepare);
+            install = List.copyOf(install);
+            setupVariables = Map.copyOf(setupVariables);
+            setupPath = List.copyOf(setupPath);
+            Objects.requireNonNull(testVariables, "testVariables");
+            testPath = List.copyOf(testPath);
+            sourceRoots = List.copyOf(sourceRoots);
+        }
+    }
+}
