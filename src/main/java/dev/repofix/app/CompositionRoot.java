@@ -4,6 +4,7 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.build.JunitPlatformJars;
 import dev.repofix.config.Settings;
 import dev.repofix.env.EnvironmentPreparer;
+import dev.repofix.env.EnvironmentSetup;
 import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.LocalProcessExecutor;
@@ -44,7 +45,8 @@ public final class CompositionRoot {
     private final Settings settings;
     private final Environment env;
     private final String runId;
-    private final EnvironmentPreparer preparer;
+    /** What prepares each run's environment; empty: the set-up the settings and the build's files call for. */
+    private final Optional<EnvironmentPreparer> preparer;
     private final AtomicInteger runs = new AtomicInteger();
 
     /** A root with a new run id. */
@@ -54,10 +56,10 @@ public final class CompositionRoot {
 
     /** A root with a given run id (tests name theirs). */
     public CompositionRoot(Settings settings, Environment env, String runId) {
-        this(settings, env, runId, EnvironmentPreparer.NONE);
+        this(settings, env, runId, Optional.empty());
     }
 
-    private CompositionRoot(Settings settings, Environment env, String runId, EnvironmentPreparer preparer) {
+    private CompositionRoot(Settings settings, Environment env, String runId, Optional<EnvironmentPreparer> preparer) {
         this.preparer = Objects.requireNonNull(preparer, "preparer");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.env = Objects.requireNonNull(env, "env");
@@ -69,15 +71,20 @@ public final class CompositionRoot {
 
     /**
      * This root, same run id, whose pipelines prepare each run's environment with {@code preparer}
-     * before the baseline (until a real preparer is wired, runs prepare none: {@link EnvironmentPreparer#NONE}).
+     * before the baseline instead of the set-up the settings and the build's files call for.
      */
     public CompositionRoot withEnvironmentPreparer(EnvironmentPreparer preparer) {
-        return new CompositionRoot(settings, env, runId, preparer);
+        return new CompositionRoot(settings, env, runId, Optional.of(preparer));
     }
 
-    /** What prepares each run's environment before its baseline. */
-    public EnvironmentPreparer environmentPreparer() {
-        return preparer;
+    /**
+     * What prepares each run's environment before its baseline, for tests that run through
+     * {@code executor}: the set-up the settings ({@code setup}, {@code python-version}) and the
+     * build's files call for, with network, kept under the cache folder's {@code envs}.
+     */
+    public EnvironmentPreparer environmentPreparer(Executor executor) {
+        return preparer.orElseGet(() -> EnvironmentSetup.of(settings.run(), hostExecutor(), executor, env.host(),
+                settings.model().cacheDir(env.host()), env.clock()));
     }
 
     public Settings settings() {
@@ -172,7 +179,7 @@ public final class CompositionRoot {
      */
     public RepairPipeline pipeline(Executor executor, RepairPipeline.Engine engine, ProgressListener progress) {
         return pipeline(workspaces(workDir()), testRunner(executor), engine, progress,
-                warmJvmScreenings(executor), () -> runId);
+                warmJvmScreenings(executor), () -> runId, environmentPreparer(executor));
     }
 
     /**
@@ -180,7 +187,7 @@ public final class CompositionRoot {
      * {@code copies}, no progress; each record's id is the run id and its number.
      */
     public RepairPipeline casePipeline(Path copies, Executor executor, RepairPipeline.Engine engine) {
-        return casePipeline(copies, executor, engine, preparer);
+        return casePipeline(copies, executor, engine, environmentPreparer(executor));
     }
 
     /** A case's pipeline whose environment is the one {@code preparer} gives (a benchmark case's own set-up). */
@@ -193,11 +200,12 @@ public final class CompositionRoot {
     /** A pipeline over given parts (a measurement compares screenings); each record numbered as a case's. */
     public RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, RepairPipeline.Engine engine,
             Screenings screenings) {
-        return pipeline(workspaces, runner, engine, ProgressListener.none(), screenings, this::nextRunId);
+        return pipeline(workspaces, runner, engine, ProgressListener.none(), screenings, this::nextRunId,
+                environmentPreparer(hostExecutor()));
     }
 
     private RepairPipeline pipeline(Workspaces workspaces, TestRunner runner, RepairPipeline.Engine engine,
-            ProgressListener progress, Screenings screenings, Supplier<String> runIds) {
+            ProgressListener progress, Screenings screenings, Supplier<String> runIds, EnvironmentPreparer preparer) {
         return new RepairPipeline(workspaces, new BuildDetector(), runner, engine, env.clock(), progress,
                 env.cancellation(), runIds, screenings, preparer);
     }

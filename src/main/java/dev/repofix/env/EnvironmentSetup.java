@@ -7,6 +7,8 @@ import dev.repofix.exec.CleanEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
+import dev.repofix.exec.SandboxImage;
+import dev.repofix.exec.SandboxKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +29,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -57,6 +60,11 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     private final Recipes recipes;
     private final List<String> setup;
     private final Executor executor;
+    /** Where the tests run; a Python environment for a sandbox image is made in that image. */
+    private final Executor tests;
+    private final RunSettings run;
+    /** The sandbox image the commands run in (a Python environment for a sandbox); empty: where {@link #executor} runs. */
+    private final Optional<SandboxImage> image;
     private final HostEnvironment host;
     private final EnvironmentStore store;
     private final Clock clock;
@@ -64,9 +72,17 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
 
     EnvironmentSetup(Recipes recipes, List<String> setup, Executor executor, HostEnvironment host,
             EnvironmentStore store, Clock clock, Duration limit) {
+        this(recipes, setup, executor, executor, null, Optional.empty(), host, store, clock, limit);
+    }
+
+    private EnvironmentSetup(Recipes recipes, List<String> setup, Executor executor, Executor tests, RunSettings run,
+            Optional<SandboxImage> image, HostEnvironment host, EnvironmentStore store, Clock clock, Duration limit) {
+        this.image = image;
         this.recipes = recipes;
         this.setup = List.copyOf(setup);
         this.executor = executor;
+        this.tests = tests;
+        this.run = run;
         this.host = host;
         this.store = store;
         this.clock = clock;
@@ -80,13 +96,37 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
      */
     public static EnvironmentSetup of(RunSettings run, Executor setupExecutor, HostEnvironment host, Path cacheDir,
             Clock clock) {
+        return of(run, setupExecutor, setupExecutor, host, cacheDir, clock);
+    }
+
+    /**
+     * The same, for tests that run through {@code tests}: where a build's tests run in a sandbox
+     * image, a Python environment is made in that image (its interpreter, with network, the
+     * environment's folder writable), since a virtual environment made here would point at an
+     * interpreter the image does not have; the other ecosystems' downloads (jars, modules,
+     * crates) are the same wherever they are made, and are made through {@code setupExecutor}.
+     */
+    public static EnvironmentSetup of(RunSettings run, Executor setupExecutor, Executor tests, HostEnvironment host,
+            Path cacheDir, Clock clock) {
         return new EnvironmentSetup(new Recipes(new HostPythonInterpreters(setupExecutor, host), host,
-                run.pythonVersion()), run.setup(), setupExecutor, host, new EnvironmentStore(cacheDir, clock), clock,
-                run.testTimeout().multipliedBy(LIMIT_FACTOR));
+                run.pythonVersion()), run.setup(), setupExecutor, tests, run, Optional.empty(), host,
+                new EnvironmentStore(cacheDir, clock), clock, run.testTimeout().multipliedBy(LIMIT_FACTOR));
     }
 
     @Override
     public PreparedEnvironment prepare(Path root, BuildSystem build) {
+        if (run != null && build.sandboxImage().isPresent()
+                && tests.sandboxKind(build.sandboxImage()) == SandboxKind.DOCKER && isPython(build)) {
+            Path probes = store.fresh("probe-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+            try {
+                Recipes inImage = new Recipes(new HostPythonInterpreters(tests, host, build.sandboxImage(), probes),
+                        host, run.pythonVersion(), false);
+                return new EnvironmentSetup(inImage, setup, tests, tests, null, build.sandboxImage(), host, store, clock,
+                        limit).prepare(root, build);
+            } finally {
+                EnvironmentStore.delete(probes);
+            }
+        }
         Recipes.Detected detected = recipes.detect(root, build);
         if (detected.recipes().isEmpty() && setup.isEmpty()) {
             String why = detected.notes().isEmpty() ? "none" : "none: " + String.join("; ", detected.notes());
@@ -166,7 +206,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         List<String> names = host.variables().keySet().stream().filter(n -> NETWORK_NAMES.matcher(n).matches())
                 .toList();
         Command command = Command.shell(cmd, dir, CleanEnvironment.of(host, names, variables), limit).withNetwork()
-                .withEnvironmentFolders(path, List.of(new Command.Mount(env, true)));
+                .withEnvironmentFolders(path, List.of(new Command.Mount(env, true))).withImage(image);
         ExecResult r = executor.run(command);
         if (!r.succeeded()) {
             String how = r.outcome() instanceof ExecResult.Outcome.Exited x ? "exit code " + x.code()
@@ -178,6 +218,10 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                     + ".repofix.yml, or --setup) to the commands that install what the tests need.");
         }
         return r.output();
+    }
+
+    private static boolean isPython(BuildSystem build) {
+        return build.name().equals("pytest") || build.name().equals("unittest");
     }
 
     /** The environment's key: a hash of everything that defines it. */

@@ -6,6 +6,7 @@ import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecException;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
+import dev.repofix.exec.SandboxImage;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,12 +32,30 @@ final class HostPythonInterpreters implements PythonInterpreters {
     private static final Duration PROBE_LIMIT = Duration.ofSeconds(30);
     private static final String PROBE = "import sys; print('%d.%d.%d' % sys.version_info[:3]); print(sys.executable)";
 
+    /** What a sandbox image may name its interpreters: its {@code PATH} is not this machine's to list. */
+    private static final List<String> IN_IMAGE = List.of("python3", "python3.8", "python3.9", "python3.10",
+            "python3.11", "python3.12", "python3.13", "python3.14");
+
     private final Executor executor;
     private final HostEnvironment host;
+    private final Optional<SandboxImage> image;
+    private final Path probeDir;
 
+    /** The interpreters of this machine, asked through {@code executor} (local processes). */
     HostPythonInterpreters(Executor executor, HostEnvironment host) {
+        this(executor, host, Optional.empty(), Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * The interpreters of the sandbox image {@code image} when present (asked in a container whose
+     * folder is {@code probeDir}, a folder of repofix's own: a sandbox hands its folder to the
+     * sandbox user), else of this machine.
+     */
+    HostPythonInterpreters(Executor executor, HostEnvironment host, Optional<SandboxImage> image, Path probeDir) {
         this.executor = executor;
         this.host = host;
+        this.image = image;
+        this.probeDir = probeDir;
     }
 
     @Override
@@ -57,6 +76,9 @@ final class HostPythonInterpreters implements PythonInterpreters {
     }
 
     private List<String> candidates() {
+        if (image.isPresent()) {
+            return IN_IMAGE;
+        }
         List<String> out = new ArrayList<>();
         out.add("python3");
         for (String dir : host.get("PATH").orElse("").split(File.pathSeparator)) {
@@ -92,8 +114,8 @@ final class HostPythonInterpreters implements PythonInterpreters {
         Map<String, String> env = CleanEnvironment.of(host, List.of("PYENV_ROOT", "PYENV_VERSION"), Map.of());
         ExecResult r;
         try {
-            r = executor.run(new Command(List.of(executable, "-c", PROBE), Path.of("").toAbsolutePath(), env,
-                    PROBE_LIMIT, Command.DEFAULT_OUTPUT_CAP));
+            r = executor.run(new Command(List.of(executable, "-c", PROBE), probeDir, env, PROBE_LIMIT,
+                    Command.DEFAULT_OUTPUT_CAP, image));
         } catch (ExecException e) {
             return Optional.empty(); // not there, or not runnable: not a candidate
         }
@@ -102,6 +124,9 @@ final class HostPythonInterpreters implements PythonInterpreters {
             return Optional.empty();
         }
         Path real = Path.of(lines.get(1));
+        if (image.isPresent()) {
+            return Optional.of(new PythonInterpreter(real, lines.get(0), false)); // the image's path, not this machine's
+        }
         try {
             real = real.toRealPath();
         } catch (IOException e) {

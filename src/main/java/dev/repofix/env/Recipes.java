@@ -56,10 +56,21 @@ final class Recipes {
     private final HostEnvironment host;
     private final Optional<String> pythonVersion;
 
+    private final boolean hostTools;
+
     Recipes(PythonInterpreters interpreters, HostEnvironment host, Optional<String> pythonVersion) {
+        this(interpreters, host, pythonVersion, true);
+    }
+
+    /**
+     * @param hostTools whether the steps run on this machine, so that a tool on its {@code PATH}
+     *                  (uv, poetry) can be used; in a sandbox image only what the image has is
+     */
+    Recipes(PythonInterpreters interpreters, HostEnvironment host, Optional<String> pythonVersion, boolean hostTools) {
         this.interpreters = interpreters;
         this.host = host;
         this.pythonVersion = pythonVersion;
+        this.hostTools = hostTools;
     }
 
     Detected detect(Path root, BuildSystem build) {
@@ -215,6 +226,9 @@ final class Recipes {
     }
 
     private boolean onPath(String tool) {
+        if (!hostTools) {
+            return false;
+        }
         for (String dir : host.get("PATH").orElse("").split(File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
                 return true;
