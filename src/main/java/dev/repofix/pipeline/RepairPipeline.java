@@ -12,7 +12,7 @@ import dev.repofix.exec.Cancellation;
 import dev.repofix.model.ModelException;
 import dev.repofix.model.Pricing;
 import dev.repofix.patch.PatchApplier;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
@@ -163,8 +163,8 @@ public final class RepairPipeline {
     public RunResult validate(RunConfig config, String patchText) {
         return execute(config, UnaryOperator.identity(), (run, ready) -> {
             run.skipStages("a patch was given", RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
-            PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(patchText), 0, "the given patch",
-                    patchText);
+            PatchText read = PatchText.read(patchText);
+            PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(read), 0, "the given patch", read);
             run.candidates = List.of(given);
             search(run, ready);
             return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
@@ -172,12 +172,11 @@ public final class RepairPipeline {
     }
 
     /** The files a given patch edits, for progress lines; empty when it does not parse (its verdict says why). */
-    private static String givenFiles(String patchText) {
-        try {
-            return String.join(", ", PatchParser.parse(patchText).paths());
-        } catch (RuntimeException e) {
-            return "";
-        }
+    private static String givenFiles(PatchText patch) {
+        return switch (patch) {
+            case PatchText.Parsed parsed -> String.join(", ", parsed.patch().paths());
+            case PatchText.Unreadable unreadable -> "";
+        };
     }
 
     private interface AfterBaseline {

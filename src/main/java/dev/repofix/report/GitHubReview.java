@@ -60,7 +60,7 @@ final class GitHubReview implements Publisher {
                 patches.put(f.getFilename(), f.getPatch());
             }
         }
-        ReviewSuggestions.Result r = ReviewSuggestions.of(result.fix().get().diff(), patches);
+        ReviewSuggestions.Result r = ReviewSuggestions.of(result.fix().get().patch(), patches);
         if (r.suggestions().isEmpty()) {
             warnings.add("no review: no hunk of the fix lies on lines this pull request changes; the patch is in the"
                     + " comment");

@@ -3,7 +3,9 @@ package dev.repofix.report;
 import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Hunk;
 import dev.repofix.patch.HunkLine;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.Patch;
+import dev.repofix.patch.PatchException;
+import dev.repofix.patch.PatchText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,10 +40,15 @@ final class ReviewSuggestions {
      * @param fixDiff   the fix, a unified diff against the head commit
      * @param prPatches per file, the pull request's diff hunks ({@code patch} of the files API)
      */
-    static Result of(String fixDiff, Map<String, String> prPatches) {
+    static Result of(PatchText fixDiff, Map<String, String> prPatches) {
+        Patch fix = switch (fixDiff) {
+            case PatchText.Parsed parsed -> parsed.patch();
+            // Never for a fix (the validator proved it), but a record read back may say anything.
+            case PatchText.Unreadable unreadable -> throw new PatchException(unreadable.reason());
+        };
         List<Suggestion> out = new ArrayList<>();
         int leftOut = 0;
-        for (FilePatch file : PatchParser.parse(fixDiff).files()) {
+        for (FilePatch file : fix.files()) {
             Map<Integer, Integer> diffLines = rightSideLines(prPatches.get(file.path()));
             for (Hunk hunk : file.hunks()) {
                 Suggestion s = suggestion(file.path(), hunk);

@@ -3,6 +3,7 @@ package dev.repofix.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.config.RepofixException;
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunError;
@@ -129,7 +130,8 @@ public final class RunRecordReader {
     private static List<CandidateRecord> candidates(JsonNode n) {
         return list(n, c -> {
             PatchCandidate candidate = new PatchCandidate(c.get("id").asText(), c.get("origin").asText(),
-                    c.get("file").asText(), c.get("line").asInt(), c.get("description").asText(), c.get("diff").asText());
+                    c.get("file").asText(), c.get("line").asInt(), c.get("description").asText(),
+                    PatchText.read(c.get("diff").asText()));
             JsonNode v = c.get("validation");
             return new CandidateRecord(candidate, v.isNull() ? Optional.empty()
                     : Optional.of(validation(candidate.id(), v)));

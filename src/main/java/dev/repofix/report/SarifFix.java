@@ -7,8 +7,7 @@ import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Hunk;
 import dev.repofix.patch.HunkLine;
 import dev.repofix.patch.Patch;
-import dev.repofix.patch.PatchException;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PatchText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,13 +37,14 @@ final class SarifFix {
      * The fix node for {@code diff}, or empty when it does not parse or a hunk has no
      * known line (edit blocks, a bare {@code @@}): a fix at a guessed line would mislead.
      */
-    static Optional<ObjectNode> of(String diff, String description) {
-        Patch patch;
-        try {
-            patch = PatchParser.parse(diff);
-        } catch (PatchException e) {
-            return Optional.empty();
-        }
+    static Optional<ObjectNode> of(PatchText diff, String description) {
+        return switch (diff) {
+            case PatchText.Unreadable unreadable -> Optional.empty();
+            case PatchText.Parsed parsed -> of(parsed.patch(), description);
+        };
+    }
+
+    private static Optional<ObjectNode> of(Patch patch, String description) {
         ObjectNode fix = JsonNodeFactory.instance.objectNode();
         fix.putObject("description").put("text", description);
         ArrayNode changes = fix.putArray("artifactChanges");

@@ -84,7 +84,7 @@ public final class SarifReport {
             int fixed = r.fixValidation().map(v -> v.fixed().size()).orElse(0);
             String description = fix.description() + " (VALID: " + fixed + " failing tests now pass)";
             Optional<ObjectNode> carrier = carrier(fix, locations, suspected, all);
-            SarifFix.of(fix.diff(), text(description))
+            SarifFix.of(fix.patch(), text(description))
                     .ifPresent(node -> carrier.ifPresent(c -> c.putArray("fixes").add(node)));
         });
         return all;

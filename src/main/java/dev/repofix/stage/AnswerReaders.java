@@ -1,8 +1,7 @@
 package dev.repofix.stage;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.repofix.patch.PatchException;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.StageConversation.UnusableAnswer;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,26 +37,22 @@ final class AnswerReaders {
         return out;
     }
 
-    /** The diff text: the JSON's "diff", or the answer itself when it holds edit blocks or a bare diff. */
-    static String patch(String answer) throws UnusableAnswer {
+    /**
+     * The patch, read once: the JSON's "diff", or the answer itself when it holds edit blocks or
+     * a bare diff. A "diff" that is no patch is still the answer (the validator says why it does
+     * not apply).
+     */
+    static PatchText patch(String answer) throws UnusableAnswer {
         JsonExtractor.Result result = JsonExtractor.extract(answer, Prompts.PATCH);
         if (result instanceof JsonExtractor.Result.Found found && !text(found.json(), "diff").isBlank()) {
-            return text(found.json(), "diff");
+            return PatchText.read(text(found.json(), "diff"));
         }
-        if (SEARCH_MARKER.matcher(answer).find() || isPatch(answer)) {
-            return answer;
+        PatchText whole = PatchText.read(answer);
+        if (SEARCH_MARKER.matcher(answer).find() || whole instanceof PatchText.Parsed) {
+            return whole;
         }
         String why = result instanceof JsonExtractor.Result.NotFound notFound ? notFound.error() : "the \"diff\" is empty";
         throw new UnusableAnswer(why + ", or SEARCH/REPLACE blocks");
-    }
-
-    private static boolean isPatch(String answer) {
-        try {
-            PatchParser.parse(answer);
-            return true;
-        } catch (PatchException e) {
-            return false;
-        }
     }
 
     private static JsonNode json(String answer, JsonShape shape) throws UnusableAnswer {

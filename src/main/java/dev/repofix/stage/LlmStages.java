@@ -1,6 +1,7 @@
 package dev.repofix.stage;
 
 import dev.repofix.model.ChatClient;
+import dev.repofix.patch.PatchText;
 import dev.repofix.testrun.FailureReport;
 import java.util.List;
 import java.util.Objects;
@@ -87,7 +88,7 @@ public final class LlmStages implements Stages {
         IssueDraft from = inputs.issue().orElse(issue);
         List<Location> locations = inputs.patchWithLocalization()
                 ? inputs.localization().orElse(localization).locations() : List.of();
-        String diff = conversation.ask("patch", inputs.caseId(),
+        PatchText diff = conversation.ask("patch", inputs.caseId(),
                 Prompts.patch(failures, context(failures), from, locations, inputs), Prompts.PATCH,
                 AnswerReaders::patch);
         return List.of(ModelPatch.candidate(diff, failures.files()));

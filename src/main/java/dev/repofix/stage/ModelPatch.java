@@ -3,18 +3,16 @@ package dev.repofix.stage;
 import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Hunk;
 import dev.repofix.patch.HunkLine;
-import dev.repofix.patch.Patch;
-import dev.repofix.patch.PatchException;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PatchText;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileRead;
 import java.util.List;
 
 /**
  * Makes the one candidate of a model's patch answer, or of any other patch text (a
- * benchmark's reference patch). The file and line only label progress lines: a diff that
- * does not parse still becomes a candidate (file "", line 1), so the validator, not this,
- * says it does not apply.
+ * benchmark's reference patch), read where it came in. The file and line only label progress
+ * lines: a diff that does not parse still becomes a candidate (file "", line 1), so the
+ * validator, not this, says it does not apply.
  */
 public final class ModelPatch {
     static final String ID = "m1";
@@ -25,7 +23,7 @@ public final class ModelPatch {
 
     private ModelPatch() {}
 
-    static PatchCandidate candidate(String diff, FileIndex files) {
+    static PatchCandidate candidate(PatchText diff, FileIndex files) {
         return candidate(ID, STRATEGY, DESCRIPTION, diff, files);
     }
 
@@ -33,17 +31,16 @@ public final class ModelPatch {
      * A candidate of {@code diff} labelled with the first file it edits and the first line it
      * changes there (read from {@code files} for edit blocks), or "" and 1 when it does not parse.
      */
-    public static PatchCandidate candidate(String id, String strategy, String description, String diff,
+    public static PatchCandidate candidate(String id, String strategy, String description, PatchText diff,
             FileIndex files) {
-        Patch patch;
-        try {
-            patch = PatchParser.parse(diff);
-        } catch (PatchException e) {
-            return new PatchCandidate(id, strategy, "", 1, description, diff);
-        }
-        FilePatch first = patch.files().get(0);
-        int line = first.hunks().isEmpty() ? 1 : firstChangedLine(first.path(), first.hunks().get(0), files);
-        return new PatchCandidate(id, strategy, first.path(), line, description, diff);
+        return switch (diff) {
+            case PatchText.Unreadable unreadable -> new PatchCandidate(id, strategy, "", 1, description, diff);
+            case PatchText.Parsed parsed -> {
+                FilePatch first = parsed.patch().files().get(0);
+                int line = first.hunks().isEmpty() ? 1 : firstChangedLine(first.path(), first.hunks().get(0), files);
+                yield new PatchCandidate(id, strategy, first.path(), line, description, diff);
+            }
+        };
     }
 
     /**

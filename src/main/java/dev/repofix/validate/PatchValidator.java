@@ -6,8 +6,7 @@ import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.HunkPlacement;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchApplier;
-import dev.repofix.patch.PatchException;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PatchText;
 import dev.repofix.patch.PathSafety;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.BuildLog;
@@ -111,14 +110,15 @@ public final class PatchValidator implements Validator {
     @Override
     public Validation validate(PatchCandidate candidate, Baseline baseline, Duration timeout) {
         Instant start = clock.instant();
-        Instant deadline = start.plus(timeout);
         String id = candidate.id();
-        Patch patch;
-        try {
-            patch = PatchParser.parse(candidate.diff());
-        } catch (PatchException e) {
-            return Validation.of(id, Verdict.NOT_APPLIED, e.getMessage(), since(start));
-        }
+        return switch (candidate.patch()) {
+            case PatchText.Unreadable unreadable -> Validation.of(id, Verdict.NOT_APPLIED, unreadable.reason(),
+                    since(start));
+            case PatchText.Parsed parsed -> validatePatch(id, parsed.patch(), baseline, start, start.plus(timeout));
+        };
+    }
+
+    private Validation validatePatch(String id, Patch patch, Baseline baseline, Instant start, Instant deadline) {
         Optional<Validation> refused = refused(id, patch);
         if (refused.isPresent()) {
             return refused.get().with(List.of(), since(start), PhaseTimes.none());

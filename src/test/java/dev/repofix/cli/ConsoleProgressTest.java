@@ -2,6 +2,7 @@ package dev.repofix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.ProgressEvent;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.validate.Validation;
@@ -18,8 +19,8 @@ class ConsoleProgressTest {
         StringWriter err = new StringWriter();
         ConsoleProgress progress = new ConsoleProgress(new PrintWriter(err, true), false);
 
-        progress.onEvent(validated(new PatchCandidate("c1", "relational-op", "src/A.java", 12, "`<` -> `<=`", "")));
-        progress.onEvent(validated(new PatchCandidate("patch", "given", "a.py, b.py", 0, "the given patch", "")));
+        progress.onEvent(validated(new PatchCandidate("c1", "relational-op", "src/A.java", 12, "`<` -> `<=`", PatchText.read(""))));
+        progress.onEvent(validated(new PatchCandidate("patch", "given", "a.py, b.py", 0, "the given patch", PatchText.read(""))));
 
         assertThat(err.toString().lines()).containsExactly(
                 "[1/1] src/A.java:12 relational-op `<` -> `<=` ... VALID (1.5s)",
@@ -33,7 +34,7 @@ class ConsoleProgressTest {
         ConsoleProgress progress = new ConsoleProgress(new PrintWriter(err, true), false);
 
         progress.onEvent(validated(new PatchCandidate("c1", "model", "src/A.java", 3,
-                "fix\n::error::forged\u001B[2J\u0000\u202E", "")));
+                "fix\n::error::forged\u001B[2J\u0000\u202E", PatchText.read(""))));
 
         assertThat(err.toString().lines()).containsExactly(
                 "[1/1] src/A.java:3 model fix ::error::forged\u2400\uFFFD ... VALID (1.5s)");

@@ -2,6 +2,7 @@ package dev.repofix.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.validate.Baseline;
@@ -104,7 +105,7 @@ class CandidateSearchTest {
 
     private static List<PatchCandidate> candidates(int n) {
         return IntStream.rangeClosed(1, n)
-                .mapToObj(i -> new PatchCandidate("c" + i, "t", "A.java", i, "change " + i, "diff"))
+                .mapToObj(i -> new PatchCandidate("c" + i, "t", "A.java", i, "change " + i, PatchText.read("diff")))
                 .toList();
     }
 

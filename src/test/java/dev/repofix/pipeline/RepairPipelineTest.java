@@ -11,6 +11,8 @@ import dev.repofix.exec.ExecException;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.model.Pricing;
+import dev.repofix.patch.Patch;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -146,7 +148,7 @@ class RepairPipelineTest {
         Files.writeString(repo.resolve("other.txt"), "x\n");
         commitAll();
         PatchCandidate elsewhere = new PatchCandidate("c4", "scripted", "other.txt", 1, "x -> y",
-                "--- a/other.txt\n+++ b/other.txt\n@@ -1 +1 @@\n-x\n+y\n");
+                PatchText.read("--- a/other.txt\n+++ b/other.txt\n@@ -1 +1 @@\n-x\n+y\n"));
         PatchCandidate alsoFixed = candidate("c3", "fixed   ");
 
         RunResult r = pipeline(testsFromCalc(), stages(candidate("c1", "worse"), candidate("c2", "fixed"),
@@ -455,6 +457,34 @@ class RepairPipelineTest {
         assertThat(r.fix().orElseThrow().line()).as("no line: the patch may edit many").isZero();
         assertThat(r.stages()).extracting(s -> s.stage() + "=" + s.status()).contains("issue=SKIPPED",
                 "validate=OK");
+    }
+
+    @Test
+    void aCandidateIsValidatedByThePatchItCarriesAndReportedByItsTextAsItCame() {
+        Patch fixes = ((PatchText.Parsed) candidate("c1", "fixed").patch()).patch();
+        String text = "the fix, as its proposer wrote it";
+        PatchCandidate carried = new PatchCandidate("c1", "scripted", "calc.txt", 1, "bug -> fixed",
+                new PatchText.Parsed(text, fixes));
+
+        RunResult r = pipeline(testsFromCalc(), stages(carried)).run(config());
+
+        assertThat(r.status()).as("validated from the parsed patch, not the text").isEqualTo(RunStatus.FIXED);
+        assertThat(r.fix().orElseThrow().diff()).isEqualTo(text);
+    }
+
+    @Test
+    void aCandidateWhoseTextIsNoPatchIsNotAppliedWithWhatTheParserSaid() {
+        PatchCandidate prose = new PatchCandidate("m1", "llm", "", 1, "model patch",
+                PatchText.read("just make it subtract"));
+
+        RunResult r = pipeline(testsFromCalc(), stages(prose)).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.NOT_FIXED);
+        assertThat(r.candidates()).singleElement().satisfies(c -> {
+            assertThat(c.verdict()).contains(Verdict.NOT_APPLIED);
+            assertThat(c.validation().orElseThrow().detail()).isEqualTo("not a patch: expected a unified diff "
+                    + "(--- a/file, +++ b/file, @@ hunks) or SEARCH/REPLACE edit blocks");
+        });
     }
 
     @Test
@@ -833,7 +863,7 @@ class RepairPipelineTest {
 
     private static PatchCandidate candidate(String id, String to) {
         String diff = "--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+" + to + "\n";
-        return new PatchCandidate(id, "scripted", "calc.txt", 1, "bug -> " + to, diff);
+        return new PatchCandidate(id, "scripted", "calc.txt", 1, "bug -> " + to, PatchText.read(diff));
     }
 
     private static ScriptedStages stages(PatchCandidate... candidates) {

@@ -7,6 +7,7 @@ import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.exec.Cancellation;
 import dev.repofix.exec.LocalProcessExecutor;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -79,7 +80,7 @@ class WarmScreeningPipelineTest {
     private static PatchCandidate candidate(String id, String line) {
         String diff = "--- a/" + GeneratedMavenProject.CALC + "\n+++ b/" + GeneratedMavenProject.CALC + "\n"
                 + "@@ -9,1 +9,1 @@\n-" + GeneratedMavenProject.BUG + "\n+" + line + "\n";
-        return new PatchCandidate(id, "scripted", GeneratedMavenProject.CALC, 9, id, diff);
+        return new PatchCandidate(id, "scripted", GeneratedMavenProject.CALC, 9, id, PatchText.read(diff));
     }
 
     private record Candidates(List<PatchCandidate> candidates) implements Stages {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.repofix.build.MavenBuild;
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunError;
@@ -541,11 +542,11 @@ class HostileTextTest {
 
     private static RunResult fixed(Corpus c) {
         PatchCandidate failed = new PatchCandidate(c.of("candidateOneId"), c.of("strategyOne"), c.of("candidateFile"), 4,
-                c.of("candidateOneDescription"), diff(c));
+                c.of("candidateOneDescription"), PatchText.read(diff(c)));
         PatchCandidate fix = new PatchCandidate("c2", c.of("strategyFix"), FIX_FILE, 2, c.of("fixDescription"),
-                diff(c));
+                PatchText.read(diff(c)));
         PatchCandidate other = new PatchCandidate("c3", c.of("strategyOther"), FIX_FILE, 2, c.of("otherDescription"),
-                diff(c));
+                PatchText.read(diff(c)));
         List<CandidateRecord> candidates = List.of(
                 new CandidateRecord(failed, Optional.of(new Validation(failed.id(), Verdict.TESTS_FAIL, List.of(),
                         List.of(c.of("stillFailing")), List.of(c.of("broken")), c.of("validationDetail"),

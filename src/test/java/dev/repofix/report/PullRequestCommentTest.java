@@ -2,6 +2,7 @@ package dev.repofix.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -60,7 +61,7 @@ class PullRequestCommentTest {
         RunResult fixed = RunResults.fixed();
         PatchCandidate f = fixed.fix().orElseThrow();
         PatchCandidate huge = new PatchCandidate(f.id(), f.strategy(), f.file(), f.line(), f.description(),
-                f.diff() + "+x\n".repeat(40_000));
+                PatchText.read(f.diff() + "+x\n".repeat(40_000)));
         RunResultBuilder b = RunResultBuilder.from(fixed);
         b.candidates = fixed.candidates().stream().map(c -> c.id().equals(huge.id())
                 ? new dev.repofix.pipeline.CandidateRecord(huge, c.validation()) : c).toList();

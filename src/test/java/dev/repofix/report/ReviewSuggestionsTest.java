@@ -2,6 +2,7 @@ package dev.repofix.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.patch.PatchText;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ReviewSuggestionsTest {
 
     @Test
     void aReplacementCoversOnlyTheChangedLinesOfTheHunk() {
-        ReviewSuggestions.Result r = ReviewSuggestions.of(FIX, Map.of(PATH, "@@ -8,6 +8,7 @@ class A\n ctx\n+x\n"
+        ReviewSuggestions.Result r = ReviewSuggestions.of(PatchText.read(FIX), Map.of(PATH, "@@ -8,6 +8,7 @@ class A\n ctx\n+x\n"
                 + " a\n b\n c\n d\n e\n"));
 
         assertThat(r.suggestions()).singleElement().satisfies(s -> {
@@ -39,7 +40,7 @@ class ReviewSuggestionsTest {
 
     @Test
     void anInsertionAnchorsOnThePrecedingLineAndRepeatsIt() {
-        ReviewSuggestions.Result r = ReviewSuggestions.of(FIX, Map.of(PATH, "@@ -38,4 +38,4 @@\n x\n y\n-a\n+ a\n c\n"));
+        ReviewSuggestions.Result r = ReviewSuggestions.of(PatchText.read(FIX), Map.of(PATH, "@@ -38,4 +38,4 @@\n x\n y\n-a\n+ a\n c\n"));
 
         assertThat(r.suggestions()).singleElement().satisfies(s -> {
             assertThat(s.startLine()).isEqualTo(40);
@@ -60,7 +61,7 @@ class ReviewSuggestionsTest {
                 """;
         String pr = "@@ -1,5 +1,5 @@\n a\n b\n c\n d\n+five\n@@ -20,2 +6,2 @@\n+six\n x\n";
 
-        ReviewSuggestions.Result r = ReviewSuggestions.of(fix, Map.of(PATH, pr));
+        ReviewSuggestions.Result r = ReviewSuggestions.of(PatchText.read(fix), Map.of(PATH, pr));
 
         assertThat(r.suggestions()).isEmpty();
         assertThat(r.leftOut()).isEqualTo(1);
@@ -75,6 +76,6 @@ class ReviewSuggestionsTest {
 
     @Test
     void aFileTheFixTouchesButThePullRequestDoesNotGivesNoSuggestion() {
-        assertThat(ReviewSuggestions.of(FIX, Map.of()).suggestions()).isEqualTo(List.of());
+        assertThat(ReviewSuggestions.of(PatchText.read(FIX), Map.of()).suggestions()).isEqualTo(List.of());
     }
 }

@@ -1,5 +1,6 @@
 package dev.repofix.report;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunError;
@@ -60,11 +61,12 @@ public final class RunResults {
             "expected: <0> but was: <1>", "", List.of());
 
     static final PatchCandidate RELATIONAL_LT = new PatchCandidate("c1", "relational-op", ACCOUNT, 5,
-            "`>=` -> `<`", OTHER_DIFF);
+            "`>=` -> `<`", PatchText.read(OTHER_DIFF));
     static final PatchCandidate RELATIONAL_GT = new PatchCandidate("c2", "relational-op", ACCOUNT, 5,
-            "`>=` -> `>`", FIX_DIFF);
+            "`>=` -> `>`", PatchText.read(FIX_DIFF));
     static final PatchCandidate NEGATED = new PatchCandidate("c3", "negate-condition", ACCOUNT, 5,
-            "negated the condition", OTHER_DIFF.replace("amount < balance", "!(amount >= balance)"));
+            "negated the condition",
+            PatchText.read(OTHER_DIFF.replace("amount < balance", "!(amount >= balance)")));
 
     private RunResults() {}
 

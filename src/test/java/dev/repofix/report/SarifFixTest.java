@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.repofix.patch.Hunk;
 import dev.repofix.patch.HunkLine;
 import dev.repofix.patch.HunkLine.Kind;
+import dev.repofix.patch.PatchText;
 import dev.repofix.report.SarifFix.Replacement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,7 @@ class SarifFixTest {
     void writesADeletionWithoutInsertedContent() {
         String diff = "--- a/x.py\n+++ b/x.py\n@@ -3,2 +3,1 @@\n keep\n-drop\n";
 
-        assertThat(SarifFix.of(diff, "d")).hasValueSatisfying(fix -> assertThat(
+        assertThat(SarifFix.of(PatchText.read(diff), "d")).hasValueSatisfying(fix -> assertThat(
                 fix.path("artifactChanges").get(0).path("replacements").toString())
                 .isEqualTo("[{\"deletedRegion\":{\"startLine\":4,\"endLine\":4}}]"));
     }

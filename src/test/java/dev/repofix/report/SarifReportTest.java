@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.stage.IssueDraft;
@@ -223,7 +224,7 @@ class SarifReportTest {
 
     /** {@link RunResults#fixed()} with its fix replaced by one with {@code diff} at {@code file:line}. */
     private static RunResult fixedWith(String diff, String file, int line) {
-        PatchCandidate fix = new PatchCandidate("c1", "llm", file, line, "a change", diff);
+        PatchCandidate fix = new PatchCandidate("c1", "llm", file, line, "a change", PatchText.read(diff));
         Validation valid = new Validation("c1", Verdict.VALID, List.of(RunResults.WITHDRAW_ALL.id()), List.of(),
                 List.of(), "", Duration.ZERO);
         return RunResults.result(RunStatus.FIXED, List.of(fix), List.of(valid), Optional.of(fix));

@@ -2,6 +2,7 @@ package dev.repofix.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.stage.IssueDraft;
@@ -65,7 +66,7 @@ class SummaryReportTest {
     @Test
     void cutsALongDiffAfterTwentyLines() {
         String diff = IntStream.rangeClosed(1, 25).mapToObj(i -> "+line " + i).collect(Collectors.joining("\n"));
-        PatchCandidate big = new PatchCandidate("c1", "off-by-one", "a.py", 1, "n -> n + 1", diff);
+        PatchCandidate big = new PatchCandidate("c1", "off-by-one", "a.py", 1, "n -> n + 1", PatchText.read(diff));
         RunResult r = RunResults.result(RunStatus.FIXED, List.of(big), List.of(new Validation("c1", Verdict.VALID,
                 List.of(), List.of(), List.of(), "", Duration.ZERO)), Optional.of(big));
 

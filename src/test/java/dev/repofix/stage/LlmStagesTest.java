@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.model.ChatMessage;
 import dev.repofix.model.ModelException;
+import dev.repofix.patch.PatchText;
 import dev.repofix.testrun.FailureReport;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -178,7 +179,7 @@ class LlmStagesTest {
         List<PatchCandidate> candidates = stages.propose(report, GIVEN, suspects);
 
         assertThat(candidates).containsExactly(new PatchCandidate("m1", "llm", FailureFixture.SOURCE, 6,
-                "model patch", diff));
+                "model patch", PatchText.read(diff)));
         assertThat(client.lastMessage(0)).contains(FailureFixture.SOURCE + ":6: balance += amount;", "\"diff\"");
     }
 
@@ -207,7 +208,8 @@ class LlmStagesTest {
 
         PatchCandidate candidate = stages.propose(report, GIVEN, new Localization(List.of())).get(0);
 
-        assertThat(candidate).isEqualTo(new PatchCandidate("m1", "llm", "", 1, "model patch", "just make it subtract"));
+        assertThat(candidate).isEqualTo(new PatchCandidate("m1", "llm", "", 1, "model patch",
+                PatchText.read("just make it subtract")));
     }
 
     @Test

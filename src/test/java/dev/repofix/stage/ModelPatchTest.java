@@ -2,6 +2,7 @@ package dev.repofix.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.workspace.FileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ class ModelPatchTest {
                 .containsExactly("not read: inventory/host.py: a link that leads outside the repository");
     }
 
-    private static String edit(String path, String old) {
-        return path + "\n<<<<<<< SEARCH\n" + old + "\n=======\nx = 0\n>>>>>>> REPLACE\n";
+    private static PatchText edit(String path, String old) {
+        return PatchText.read(path + "\n<<<<<<< SEARCH\n" + old + "\n=======\nx = 0\n>>>>>>> REPLACE\n");
     }
 }

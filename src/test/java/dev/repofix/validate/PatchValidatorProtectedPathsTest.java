@@ -11,6 +11,7 @@ import dev.repofix.exec.Executor;
 import dev.repofix.exec.SandboxImage;
 import dev.repofix.exec.SandboxKind;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.patch.PatchText;
 import dev.repofix.patch.ProtectedPaths;
 import dev.repofix.patch.ProtectedPaths.Protection;
 import dev.repofix.stage.PatchCandidate;
@@ -286,7 +287,7 @@ class PatchValidatorProtectedPathsTest {
         SuiteRunner suite = new SuiteRunner(build, build.testCommand(ws.root(), null), null, runner, ws.files());
         PatchValidator validator = new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), false,
                 RunLimits.none(), Optional.empty(), runner.sandboxKind(build));
-        return validator.validate(new PatchCandidate("c1", "given", "", 1, "a patch", diff), BASELINE,
+        return validator.validate(new PatchCandidate("c1", "given", "", 1, "a patch", PatchText.read(diff)), BASELINE,
                 Duration.ofMinutes(1));
     }
 

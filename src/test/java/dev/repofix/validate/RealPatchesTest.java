@@ -8,6 +8,7 @@ import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
@@ -133,7 +134,7 @@ class RealPatchesTest {
     void givesTheRightVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
         Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
-        Validation v = p.validator().validate(new PatchCandidate("t", "test", "", 1, name, diff), p.baseline(), limit);
+        Validation v = p.validator().validate(new PatchCandidate("t", "test", "", 1, name, PatchText.read(diff)), p.baseline(), limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
         assertThat(v.candidateId()).isEqualTo("t");
         if (expected == Verdict.VALID) {
@@ -155,7 +156,7 @@ class RealPatchesTest {
         Project p = projects.get(project);
         org.junit.jupiter.api.Assumptions.assumeTrue(p.screened().isPresent(), "screening is for Maven projects");
         Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
-        Validation v = p.screened().get().validate(new PatchCandidate("s", "test", "", 1, name, diff), p.baseline(),
+        Validation v = p.screened().get().validate(new PatchCandidate("s", "test", "", 1, name, PatchText.read(diff)), p.baseline(),
                 limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
     }

@@ -84,7 +84,7 @@ final class CaseChecks {
             return;
         }
         if (node.has("locations")) {
-            checkLocations(ReferenceLocations.derive(node.at("/patch/source").asText()));
+            checkLocations(ReferenceLocations.derive(source));
         }
     }
 

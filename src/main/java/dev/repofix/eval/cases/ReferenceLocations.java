@@ -4,6 +4,7 @@ import dev.repofix.patch.ChangeKind;
 import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Hunk;
 import dev.repofix.patch.HunkLine;
+import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchParser;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,8 +43,17 @@ public final class ReferenceLocations {
      * @throws IllegalArgumentException when a hunk has no line number ({@code @@ @@}, edit blocks)
      */
     public static List<CaseLine> derive(String sourcePatch) {
+        return derive(PatchParser.parse(sourcePatch));
+    }
+
+    /**
+     * The locations of {@code sourcePatch}, already parsed, distinct, by file then line.
+     *
+     * @throws IllegalArgumentException when a hunk has no line number ({@code @@ @@}, edit blocks)
+     */
+    public static List<CaseLine> derive(Patch sourcePatch) {
         SortedSet<CaseLine> out = new TreeSet<>();
-        for (FilePatch file : PatchParser.parse(sourcePatch).files()) {
+        for (FilePatch file : sourcePatch.files()) {
             if (file.kind() == ChangeKind.CREATE) {
                 continue;
             }

@@ -30,7 +30,15 @@ public record ReferencePatch(String source, String test) {
      * @throws dev.repofix.patch.PatchException when {@code fullDiff} is no diff {@link PatchParser} reads
      */
     public static ReferencePatch split(String fullDiff, TestPathRules rules) {
-        Patch whole = PatchParser.parse(fullDiff);
+        return split(fullDiff, PatchParser.parse(fullDiff), rules);
+    }
+
+    /**
+     * {@link #split(String, TestPathRules)} of a diff already parsed into {@code whole}.
+     *
+     * @throws dev.repofix.patch.PatchException when a file's section of {@code fullDiff} is no diff on its own
+     */
+    public static ReferencePatch split(String fullDiff, Patch whole, TestPathRules rules) {
         StringBuilder source = new StringBuilder();
         StringBuilder test = new StringBuilder();
         List<String> seen = new ArrayList<>();

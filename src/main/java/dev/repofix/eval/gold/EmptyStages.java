@@ -1,5 +1,6 @@
 package dev.repofix.eval.gold;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
@@ -40,6 +41,7 @@ public final class EmptyStages implements Stages {
     /** One candidate whose diff is empty: it changes nothing. */
     @Override
     public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
-        return List.of(new PatchCandidate(CANDIDATE_ID, MODEL, "", 1, "the empty patch: changes nothing", ""));
+        return List.of(new PatchCandidate(CANDIDATE_ID, MODEL, "", 1, "the empty patch: changes nothing",
+                PatchText.read("")));
     }
 }

@@ -1,5 +1,6 @@
 package dev.repofix.eval.gold;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
@@ -24,7 +25,7 @@ public final class GoldStages implements Stages {
 
     private final IssueDraft issue;
     private final Localization localization;
-    private final String patch;
+    private final PatchText patch;
 
     /**
      * @param issue        the case's reference issue
@@ -34,7 +35,7 @@ public final class GoldStages implements Stages {
     public GoldStages(IssueDraft issue, Localization localization, String patch) {
         this.issue = Objects.requireNonNull(issue, "issue");
         this.localization = Objects.requireNonNull(localization, "localization");
-        this.patch = Objects.requireNonNull(patch, "patch");
+        this.patch = PatchText.read(Objects.requireNonNull(patch, "patch"));
     }
 
     /** These stages as the pipeline's engine, named {@value #MODEL}, at no price. */

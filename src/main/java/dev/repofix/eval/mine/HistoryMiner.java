@@ -6,6 +6,7 @@ import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.eval.cases.CaseLanguage;
 import dev.repofix.eval.cases.ReferenceLocations;
 import dev.repofix.eval.cases.ReferencePatch;
+import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
 import dev.repofix.patch.PathSafety;
@@ -163,16 +164,17 @@ public final class HistoryMiner {
         }
         RevCommit parent = commit.getParent(0);
         String diff = diff(repository, parent, commit);
-        List<String> paths;
+        Optional<Patch> whole;
         try {
-            paths = diff.isBlank() ? List.of() : PatchParser.parse(diff).paths();
+            whole = diff.isBlank() ? Optional.empty() : Optional.of(PatchParser.parse(diff));
         } catch (PatchException e) {
             return skip(Skip.UNREADABLE_DIFF);
         }
-        String language = CaseLanguage.derive(paths);
+        String language = CaseLanguage.derive(whole.map(Patch::paths).orElse(List.of()));
         ReferencePatch split;
         try {
-            split = diff.isBlank() ? new ReferencePatch("", "") : ReferencePatch.split(diff, TestPathRules.of(language));
+            split = whole.isEmpty() ? new ReferencePatch("", "")
+                    : ReferencePatch.split(diff, whole.get(), TestPathRules.of(language));
         } catch (PatchException e) {
             return skip(Skip.UNREADABLE_DIFF);
         }

@@ -4,6 +4,7 @@ import dev.repofix.eval.cases.CaseReference;
 import dev.repofix.eval.cases.LineRef;
 import dev.repofix.eval.result.CaseResult;
 import dev.repofix.eval.result.ResultStatus;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.BugType;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.RunResult;
@@ -106,7 +107,8 @@ public final class Scores {
         if (ref.sourcePatch().isBlank() || record.status() != RunStatus.FIXED) {
             return Optional.empty();
         }
-        return record.fix().flatMap(fix -> SourceDiffs.sameChange(fix.diff(), ref.sourcePatch(), ref.language()));
+        return record.fix().flatMap(fix -> SourceDiffs.sameChange(fix.patch(),
+                PatchText.read(ref.sourcePatch()), ref.language()));
     }
 
     private static Map<String, Long> stageMs(RunResult record) {

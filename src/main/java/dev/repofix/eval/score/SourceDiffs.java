@@ -1,11 +1,10 @@
 package dev.repofix.eval.score;
 
 import dev.repofix.build.TestPathRules;
-import dev.repofix.config.RepofixException;
 import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.HunkLine;
 import dev.repofix.patch.Patch;
-import dev.repofix.patch.PatchParser;
+import dev.repofix.patch.PatchText;
 import dev.repofix.workspace.Language;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,7 @@ final class SourceDiffs {
     private SourceDiffs() {}
 
     /** Empty when either diff cannot be parsed (a reference that is no diff is no reference). */
-    static Optional<Boolean> sameChange(String fixDiff, String referenceSourcePatch, String language) {
+    static Optional<Boolean> sameChange(PatchText fixDiff, PatchText referenceSourcePatch, String language) {
         Optional<Map<String, Change>> fix = changes(fixDiff, rules(language));
         Optional<Map<String, Change>> reference = changes(referenceSourcePatch, rules(language));
         if (fix.isEmpty() || reference.isEmpty()) {
@@ -44,13 +43,14 @@ final class SourceDiffs {
     /** Removed and added lines of one file, normalised. */
     private record Change(List<String> removed, List<String> added) {}
 
-    private static Optional<Map<String, Change>> changes(String diff, TestPathRules tests) {
-        Patch patch;
-        try {
-            patch = PatchParser.parse(diff);
-        } catch (RepofixException e) {
-            return Optional.empty();
-        }
+    private static Optional<Map<String, Change>> changes(PatchText diff, TestPathRules tests) {
+        return switch (diff) {
+            case PatchText.Unreadable unreadable -> Optional.empty();
+            case PatchText.Parsed parsed -> Optional.of(changes(parsed.patch(), tests));
+        };
+    }
+
+    private static Map<String, Change> changes(Patch patch, TestPathRules tests) {
         Map<String, Change> out = new TreeMap<>();
         for (FilePatch file : patch.files()) {
             if (tests.isTestPath(file.path())) {
@@ -73,7 +73,7 @@ final class SourceDiffs {
                 out.put(file.path(), new Change(removed, added));
             }
         }
-        return Optional.of(out);
+        return out;
     }
 
     private static String normalise(String line) {

@@ -1,5 +1,6 @@
 package dev.repofix.repair.propose;
 
+import dev.repofix.patch.PatchText;
 import dev.repofix.patch.TextFile;
 import dev.repofix.patch.UnifiedDiffs;
 import dev.repofix.repair.source.SourceCache;
@@ -82,7 +83,7 @@ public final class TemplateProposer {
         List<PatchCandidate> out = new ArrayList<>();
         for (Proposal p : diagonals(byLine)) {
             out.add(new PatchCandidate("c" + (out.size() + 1), p.template(), p.file(), p.edit().line(),
-                    p.edit().description(), p.diff()));
+                    p.edit().description(), PatchText.read(p.diff())));
         }
         return out;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.patch.PatchText;
 import dev.repofix.stage.FailureFixture;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.FailureReport;
@@ -27,7 +28,7 @@ class GoldStagesTest {
         List<PatchCandidate> candidates = gold.propose(report, EmptyStages.NO_ISSUE, new dev.repofix.stage.Localization(List.of()));
 
         assertThat(candidates).containsExactly(new PatchCandidate("gold", "gold", FailureFixture.SOURCE, 6,
-                "the reference patch", BugFixture.PATCH));
+                "the reference patch", PatchText.read(BugFixture.PATCH)));
         assertThat(gold.attempts()).isEmpty();
     }
 

@@ -2,6 +2,7 @@ package dev.repofix.eval.result;
 
 import dev.repofix.eval.cases.CaseReference;
 import dev.repofix.eval.cases.LineRef;
+import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunError;
@@ -87,7 +88,7 @@ public final class Results {
     }
 
     public static CandidateRecord candidate(String id, String diff, Verdict verdict) {
-        return new CandidateRecord(new PatchCandidate(id, "llm", CALC, 11, "a change", diff), Optional.of(
+        return new CandidateRecord(new PatchCandidate(id, "llm", CALC, 11, "a change", PatchText.read(diff)), Optional.of(
                 new Validation(id, verdict, List.of(), List.of(), List.of(), "", Duration.ofMillis(700))));
     }
 
