@@ -84,7 +84,7 @@ public final class CompositionRoot {
      */
     public EnvironmentPreparer environmentPreparer(Executor executor) {
         return preparer.orElseGet(() -> EnvironmentSetup.of(settings.run(), hostExecutor(), executor, env.host(),
-                settings.model().cacheDir(env.host()), env.clock()));
+                settings.model().cacheDir(env.host()), workDir().resolve("repofix-cache"), env.clock()));
     }
 
     public Settings settings() {

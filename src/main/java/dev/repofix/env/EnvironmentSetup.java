@@ -67,6 +67,8 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     private final Optional<SandboxImage> image;
     private final HostEnvironment host;
     private final EnvironmentStore store;
+    /** Where environments made in a sandbox image are kept: a folder the sandbox user can reach. */
+    private EnvironmentStore sandboxStore;
     private final Clock clock;
     private final Duration limit;
 
@@ -85,6 +87,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         this.run = run;
         this.host = host;
         this.store = store;
+        this.sandboxStore = store;
         this.clock = clock;
         this.limit = limit;
     }
@@ -96,7 +99,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
      */
     public static EnvironmentSetup of(RunSettings run, Executor setupExecutor, HostEnvironment host, Path cacheDir,
             Clock clock) {
-        return of(run, setupExecutor, setupExecutor, host, cacheDir, clock);
+        return of(run, setupExecutor, setupExecutor, host, cacheDir, cacheDir, clock);
     }
 
     /**
@@ -105,24 +108,47 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
      * environment's folder writable), since a virtual environment made here would point at an
      * interpreter the image does not have; the other ecosystems' downloads (jars, modules,
      * crates) are the same wherever they are made, and are made through {@code setupExecutor}.
+     * Environments made in an image are kept under {@code sandboxCacheDir} when the sandbox user
+     * cannot reach {@code cacheDir} (a root user's home).
      */
     public static EnvironmentSetup of(RunSettings run, Executor setupExecutor, Executor tests, HostEnvironment host,
-            Path cacheDir, Clock clock) {
-        return new EnvironmentSetup(new Recipes(new HostPythonInterpreters(setupExecutor, host), host,
+            Path cacheDir, Path sandboxCacheDir, Clock clock) {
+        EnvironmentSetup setup = new EnvironmentSetup(new Recipes(new HostPythonInterpreters(setupExecutor, host), host,
                 run.pythonVersion()), run.setup(), setupExecutor, tests, run, Optional.empty(), host,
                 new EnvironmentStore(cacheDir, clock), clock, run.testTimeout().multipliedBy(LIMIT_FACTOR));
+        setup.sandboxStore = new EnvironmentStore(reachableBySandbox(cacheDir) ? cacheDir : sandboxCacheDir, clock);
+        return setup;
+    }
+
+    /**
+     * Whether the sandbox user (not this one) can reach {@code dir}: every folder above it lets
+     * others pass. A root user's {@code /root/.cache} does not ({@code /root} is private, in the
+     * image too), so environments for a sandbox go to the other folder then.
+     */
+    static boolean reachableBySandbox(Path dir) {
+        for (Path p = dir.toAbsolutePath().normalize().getParent(); p != null; p = p.getParent()) {
+            try {
+                if (Files.exists(p) && !Files.getPosixFilePermissions(p).contains(
+                        java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE)) {
+                    return false;
+                }
+            } catch (IOException | UnsupportedOperationException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public PreparedEnvironment prepare(Path root, BuildSystem build) {
         if (run != null && build.sandboxImage().isPresent()
                 && tests.sandboxKind(build.sandboxImage()) == SandboxKind.DOCKER && isPython(build)) {
-            Path probes = store.fresh("probe-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+            Path probes = sandboxStore.fresh("probe-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
             try {
                 Recipes inImage = new Recipes(new HostPythonInterpreters(tests, host, build.sandboxImage(), probes),
                         host, run.pythonVersion(), false);
-                return new EnvironmentSetup(inImage, setup, tests, tests, null, build.sandboxImage(), host, store, clock,
-                        limit).prepare(root, build);
+                return new EnvironmentSetup(inImage, setup, tests, tests, null, build.sandboxImage(), host, sandboxStore,
+                        clock, limit).prepare(root, build);
             } finally {
                 EnvironmentStore.delete(probes);
             }
