@@ -193,8 +193,8 @@ public final class CompositionRoot {
     /** A case's pipeline whose environment is the one {@code preparer} gives (a benchmark case's own set-up). */
     public RepairPipeline casePipeline(Path copies, Executor executor, RepairPipeline.Engine engine,
             EnvironmentPreparer preparer) {
-        return new RepairPipeline(workspaces(copies), new BuildDetector(), testRunner(executor), engine, env.clock(),
-                ProgressListener.none(), env.cancellation(), this::nextRunId, warmJvmScreenings(executor), preparer);
+        return pipeline(workspaces(copies), testRunner(executor), engine, ProgressListener.none(),
+                warmJvmScreenings(executor), this::nextRunId, preparer);
     }
 
     /** A pipeline over given parts (a measurement compares screenings); each record numbered as a case's. */

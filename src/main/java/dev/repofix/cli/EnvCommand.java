@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import dev.repofix.app.Environment;
 import dev.repofix.config.ByteSizes;
 import dev.repofix.config.ConfigKey;
+import dev.repofix.config.ModelSpec;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.ResolvedConfig;
 import dev.repofix.env.EnvironmentStore;
@@ -49,8 +50,7 @@ final class EnvCommand implements Callable<Integer> {
                 flags.put(ConfigKey.CACHE_DIR, cacheDir);
             }
             ResolvedConfig c = ConfigResolver.resolve(flags, env.host(), Optional.empty());
-            String dir = c.get(ConfigKey.CACHE_DIR).strip();
-            return new EnvironmentStore(dir.isEmpty() ? env.host().defaultCacheDir() : Path.of(dir), env.clock());
+            return new EnvironmentStore(ModelSpec.of(c).cacheDir(env.host()), env.clock());
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.repofix.env;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.workspace.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -141,7 +142,7 @@ public final class EnvironmentStore {
                 Optional<Exports> exports = ready(key);
                 out.add(new StoredEnvironment(key, exports.map(Exports::kind).orElse("?"),
                         exports.map(Exports::description).orElse("half-made (a set-up that did not finish)"),
-                        size(dir), lastUsed(dir), exports.isPresent()));
+                        FileTrees.size(dir), lastUsed(dir), exports.isPresent()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + envs, e);
@@ -188,27 +189,6 @@ public final class EnvironmentStore {
         } catch (IOException e) {
             return Instant.EPOCH;
         }
-    }
-
-    static long size(Path dir) {
-        long[] total = {0};
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    total[0] += attrs.size();
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            // what was counted stands
-        }
-        return total[0];
     }
 
     /** Deletes {@code dir} and everything below it, links as links; "already gone" counts as deleted. */

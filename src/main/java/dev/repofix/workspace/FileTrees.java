@@ -75,6 +75,34 @@ public final class FileTrees {
     }
 
     /**
+     * The bytes of the regular files under {@code dir} (links not followed), 0 when it is not a
+     * folder; files that cannot be read are left out.
+     */
+    public static long size(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        long[] total = {0};
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    total[0] += attrs.size();
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // what was counted stands
+        }
+        return total[0];
+    }
+
+    /**
      * Copies the regular files of {@code files} from its root to {@code target}, with their
      * attributes; links and anything else are left out, so a test run in the copy cannot
      * reach out of it through one.

@@ -11,16 +11,14 @@ import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
+import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -174,7 +172,8 @@ public final class CaseCheckouts implements AutoCloseable {
 
     /** Bytes on disk under the work folder now: mirrors, environments and clones. */
     public long diskBytes() {
-        return envsDir.startsWith(workDir) ? sizeOf(workDir) : sizeOf(workDir) + sizeOf(envsDir);
+        return envsDir.startsWith(workDir) ? FileTrees.size(workDir)
+                : FileTrees.size(workDir) + FileTrees.size(envsDir);
     }
 
     /** Removes mirrors, clones and, unless kept, environments. Idempotent. */
@@ -355,27 +354,4 @@ public final class CaseCheckouts implements AutoCloseable {
         }
     }
 
-    private static long sizeOf(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
-        long[] total = {0};
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    total[0] += attrs.size();
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            LOG.debug("cannot measure {}", dir, e);
-        }
-        return total[0];
-    }
 }
