@@ -65,6 +65,11 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion);
     }
 
+    /** The same with other set-up commands. */
+    public RunSettings withSetup(List<String> commands) {
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion);
+    }
+
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion);

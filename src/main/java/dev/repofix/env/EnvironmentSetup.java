@@ -104,10 +104,11 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
 
     /**
      * The same, for tests that run through {@code tests}: where a build's tests run in a sandbox
-     * image, a Python environment is made in that image (its interpreter, with network, the
-     * environment's folder writable), since a virtual environment made here would point at an
-     * interpreter the image does not have; the other ecosystems' downloads (jars, modules,
-     * crates) are the same wherever they are made, and are made through {@code setupExecutor}.
+     * image, the set-up runs in that image too (with network, the environment's folder writable):
+     * it runs the repository's code (setup.py, build plugins, lifecycle scripts, its {@code setup}
+     * commands), which must not run unconfined where the tests are confined; and a virtual
+     * environment made here would point at an interpreter the image does not have. Elsewhere the
+     * set-up runs through {@code setupExecutor}.
      * Environments made in an image are kept under {@code sandboxCacheDir} when the sandbox user
      * cannot reach {@code cacheDir} (a root user's home).
      */
@@ -142,7 +143,9 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     @Override
     public PreparedEnvironment prepare(Path root, BuildSystem build) {
         if (run != null && build.sandboxImage().isPresent()
-                && tests.sandboxKind(build.sandboxImage()) == SandboxKind.DOCKER && isPython(build)) {
+                && tests.sandboxKind(build.sandboxImage()) == SandboxKind.DOCKER) {
+            // The set-up runs the repository's code (setup.py, build plugins, lifecycle scripts, its
+            // own setup commands): where its tests are confined, so is it, with network only.
             Path probes = sandboxStore.fresh("probe-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
             try {
                 Recipes inImage = new Recipes(new HostPythonInterpreters(tests, host, build.sandboxImage(), probes),
@@ -244,10 +247,6 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                     + ".repofix.yml, or --setup) to the commands that install what the tests need.");
         }
         return r.output();
-    }
-
-    private static boolean isPython(BuildSystem build) {
-        return build.name().equals("pytest") || build.name().equals("unittest");
     }
 
     /** The environment's key: a hash of everything that defines it. */
