@@ -44,13 +44,13 @@ class EvalCaseTestsEndToEndTest {
             def test_forty_is_not_a_child():
                 assert not is_child(40)
             """;
-    /** Fails whatever the code does: the installed package's metadata is not there. */
+    /**
+     * Fails whatever the code does, and not for want of something in the environment (a missing
+     * distribution would be listed apart as an environment failure, never a target).
+     */
     private static final String PACKAGE_TESTS = """
-            import importlib.metadata
-
-
             def test_has_version():
-                assert importlib.metadata.version("ages-not-installed")
+                assert "0.0.0" == "1.0.0", "the release process did not stamp a version"
             """;
     private static final String FIX = """
             --- a/ages.py
