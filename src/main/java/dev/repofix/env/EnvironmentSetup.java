@@ -162,10 +162,22 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             return new PreparedEnvironment(why, Map.of(), List.of(), List.of(), List.of(), Duration.ZERO, false);
         }
         String key = key(root, detected.recipes());
-        return store.locked(key, () -> store.ready(key).map(e -> {
-            store.touch(key);
-            return exported(e, Duration.ZERO, true);
-        }).orElseGet(() -> build(root, key, detected)));
+        try {
+            return store.locked(key, () -> store.ready(key).map(e -> {
+                store.touch(key);
+                return exported(e, Duration.ZERO, true);
+            }).orElseGet(() -> build(root, key, detected)));
+        } catch (EnvironmentException e) {
+            if (!setup.isEmpty() || e.kind() != EnvironmentException.ErrorKind.RUNTIME) {
+                throw e; // the commands the settings name, or an interpreter the project asks for: the user must act
+            }
+            // A detected step is a guess (a project that does not compile fails Maven's resolution run
+            // too): the tests then run with what the machine has, and the baseline says what breaks.
+            String first = e.getMessage().lines().findFirst().orElse("");
+            return new PreparedEnvironment("none: " + first + "; tests run with what the machine has (set setup to "
+                    + "the commands that install what they need)", Map.of(), List.of(), List.of(), List.of(),
+                    Duration.ZERO, false);
+        }
     }
 
     private PreparedEnvironment build(Path root, String key, Recipes.Detected detected) {
