@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PreparedEnvironmentTest {
-    private static final Command TESTS = Command.shell("pytest", Path.of("/work/copy-3"),
+    private static final Command TESTS = Command.shell("pytest", Path.of("/ws/copy-3"),
             Map.of("PATH", "/usr/bin", "PYTHONPATH", "/extra"), Duration.ofMinutes(1));
 
     @Test
@@ -27,7 +27,7 @@ class PreparedEnvironmentTest {
         Command c = venv.applyTo(TESTS);
 
         assertThat(c.environment()).containsEntry("VIRTUAL_ENV", "/cache/envs/a/venv")
-                .containsEntry("PYTHONPATH", "/work/copy-3/src:/extra");
+                .containsEntry("PYTHONPATH", "/ws/copy-3/src:/extra");
         assertThat(c.environmentWithPath()).containsEntry("PATH", "/cache/envs/a/venv/bin:/usr/bin");
         assertThat(c.mounts()).containsExactly(new Command.Mount(Path.of("/cache/envs/a"), false));
         assertThat(c.network()).isFalse();

@@ -517,7 +517,7 @@ class RepairPipelineTest {
         Function<Command, ExecResult> unresolved = c -> new ExecResult(new ExecResult.Outcome.Exited(1), """
                 [INFO] Building demo 1.0-SNAPSHOT
                 [ERROR] Failed to execute goal on project demo: Could not resolve dependencies for project \
-                com.example:demo:jar:1.0-SNAPSHOT: Cannot access central (https://repo.maven.apache.org/maven2) in \
+                com.example:demo:jar:1.0-SNAPSHOT: Cannot access central (https://maven-mirror.example/maven2) in \
                 offline mode and the artifact org.junit.jupiter:junit-jupiter:jar:5.10.2 has not been downloaded from \
                 it before. -> [Help 1]
                 """, Duration.ofMillis(3));

@@ -28,7 +28,7 @@ class EnvironmentFailuresTest {
                 ImportError while importing test module '/tmp/envfx/tests/test_third.py'.
                 Hint: make sure your test modules/packages have valid Python names.
                 Traceback:
-                /root/.pyenv/versions/3.11.7/lib/python3.11/importlib/__init__.py:126: in import_module
+                /usr/lib/python3.11/importlib/__init__.py:126: in import_module
                     return _bootstrap._gcd_import(name[level:], package, level)
                            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
                 tests/test_third.py:1: in <module>
@@ -142,7 +142,7 @@ class EnvironmentFailuresTest {
                 >           raise PackageNotFoundError(name)
                 E           importlib.metadata.PackageNotFoundError: No package metadata was found for mylib
 
-                /root/.pyenv/versions/3.11.7/lib/python3.11/importlib/metadata/__init__.py:565: PackageNotFoundError""");
+                /usr/lib/python3.11/importlib/metadata/__init__.py:565: PackageNotFoundError""");
 
         assertThat(in(PYTHON_FILES).of(t)).hasValueSatisfying(f -> {
             assertThat(f.kind()).isEqualTo(Kind.PYTHON_DISTRIBUTION);
@@ -201,7 +201,7 @@ class EnvironmentFailuresTest {
                 [INFO] --------------------------< com.example:demo >--------------------------
                 [INFO] Building demo 1.0-SNAPSHOT
                 [ERROR] Failed to execute goal on project demo: Could not resolve dependencies for project \
-                com.example:demo:jar:1.0-SNAPSHOT: Cannot access central (https://repo.maven.apache.org/maven2) in \
+                com.example:demo:jar:1.0-SNAPSHOT: Cannot access central (https://maven-mirror.example/maven2) in \
                 offline mode and the artifact org.example.absent:nowhere-lib:jar:9.9.9 has not been downloaded from \
                 it before. -> [Help 1]
                 [ERROR]
@@ -222,10 +222,10 @@ class EnvironmentFailuresTest {
     void mavenPluginAndParentPomFailuresNameWhatIsMissing() {
         String log = """
                 [ERROR] Plugin org.apache.maven.plugins:maven-compiler-plugin:3.1 or one of its dependencies could \
-                not be resolved: Cannot access central (https://repo.maven.apache.org/maven2) in offline mode and the \
+                not be resolved: Cannot access central (https://maven-mirror.example/maven2) in offline mode and the \
                 artifact org.apache.maven.plugins:maven-compiler-plugin:jar:3.1 has not been downloaded from it before. -> [Help 1]
                 [ERROR]   Non-resolvable parent POM for com.example:child:1.0: Could not transfer artifact \
-                com.example:parent:pom:1.0 from/to central (https://repo.maven.apache.org/maven2): Connection refused
+                com.example:parent:pom:1.0 from/to central (https://maven-mirror.example/maven2): Connection refused
                 """;
 
         assertThat(in(List.of("pom.xml")).inBuildLog(log)).extracting(EnvironmentFailure::missing).containsExactly(
