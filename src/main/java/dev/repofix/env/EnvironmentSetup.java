@@ -123,7 +123,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
 
     /**
      * Whether the sandbox user (not this one) can reach {@code dir}: every folder above it lets
-     * others pass. A root user's {@code /root/.cache} does not ({@code /root} is private, in the
+     * others pass. A root user's cache folder does not (root's home is private, in the
      * image too), so environments for a sandbox go to the other folder then.
      */
     static boolean reachableBySandbox(Path dir) {

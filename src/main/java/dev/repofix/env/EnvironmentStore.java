@@ -6,14 +6,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
@@ -191,39 +187,10 @@ public final class EnvironmentStore {
         }
     }
 
-    /** Deletes {@code dir} and everything below it, links as links; "already gone" counts as deleted. */
+    /** Deletes {@code dir} and everything below it (read-only module caches too); "already gone" counts as deleted. */
     static void delete(Path dir) {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
         try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-                    d.toFile().setWritable(true); // Go's module cache is read-only
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
-                    if (exc instanceof NoSuchFileException) {
-                        return FileVisitResult.CONTINUE;
-                    }
-                    throw exc;
-                }
-            });
+            FileTrees.delete(dir);
         } catch (IOException e) {
             throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME, "cannot delete " + dir + ": "
                     + e.getMessage() + "; delete it by hand", e);

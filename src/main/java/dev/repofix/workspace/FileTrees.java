@@ -116,6 +116,16 @@ public final class FileTrees {
     }
 
     /**
+     * Deletes {@code dir} and all in it, read-only folders included (Go's module cache is one);
+     * what someone else deletes meanwhile counts as deleted.
+     *
+     * @throws IOException when something in it cannot be deleted
+     */
+    public static void delete(Path dir) throws IOException {
+        delete(dir, null, () -> false);
+    }
+
+    /**
      * Deletes {@code dir} and all in it, {@code last} (a file directly in {@code dir}, may be
      * null) only once everything else is gone; stops, leaving the rest, once {@code stop}
      * says so. Directories are made writable first (builds leave read-only ones). What
