@@ -44,7 +44,8 @@ import java.util.stream.Collectors;
  * <p>The steps run in a scratch copy of the project inside the environment's folder, deleted
  * afterwards: the checkout is not touched (no {@code target/}, no {@code *.egg-info} in it), and an
  * editable install's own path is never what the tests import, since each copy's source roots come
- * first on {@code PYTHONPATH}. Each command may take {@value #LIMIT_FACTOR} times the test timeout.
+ * first on {@code PYTHONPATH}. Where the workspace has one, the copy gets a Git folder of the
+ * checkout's commit as its {@code .git}, so that a version read from Git is the project's own. Each command may take {@value #LIMIT_FACTOR} times the test timeout.
  */
 public final class EnvironmentSetup implements EnvironmentPreparer {
     /** A set-up downloads and builds: it may take this many times one test-suite run. */
@@ -142,6 +143,11 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
 
     @Override
     public PreparedEnvironment prepare(Path root, BuildSystem build) {
+        return prepare(root, build, Optional.empty());
+    }
+
+    @Override
+    public PreparedEnvironment prepare(Path root, BuildSystem build, Optional<Path> gitFolder) {
         if (run != null && build.sandboxImage().isPresent()
                 && tests.sandboxKind(build.sandboxImage()) == SandboxKind.DOCKER) {
             // The set-up runs the repository's code (setup.py, build plugins, lifecycle scripts, its
@@ -151,7 +157,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 Recipes inImage = new Recipes(new HostPythonInterpreters(tests, host, build.sandboxImage(), probes),
                         host, run.pythonVersion(), false);
                 return new EnvironmentSetup(inImage, setup, tests, tests, null, build.sandboxImage(), host, sandboxStore,
-                        clock, limit).prepare(root, build);
+                        clock, limit).prepare(root, build, gitFolder);
             } finally {
                 EnvironmentStore.delete(probes);
             }
@@ -166,7 +172,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             return store.locked(key, () -> store.ready(key).map(e -> {
                 store.touch(key);
                 return exported(e, Duration.ZERO, true);
-            }).orElseGet(() -> build(root, key, detected)));
+            }).orElseGet(() -> build(root, gitFolder, key, detected)));
         } catch (EnvironmentException e) {
             if (!setup.isEmpty() || e.kind() != EnvironmentException.ErrorKind.RUNTIME) {
                 throw e; // the commands the settings name, or an interpreter the project asks for: the user must act
@@ -180,7 +186,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         }
     }
 
-    private PreparedEnvironment build(Path root, String key, Recipes.Detected detected) {
+    private PreparedEnvironment build(Path root, Optional<Path> gitFolder, String key, Recipes.Detected detected) {
         Instant start = clock.instant();
         Path env = store.fresh(key);
         Path work = env.resolve(".project");
@@ -190,6 +196,9 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         List<String> prepareOutput = new ArrayList<>();
         try {
             copyProject(root, work);
+            if (gitFolder.isPresent()) {
+                copyProject(gitFolder.get(), work.resolve(".git"));
+            }
             for (int i = 0; i < plans.size(); i++) {
                 Path dir = folder(work, detected.recipes().get(i));
                 StringBuilder out = new StringBuilder();

@@ -249,7 +249,7 @@ public final class RepairPipeline {
         return step(run, RunAssembly.SETUP, () -> {
             BuildSystem build = detector.detect(ws.root(), config.testCommand());
             run.build = build.name();
-            PreparedEnvironment environment = preparer.prepare(ws.root(), build);
+            PreparedEnvironment environment = preparer.prepare(ws.root(), build, ws.gitFolder());
             return new Prepared(build, unprepared.withEnvironment(environment));
         }, p -> describe(p.runner.environment()));
     }

@@ -34,10 +34,17 @@ public final class Workspace implements AutoCloseable {
     private final FileIndex files;
     private final String source;
     private final Optional<String> commit;
+    private final Optional<Path> gitFolder;
     private final AtomicInteger copies = new AtomicInteger();
     private volatile boolean closed;
 
     Workspace(Path tempDir, Path pristine, List<String> files, String source, Optional<String> commit) {
+        this(tempDir, pristine, files, source, commit, Optional.empty());
+    }
+
+    Workspace(Path tempDir, Path pristine, List<String> files, String source, Optional<String> commit,
+            Optional<Path> gitFolder) {
+        this.gitFolder = Objects.requireNonNull(gitFolder, "gitFolder");
         this.tempDir = Objects.requireNonNull(tempDir, "tempDir");
         this.pristine = Objects.requireNonNull(pristine, "pristine");
         this.files = new FileIndex(pristine, files);
@@ -62,6 +69,15 @@ public final class Workspace implements AutoCloseable {
     /** The commit checked out, when known (empty for a working tree with local changes). */
     public Optional<String> commit() {
         return commit;
+    }
+
+    /**
+     * A Git folder of {@link #commit()} with its history back to the nearest tag (no file
+     * contents), for tools that read the project's version from Git; never inside {@link #root()}
+     * nor its copies. Empty when the project is a sub-folder of its repository, or none could be made.
+     */
+    public Optional<Path> gitFolder() {
+        return gitFolder;
     }
 
     /** A fresh copy of the pristine tree (only the repository's files, no build output). */

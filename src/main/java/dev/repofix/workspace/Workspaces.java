@@ -131,10 +131,13 @@ public final class Workspaces {
             if (ref.isPresent()) {
                 ObjectId commit = resolve(repository, ref.get(), given.toString());
                 List<String> files = export(repository, commit, prefix, pristine);
-                return new Workspace(temp, pristine, files, given + " @ " + ref.get(), Optional.of(commit.name()));
+                return new Workspace(temp, pristine, files, given + " @ " + ref.get(), Optional.of(commit.name()),
+                        history(repository, commit, prefix, temp));
             }
             List<String> files = copyWorkingTree(repository, workTree, prefix, pristine);
-            return new Workspace(temp, pristine, files, given + " (working tree)", head(repository));
+            Optional<String> head = head(repository);
+            return new Workspace(temp, pristine, files, given + " (working tree)", head,
+                    head.flatMap(h -> history(repository, ObjectId.fromString(h), prefix, temp)));
         } catch (IOException e) {
             throw new WorkspaceException(ErrorKind.RUNTIME, "cannot read the Git repository at " + given + ": "
                     + e.getMessage(), e);
@@ -162,7 +165,8 @@ public final class Workspaces {
             ObjectId commit = named.isPresent() ? resolve(repository, named.get(), shown) : remoteHead(fetched, shown);
             Path pristine = temp.resolve("base");
             List<String> files = export(repository, commit, "", pristine);
-            return new Workspace(temp, pristine, files, shown + " @ " + ref.orElse("HEAD"), Optional.of(commit.name()));
+            return new Workspace(temp, pristine, files, shown + " @ " + ref.orElse("HEAD"), Optional.of(commit.name()),
+                    history(repository, commit, "", temp));
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
             throw new WorkspaceException(ErrorKind.INPUT, "cannot clone " + shown + ": "
                     + UrlCredentials.masked(rootMessage(e))
@@ -172,6 +176,28 @@ public final class Workspaces {
                     + UrlCredentials.masked(String.valueOf(e.getMessage())), e);
         } finally {
             Workspace.deleteTree(cloneDir);
+        }
+    }
+
+    /**
+     * The Git folder of {@code commit} for the environment set-up ({@link GitHistory}), when the
+     * project is the repository's root (a sub-folder's copy has no place for the whole tree's
+     * index); none when it cannot be written, with the reason logged: the set-up then goes
+     * without, as before.
+     */
+    private static Optional<Path> history(Repository repository, ObjectId commit, String prefix, Path temp) {
+        if (!prefix.isEmpty()) {
+            return Optional.empty();
+        }
+        Path gitDir = temp.resolve("history").resolve(".git");
+        try {
+            GitHistory.write(repository, commit, gitDir);
+            return Optional.of(gitDir);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("no Git history for the environment set-up (tools that read the version from Git will not "
+                    + "find one): {}", e.toString());
+            Workspace.deleteTree(gitDir.getParent());
+            return Optional.empty();
         }
     }
 

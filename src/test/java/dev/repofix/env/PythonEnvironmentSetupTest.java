@@ -93,6 +93,53 @@ class PythonEnvironmentSetupTest {
         assertThat(new EnvironmentStore(dir.resolve("cache"), Clock.systemUTC()).list()).hasSize(2);
     }
 
+    /**
+     * A project whose version comes from Git (setuptools-scm): the set-up's copy gets the
+     * workspace's Git folder, so {@code pip install -e .} installs the version the repository's
+     * tags give (without it, setuptools-scm refuses to build: no version to detect).
+     */
+    @Test
+    void aProjectVersionedByGitInstallsTheVersionItsTagsGive() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("scm"));
+        Files.writeString(root.resolve("pyproject.toml"), """
+                [build-system]
+                requires = ["setuptools>=64", "setuptools-scm>=8"]
+                build-backend = "setuptools.build_meta"
+
+                [project]
+                name = "scmpkg"
+                dynamic = ["version"]
+
+                [tool.setuptools]
+                packages = ["scmpkg"]
+
+                [tool.setuptools_scm]
+                """);
+        Files.createDirectories(root.resolve("scmpkg"));
+        Files.writeString(root.resolve("scmpkg/__init__.py"), "ANSWER = 42\n");
+        Files.createDirectories(root.resolve("tests"));
+        Files.writeString(root.resolve("tests/test_answer.py"), "import scmpkg\n\ndef test_answer():\n"
+                + "    assert scmpkg.ANSWER == 42\n");
+        dev.repofix.workspace.TestRepo repo = dev.repofix.workspace.TestRepo.init(root);
+        repo.commit("first");
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(root.toFile())) {
+            git.tag().setName("v1.4.0").setAnnotated(false).call();
+        }
+        repo.write("scmpkg/extra.py", "X = 1\n").commit("second");
+
+        try (dev.repofix.workspace.Workspace ws = new dev.repofix.workspace.Workspaces(dir.resolve("ws"),
+                Duration.ofMinutes(1)).open(root.toString(), Optional.empty())) {
+            BuildSystem build = new BuildDetector().detect(ws.root(), Optional.empty());
+            PreparedEnvironment env = setup(List.of()).prepare(ws.root(), build, ws.gitFolder());
+
+            ExecResult version = python(env.pathFolders().get(0),
+                    "import importlib.metadata as m; print(m.version('scmpkg'))");
+            assertThat(version.succeeded()).as(version.output()).isTrue();
+            assertThat(version.output().strip()).startsWith("1.4.1.dev1+g");
+            assertThat(ws.root().resolve(".git")).doesNotExist();
+        }
+    }
+
     @Test
     void aSetupReplacesTheDetectedStepsAndStillRunsInTheVenv() throws Exception {
         Path root = project();
