@@ -94,6 +94,14 @@ final class ProjectFiles {
         return names;
     }
 
+    /** The dependency groups of pyproject.toml ({@code [dependency-groups]}, PEP 735). */
+    Set<String> dependencyGroups() {
+        Set<String> names = new LinkedHashSet<>();
+        pyproject().map(p -> p.path("dependency-groups")).filter(JsonNode::isObject)
+                .ifPresent(o -> o.fieldNames().forEachRemaining(names::add));
+        return names;
+    }
+
     /** Whether pip can install the folder as a project: it has a build configuration of its own. */
     boolean installable() {
         return exists("setup.py") || exists("setup.cfg")

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The set-up steps a build's files call for, per project (a {@link MultiBuild} gives one per
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
  *   <li>Python (pytest, unittest): a venv of repofix's own ({@code <env>/venv}, made with the chosen
  *       interpreter, no system site-packages), the project installed as its files say
  *       ({@code uv sync} or {@code poetry install} when their lock file is there and the tool is on
- *       {@code PATH}; else {@code pip install -e .[test]} with the declared test extras, the test and
+ *       {@code PATH}; else {@code pip install -e .[test]} with the declared test extras, the
+ *       dependency groups of the same names (PEP 735, with a pip that reads them), the test and
  *       dev requirements files), and pytest for a pytest build;</li>
  *   <li>Maven: dependencies and plugins, Surefire's test provider included (a test run selecting no
  *       test), into {@code <env>/repository}; tests read it through {@code maven.repo.local.tail}
@@ -105,7 +107,8 @@ final class Recipes {
         boolean uv = files.exists("uv.lock");
         boolean poetry = files.exists("poetry.lock");
         List<String> requirements = files.requirementsFiles();
-        if (!files.installable() && requirements.isEmpty() && !uv && !poetry && pythonVersion.isEmpty()) {
+        if (!files.installable() && requirements.isEmpty() && !uv && !poetry && pythonVersion.isEmpty()
+                && testNames(files.dependencyGroups()).isEmpty()) {
             return Optional.empty();
         }
         String source = pythonVersion.isPresent() ? "python-version" : "requires-python of " + (folder.isEmpty()
@@ -125,13 +128,18 @@ final class Recipes {
                         + " is not on PATH: installed with pip");
             }
             if (files.installable()) {
-                List<String> extras = files.extras().stream().filter(TEST_EXTRAS::contains).toList();
-                if (extras.isEmpty() && files.extras().contains("dev")) {
-                    extras = List.of("dev");
-                }
+                List<String> extras = testNames(files.extras());
                 String target = extras.isEmpty() ? "." : ".[" + String.join(",", extras) + "]";
                 install.add("python -m pip install -q -e '" + target + "'");
                 said.add("pip install -e " + target);
+            }
+            List<String> groups = testNames(files.dependencyGroups());
+            if (!groups.isEmpty()) {
+                // pip reads dependency groups from 25.1 on; a venv's own pip may be older.
+                install.add("python -m pip install -q 'pip>=25.1'");
+                install.add("python -m pip install -q" + groups.stream().map(g -> " --group '" + g + "'")
+                        .collect(Collectors.joining()));
+                said.add("pip install --group " + String.join(",", groups));
             }
             for (String r : requirements) {
                 install.add("python -m pip install -q -r '" + r + "'");
@@ -156,6 +164,12 @@ final class Recipes {
                             "PYTHONNOUSERSITE", "1"), List.of(venv.resolve("bin")),
                             List.of(inFolder(folder, sourceRoot)));
                 }));
+    }
+
+    /** The test extras or groups among {@code declared}; else {@code dev} when declared (it usually holds pytest). */
+    private static List<String> testNames(java.util.Collection<String> declared) {
+        List<String> names = declared.stream().filter(TEST_EXTRAS::contains).toList();
+        return names.isEmpty() && declared.contains("dev") ? List.of("dev") : names;
     }
 
     private Recipe maven(String folder, ProjectFiles files, String testCommand) {
