@@ -51,6 +51,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     /** A set-up downloads and builds: it may take this many times one test-suite run. */
     static final int LIMIT_FACTOR = 3;
     private static final int TAIL_LINES = 25;
+    private static final Pattern ERROR_LINE = Pattern.compile("(?i)\\b(error|fatal|failed)\\b");
     /** Host variables a set-up needs to reach the registries: proxies, index settings, CA bundles. */
     private static final Pattern NETWORK_NAMES = Pattern.compile("(?i)(https?_proxy|no_proxy|all_proxy|PIP_.*|UV_.*"
             + "|POETRY_.*|npm_config_.*|GOPROXY|GOSUMDB|GONOSUMDB|GOPRIVATE|GONOPROXY|GOINSECURE|CARGO_HTTP_.*"
@@ -179,7 +180,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             }
             // A detected step is a guess (a project that does not compile fails Maven's resolution run
             // too): the tests then run with what the machine has, and the baseline says what breaks.
-            String first = e.getMessage().lines().findFirst().orElse("");
+            String first = summary(e.getMessage());
             return new PreparedEnvironment("none: " + first + "; tests run with what the machine has (set setup to "
                     + "the commands that install what they need)", Map.of(), List.of(), List.of(), List.of(),
                     Duration.ZERO, false);
@@ -240,6 +241,23 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 List.of(env.toString()), plans.stream().flatMap(p -> p.sourceRoots().stream()).distinct().toList());
         store.markReady(key, exports);
         return exported(exports, Duration.between(start, clock.instant()), false);
+    }
+
+    /**
+     * A failed step's message in one line: its first line (the command and how it ended) and the
+     * first line of the output's tail that names an error, else the tail's last line.
+     */
+    static String summary(String message) {
+        List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.isEmpty()) {
+            return "";
+        }
+        List<String> tail = lines.subList(1, lines.size()).stream().filter(l -> !l.startsWith("Set setup")).toList();
+        String reason = tail.stream().filter(l -> ERROR_LINE.matcher(l).find()).findFirst()
+                .orElse(tail.isEmpty() ? "" : tail.get(tail.size() - 1));
+        String head = lines.get(0).length() > 200 ? lines.get(0).substring(0, 200) + "...:" : lines.get(0);
+        String one = head + (reason.isEmpty() ? "" : " " + reason);
+        return one.length() > 600 ? one.substring(0, 600) + "..." : one;
     }
 
     private static Path folder(Path work, Recipe recipe) {

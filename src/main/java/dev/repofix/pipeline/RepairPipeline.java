@@ -257,7 +257,11 @@ public final class RepairPipeline {
     /** The set-up stage's line: {@code environment: <description> (prepared in 42 s | reused)}. */
     static String describe(PreparedEnvironment environment) {
         if (environment.isNone()) {
-            return "environment: none prepared, tests run with what the machine has";
+            // "none: <why>" when a detected step failed or was left out: the user needs the why.
+            String why = environment.description().startsWith("none: ")
+                    ? environment.description().substring("none: ".length()) : "";
+            return why.isBlank() ? "environment: none prepared, tests run with what the machine has"
+                    : "environment: none prepared (" + why + ")";
         }
         return "environment: " + environment.description() + (environment.reused() ? " (reused)"
                 : " (prepared in " + Durations.format(environment.setupTime()) + ")");
