@@ -117,6 +117,18 @@ class SetupStageTest {
         assertThat(commands).first().satisfies(c -> assertThat(c.pathPrefix()).isEmpty());
     }
 
+    @Test
+    void aSetupThatPreparedNothingSaysWhyInTheStage() throws Exception {
+        EnvironmentPreparer failed = (root, build) -> new PreparedEnvironment("none: the environment set-up failed: "
+                + "`mvn -q test` (exit code 1); tests run with what the machine has", Map.of(), List.of(), List.of(),
+                List.of(), Duration.ZERO, false);
+
+        RunResult r = pipeline(failed).run(config());
+
+        assertThat(r.stages().get(1).summary()).isEqualTo("environment: none: the environment set-up failed: "
+                + "`mvn -q test` (exit code 1); tests run with what the machine has");
+    }
+
     private RepairPipeline pipeline(EnvironmentPreparer preparer) {
         // Records the commands; each says no test ran, which ends the run after the baseline.
         Executor recording = command -> {
