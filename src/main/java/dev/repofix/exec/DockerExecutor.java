@@ -249,7 +249,7 @@ public final class DockerExecutor implements ContainerExecutor {
         user.prepare(dir);
         // A set-up writes its folder as the sandbox user, as tests write the copy.
         command.mounts().stream().filter(Command.Mount::writable).forEach(m -> user.prepare(m.folder()));
-        SandboxCaches mounts = caches.plus(buildCache.mounts(dir))
+        SandboxCaches mounts = caches.forCommand(command).plus(buildCache.mounts(dir))
                 .plus(ContainerSpec.folders(command, paths::folderOnHost))
                 .plus(command.network() ? trust(command, image) : List.of());
         Optional<String> imagePath = command.pathPrefix().isEmpty() ? Optional.empty() : imagePath(image);
