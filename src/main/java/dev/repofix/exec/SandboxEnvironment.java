@@ -63,8 +63,9 @@ final class SandboxEnvironment {
         env.put("HOME", HOME);
         env.put("TMPDIR", "/tmp");
         caches.forEach((name, value) -> env.merge(name, value,
-                // The command's own Maven arguments still apply, after ours.
-                (theirs, ours) -> name.equals("MAVEN_ARGS") ? ours + " " + theirs : ours));
+                // The command's own Maven arguments and JVM options still apply, after ours.
+                (theirs, ours) -> name.equals("MAVEN_ARGS") || name.equals("JAVA_TOOL_OPTIONS") ? ours + " " + theirs
+                        : ours));
         env.putAll(pointsInside);
         preparedMavenRepository(command, visible).ifPresent(prepared -> env.put("MAVEN_ARGS",
                 mavenArgs(prepared, caches.get("MAVEN_ARGS"), command.get("MAVEN_ARGS"))));

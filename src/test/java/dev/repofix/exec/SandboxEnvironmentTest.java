@@ -67,6 +67,13 @@ class SandboxEnvironmentTest {
     }
 
     @Test
+    void aSetupsTrustStoreOptionsGoBeforeTheCommandsOwnJvmOptions() {
+        assertThat(SandboxEnvironment.of(Map.of("JAVA_TOOL_OPTIONS", "-Xss4m"),
+                Map.of("JAVA_TOOL_OPTIONS", "-Djavax.net.ssl.trustStore=/etc/repofix/java-trust.p12")))
+                .contains("JAVA_TOOL_OPTIONS=-Djavax.net.ssl.trustStore=/etc/repofix/java-trust.p12 -Xss4m");
+    }
+
+    @Test
     void cacheVariablesReplaceTheCommandsOthers() {
         assertThat(SandboxEnvironment.of(Map.of("GOFLAGS", "-mod=vendor"), Map.of("GOFLAGS", "-mod=mod")))
                 .contains("GOFLAGS=-mod=mod").doesNotContain("GOFLAGS=-mod=vendor");
