@@ -1,24 +1,15 @@
 package dev.repofix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.repofix.config.HostEnvironment;
-import dev.repofix.exec.DockerExecutor;
-import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.SandboxImage;
-import dev.repofix.exec.SandboxLimits;
-import dev.repofix.exec.SandboxSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -119,11 +110,8 @@ class ProjectDependenciesEndToEndTest {
     Path temp;
 
     @BeforeAll
-    static void thePackageIsNotInstalledHere() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("python3", "-c", "import " + PACKAGE).redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assumeFalse(p.exitValue() == 0, PACKAGE + " is installed on this machine: the fixture needs it missing");
+    static void thePackageIsNotInstalledHere() {
+        HostAssumptions.pythonModuleMissing(PACKAGE);
     }
 
     @Test
@@ -135,7 +123,7 @@ class ProjectDependenciesEndToEndTest {
     @Test
     @Tag("docker")
     void fixesAProjectWhoseDependencyOnlyTheSetupInstallsInTheDockerSandbox() {
-        assumeSandboxImage(SandboxImage.PYTHON);
+        HostAssumptions.sandboxImages(SandboxImage.PYTHON);
         fixesAndReuses("docker");
     }
 
@@ -150,7 +138,7 @@ class ProjectDependenciesEndToEndTest {
     @Test
     @Tag("docker")
     void theTestsOwnProcessRunsInRepofixsVenvInTheDockerSandbox() {
-        assumeSandboxImage(SandboxImage.PYTHON);
+        HostAssumptions.sandboxImages(SandboxImage.PYTHON);
 
         Where where = where("docker");
 
@@ -257,13 +245,4 @@ class ProjectDependenciesEndToEndTest {
         }
     }
 
-    private static void assumeSandboxImage(SandboxImage image) {
-        HostEnvironment host = HostEnvironment.fromSystem();
-        SandboxSettings settings = new SandboxSettings(EngineAddress.of(host), new SandboxLimits(1L << 30, 1, 64),
-                Optional.empty(), List.of(), "probe-" + ProcessHandle.current().pid());
-        try (DockerExecutor docker = DockerExecutor.open(settings, host, Clock.systemUTC())) {
-            assumeTrue(docker.hasImage(image.reference()), "image " + image.reference()
-                    + " is missing; build the sandbox images with `repofix images build` to run this test");
-        }
-    }
 }
