@@ -21,12 +21,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A Node project with a real npm dependency ({@code is-number}) in its package.json and
- * package-lock.json: {@code npm ci} installs it once into the environment, outside the checkout,
- * and {@code node --test} then finds it there.
+ * A Go module, a crate and a Node project with a real dependency each: downloaded once, then used
+ * offline. The Node project has {@code is-number} in its package.json and package-lock.json:
+ * {@code npm ci} installs it into the environment, outside the checkout, and {@code node --test}
+ * then finds it there.
  */
 @Tag("slow")
-class NodeEnvironmentSetupTest {
+class GoCargoAndNodeEnvironmentSetupTest {
     private static final String PACKAGE_JSON = """
             {
               "name": "demo",
@@ -76,6 +77,65 @@ class NodeEnvironmentSetupTest {
     private PreparedEnvironment prepare(Path root, BuildSystem build) {
         return EnvironmentSetup.of(RunSettings.defaults(), executor, host, dir.resolve("cache"), Clock.systemUTC())
                 .prepare(root, build);
+    }
+
+    private ExecResult offline(PreparedEnvironment env, String cmd, Path root, BuildSystem build) {
+        return executor.run(env.applyTo(Command.shell(cmd, root, CleanEnvironment.of(host, build.environmentNames(),
+                Map.of()), Duration.ofMinutes(10))));
+    }
+
+    @Test
+    void goModulesAreDownloadedIntoTheEnvironmentAndTestsBuildWithTheProxyOff() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("gomod"));
+        Files.writeString(root.resolve("go.mod"), "module example.com/demo\n\ngo 1.21\n\n"
+                + "require github.com/google/go-cmp v0.6.0\n");
+        Files.writeString(root.resolve("demo_test.go"), """
+                package demo
+
+                import (
+                	"testing"
+
+                	"github.com/google/go-cmp/cmp"
+                )
+
+                func TestEqual(t *testing.T) {
+                	if !cmp.Equal([]int{1}, []int{1}) {
+                		t.Fatal("not equal")
+                	}
+                }
+                """);
+        BuildSystem build = new BuildDetector().detect(root, Optional.empty());
+
+        PreparedEnvironment env = prepare(root, build);
+
+        assertThat(env.variables()).containsEntry("GOPROXY", "off").containsKey("GOMODCACHE");
+        assertThat(Path.of(env.variables().get("GOMODCACHE")).resolve("github.com/google/go-cmp@v0.6.0")).isDirectory();
+        ExecResult run = offline(env, "go test ./...", root, build);
+        assertThat(run.succeeded()).as(run.output()).isTrue();
+    }
+
+    @Test
+    void cratesAreFetchedIntoTheEnvironmentsCargoHomeAndReadOffline() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("crate"));
+        Files.writeString(root.resolve("Cargo.toml"), """
+                [package]
+                name = "demo"
+                version = "0.1.0"
+                edition = "2021"
+
+                [dependencies]
+                itoa = "=1.0.11"
+                """);
+        Files.createDirectories(root.resolve("src"));
+        Files.writeString(root.resolve("src/lib.rs"), "pub fn f() -> String { itoa::Buffer::new().format(7).into() }\n");
+        BuildSystem build = new BuildDetector().detect(root, Optional.empty());
+
+        PreparedEnvironment env = prepare(root, build);
+
+        assertThat(env.variables()).containsEntry("CARGO_NET_OFFLINE", "true").containsKey("CARGO_HOME");
+        assertThat(Path.of(env.variables().get("CARGO_HOME")).resolve("registry")).isDirectory();
+        ExecResult run = offline(env, "cargo metadata --format-version 1 --offline > /dev/null", root, build);
+        assertThat(run.succeeded()).as(run.output()).isTrue();
     }
 
     private Command tests(Path root, BuildSystem build) {
