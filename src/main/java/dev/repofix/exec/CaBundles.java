@@ -29,6 +29,10 @@ final class CaBundles {
     /** Tools that read their own bundle instead of the system's: each told where the union is. */
     static final List<String> VARIABLES = List.of("SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "PIP_CERT",
             "NODE_EXTRA_CA_CERTS", "CARGO_HTTP_CAINFO", "GIT_SSL_CAINFO", "CURL_CA_BUNDLE");
+    /** Where the same certificates go for Java, which reads no PEM bundle: a PKCS12 trust store. */
+    static final String JAVA_TRUST_STORE = "/etc/repofix/java-trust.p12";
+    /** The trust store's password: it holds only public certificates, as the JDK's own {@code cacerts}. */
+    private static final String JAVA_TRUST_STORE_PASSWORD = "changeit";
     private static final String FOUND = "repofix-ca-bundle ";
     private static final Pattern CERTIFICATE = Pattern.compile(
             "-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", Pattern.DOTALL);
@@ -92,6 +96,43 @@ final class CaBundles {
         Map<String, String> env = new java.util.LinkedHashMap<>();
         VARIABLES.forEach(v -> env.put(v, target));
         return env;
+    }
+
+    /**
+     * The variable that points every JVM (Maven, Gradle) at a trust store at {@code target}: the
+     * JVM reads {@code JAVA_TOOL_OPTIONS} itself, so no tool's own options are replaced.
+     */
+    static Map<String, String> javaEnvironment(String target) {
+        return Map.of("JAVA_TOOL_OPTIONS", "-Djavax.net.ssl.trustStore=" + target
+                + " -Djavax.net.ssl.trustStoreType=PKCS12 -Djavax.net.ssl.trustStorePassword="
+                + JAVA_TRUST_STORE_PASSWORD);
+    }
+
+    /** The certificates of {@code pem} as a PKCS12 trust store; empty when there is none to read. */
+    static Optional<byte[]> javaTrustStore(String pem) {
+        try {
+            java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            java.security.cert.CertificateFactory x509 = java.security.cert.CertificateFactory.getInstance("X.509");
+            Matcher m = CERTIFICATE.matcher(pem);
+            int i = 0;
+            while (m.find()) {
+                try {
+                    store.setCertificateEntry("ca-" + i++, x509.generateCertificate(new java.io.ByteArrayInputStream(
+                            m.group().getBytes(java.nio.charset.StandardCharsets.US_ASCII))));
+                } catch (java.security.cert.CertificateException e) {
+                    continue; // one unreadable certificate does not cost the others
+                }
+            }
+            if (store.size() == 0) {
+                return Optional.empty();
+            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            store.store(out, JAVA_TRUST_STORE_PASSWORD.toCharArray());
+            return Optional.of(out.toByteArray());
+        } catch (java.security.GeneralSecurityException | java.io.IOException e) {
+            return Optional.empty();
+        }
     }
 
     private static Set<String> bodies(String pem) {

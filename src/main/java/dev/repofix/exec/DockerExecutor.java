@@ -249,7 +249,7 @@ public final class DockerExecutor implements ContainerExecutor {
         user.prepare(dir);
         // A set-up writes its folder as the sandbox user, as tests write the copy.
         command.mounts().stream().filter(Command.Mount::writable).forEach(m -> user.prepare(m.folder()));
-        SandboxCaches mounts = caches.plus(buildCache.mounts(dir))
+        SandboxCaches mounts = caches.forCommand(command).plus(buildCache.mounts(dir))
                 .plus(ContainerSpec.folders(command, paths::folderOnHost))
                 .plus(command.network() ? trust(command, image) : List.of());
         Optional<String> imagePath = command.pathPrefix().isEmpty() ? Optional.empty() : imagePath(image);
@@ -282,12 +282,19 @@ public final class DockerExecutor implements ContainerExecutor {
                 Duration.ofMinutes(2), 8 * 1024 * 1024, command.image()));
         var imageBundle = CaBundles.imageBundle(probe.output());
         String target = imageBundle.map(Map.Entry::getKey).orElse(CaBundles.IMAGE_BUNDLES.get(0));
-        List<SandboxCaches.Mount> mounts = CaBundles.union(imageBundle.map(Map.Entry::getValue).orElse(""), host)
-                .flatMap(union -> buildCache.write("ca-" + Integer.toHexString(image.hashCode()) + ".crt", union))
-                .map(file -> List.of(new SandboxCaches.Mount(file, target, CaBundles.environment(target))))
-                .orElse(List.of());
-        trust.put(image, mounts);
-        return mounts;
+        String name = "ca-" + Integer.toHexString(image.hashCode());
+        List<SandboxCaches.Mount> mounts = new ArrayList<>();
+        CaBundles.union(imageBundle.map(Map.Entry::getValue).orElse(""), host).ifPresent(union -> {
+            buildCache.write(name + ".crt", union).ifPresent(file -> mounts.add(new SandboxCaches.Mount(file, target,
+                    CaBundles.environment(target))));
+            // Java reads no PEM bundle: its tools (Maven's downloads) get the same certificates as a trust store.
+            CaBundles.javaTrustStore(union).flatMap(store -> buildCache.write(name + ".p12", store))
+                    .ifPresent(file -> mounts.add(new SandboxCaches.Mount(file, CaBundles.JAVA_TRUST_STORE,
+                            CaBundles.javaEnvironment(CaBundles.JAVA_TRUST_STORE))));
+        });
+        List<SandboxCaches.Mount> found = List.copyOf(mounts);
+        trust.put(image, found);
+        return found;
     }
 
     /**

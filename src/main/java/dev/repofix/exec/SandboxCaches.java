@@ -35,6 +35,8 @@ import java.util.function.Predicate;
  */
 record SandboxCaches(List<Mount> mounts) {
     static final String M2 = "/cache/m2";
+    /** Maven's writable local repository in the sandbox, on its {@code /tmp} RAM disk. */
+    static final String LOCAL_M2 = "/tmp/m2";
     static final String GO_MOD = "/cache/go-mod";
     static final String NPM = "/cache/npm";
     static final String CARGO = "/cache/cargo";
@@ -69,6 +71,16 @@ record SandboxCaches(List<Mount> mounts) {
         return new SandboxCaches(List.of());
     }
 
+    /**
+     * The caches {@code command} gets: all of them for tests; none for a set-up (with network),
+     * which downloads into its own folder: the caches' variables would make it offline (Maven's
+     * {@code -o}, {@code GOPROXY=off}, npm's and Cargo's offline flags) and send it to a read-only
+     * copy of this machine's caches, which the environment it prepares must not depend on.
+     */
+    SandboxCaches forCommand(Command command) {
+        return command.network() ? none() : this;
+    }
+
     /** These mounts, then {@code more}. */
     SandboxCaches plus(List<Mount> more) {
         List<Mount> all = new ArrayList<>(mounts);
@@ -92,7 +104,8 @@ record SandboxCaches(List<Mount> mounts) {
         List<Mount> mounts = new ArrayList<>();
         Optional<Path> home = host.get("HOME").map(Path::of);
         home.map(h -> h.resolve(".m2").resolve("repository")).filter(isDirectory).ifPresent(m2 -> mounts.add(
-                new Mount(m2, M2, Map.of("MAVEN_ARGS", "-o -Dmaven.repo.local=/tmp/m2 -Dmaven.repo.local.tail=" + M2))));
+                new Mount(m2, M2, Map.of("MAVEN_ARGS", "-o -Dmaven.repo.local=" + LOCAL_M2
+                        + " -Dmaven.repo.local.tail=" + M2))));
         host.get("GOMODCACHE").map(Path::of)
                 .or(() -> host.get("GOPATH").map(p -> Path.of(p.split(":")[0], "pkg", "mod")))
                 .or(() -> home.map(h -> h.resolve("go").resolve("pkg").resolve("mod")))

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The environment of a sandboxed command: the command's own variables minus those that
@@ -18,6 +20,9 @@ import java.util.TreeMap;
 final class SandboxEnvironment {
     /** The sandbox's writable home, on the {@code /tmp} RAM disk. */
     static final String HOME = "/tmp/home";
+
+    /** The repositories Maven 3.9 and later reads behind the local one, comma-separated. */
+    private static final Pattern MAVEN_TAIL = Pattern.compile("-Dmaven\\.repo\\.local\\.tail=(\\S+)");
 
     /** Host paths and identities: meaningless, or misleading, inside the container. */
     static final Set<String> HOST_SPECIFIC = Set.of("PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "TMPDIR",
@@ -58,9 +63,12 @@ final class SandboxEnvironment {
         env.put("HOME", HOME);
         env.put("TMPDIR", "/tmp");
         caches.forEach((name, value) -> env.merge(name, value,
-                // The command's own Maven arguments still apply, after ours.
-                (theirs, ours) -> name.equals("MAVEN_ARGS") ? ours + " " + theirs : ours));
+                // The command's own Maven arguments and JVM options still apply, after ours.
+                (theirs, ours) -> name.equals("MAVEN_ARGS") || name.equals("JAVA_TOOL_OPTIONS") ? ours + " " + theirs
+                        : ours));
         env.putAll(pointsInside);
+        preparedMavenRepository(command, visible).ifPresent(prepared -> env.put("MAVEN_ARGS",
+                mavenArgs(prepared, caches.get("MAVEN_ARGS"), command.get("MAVEN_ARGS"))));
         if (!pathPrefix.isEmpty()) {
             List<String> entries = new ArrayList<>(pathPrefix.stream().map(Path::toString).toList());
             imagePath.filter(p -> !p.isEmpty()).ifPresent(entries::add);
@@ -69,6 +77,28 @@ final class SandboxEnvironment {
         List<String> out = new ArrayList<>();
         env.forEach((name, value) -> out.add(name + "=" + value));
         return out;
+    }
+
+    /**
+     * The Maven repository a prepared environment gives the command to read (its
+     * {@code maven.repo.local.tail} in {@code MAVEN_OPTS}), when the sandbox shows it.
+     */
+    private static Optional<String> preparedMavenRepository(Map<String, String> command, List<Path> visible) {
+        Matcher m = MAVEN_TAIL.matcher(command.getOrDefault("MAVEN_OPTS", ""));
+        return m.find() && within(m.group(1), visible) ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /**
+     * Maven's arguments with a prepared repository: offline, a writable local repository on the
+     * sandbox's {@code /tmp} (the image's home is read-only), reading the prepared repository and then
+     * the host's cache, if one is mounted. On the command line, since a {@code -D} there wins over
+     * {@code MAVEN_OPTS}: the cache's own tail would otherwise hide the prepared repository.
+     */
+    private static String mavenArgs(String prepared, String cacheArgs, String commandArgs) {
+        Matcher cache = MAVEN_TAIL.matcher(cacheArgs == null ? "" : cacheArgs);
+        String args = "-o -Dmaven.repo.local=" + SandboxCaches.LOCAL_M2 + " -Dmaven.repo.local.tail=" + prepared
+                + (cache.find() ? "," + cache.group(1) : "");
+        return commandArgs == null || commandArgs.isBlank() ? args : args + " " + commandArgs;
     }
 
     /** Whether {@code value} is a path, or a list of absolute paths, with one in a {@code visible} folder. */

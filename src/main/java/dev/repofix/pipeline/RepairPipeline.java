@@ -254,7 +254,10 @@ public final class RepairPipeline {
         }, p -> describe(p.runner.environment()));
     }
 
-    /** The set-up stage's line: {@code environment: <description> (prepared in 42 s | reused)}. */
+    /**
+     * The set-up stage's line: {@code environment: <description> (prepared in 42 s | reused)}; with
+     * nothing prepared, why (a detected step that failed, a recipe's note) when the set-up says.
+     */
     static String describe(PreparedEnvironment environment) {
         if (environment.isNone()) {
             // "none: <why>" when a detected step failed or was left out: the user needs the why.

@@ -1,7 +1,6 @@
 package dev.repofix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -10,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,11 +29,8 @@ class EnvironmentFailureEndToEndTest {
     Path temp;
 
     @BeforeAll
-    static void theMissingPackageIsNotInstalledHere() throws IOException, InterruptedException {
-        Process show = new ProcessBuilder("python3", "-m", "pip", "show", MISSING).redirectErrorStream(true).start();
-        show.getInputStream().readAllBytes();
-        assertThat(show.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assumeFalse(show.exitValue() == 0, MISSING + " is installed on this machine: the fixture needs it missing");
+    static void theMissingPackageIsNotInstalledHere() {
+        HostAssumptions.pythonModuleMissing(MISSING);
     }
 
     @Test

@@ -1,23 +1,15 @@
 package dev.repofix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.repofix.config.HostEnvironment;
-import dev.repofix.exec.DockerExecutor;
-import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.SandboxImage;
-import dev.repofix.exec.SandboxLimits;
-import dev.repofix.exec.SandboxSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -40,15 +32,7 @@ class SandboxEndToEndTest {
 
     @BeforeAll
     static void sandboxImagesArePresent() {
-        HostEnvironment host = HostEnvironment.fromSystem();
-        SandboxSettings settings = new SandboxSettings(EngineAddress.of(host), new SandboxLimits(1L << 30, 1, 64),
-                Optional.empty(), List.of(), "probe-" + ProcessHandle.current().pid());
-        try (DockerExecutor docker = DockerExecutor.open(settings, host, Clock.systemUTC())) {
-            for (SandboxImage image : List.of(SandboxImage.JVM, SandboxImage.PYTHON)) {
-                assumeTrue(docker.hasImage(image.reference()), "image " + image.reference()
-                        + " is missing; build the sandbox images with `repofix images build` to run this test");
-            }
-        }
+        HostAssumptions.sandboxImages(SandboxImage.JVM, SandboxImage.PYTHON);
     }
 
     @ParameterizedTest

@@ -24,6 +24,26 @@ class CaBundlesTest {
                 .contains(A + "\n" + B + "\n" + PROXY + "\n");
     }
 
+    /** Java reads no PEM bundle: the same certificates, as a trust store its JVMs are told about. */
+    @Test
+    void theUnionBecomesAJavaTrustStoreWithEveryReadableCertificate() throws Exception {
+        Path bundle = CaBundles.onHost(HostEnvironment.fromSystem()).orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(bundle != null, "this machine has a CA bundle");
+        String pem = java.nio.file.Files.readString(bundle);
+        long certificates = java.util.regex.Pattern.compile("-----BEGIN CERTIFICATE-----").matcher(pem).results()
+                .count();
+
+        byte[] store = CaBundles.javaTrustStore(A + "\n" + pem).orElseThrow();
+
+        java.security.KeyStore read = java.security.KeyStore.getInstance("PKCS12");
+        read.load(new java.io.ByteArrayInputStream(store), "changeit".toCharArray());
+        assertThat((long) read.size()).as("the unreadable one left out").isEqualTo(certificates).isPositive();
+        assertThat(CaBundles.javaEnvironment("/etc/repofix/java-trust.p12").get("JAVA_TOOL_OPTIONS"))
+                .contains("-Djavax.net.ssl.trustStore=/etc/repofix/java-trust.p12")
+                .contains("-Djavax.net.ssl.trustStoreType=PKCS12");
+        assertThat(CaBundles.javaTrustStore(A)).isEmpty();
+    }
+
     @Test
     void anImageWithoutABundleGetsTheHostsCertificates() {
         assertThat(CaBundles.union("", A + "\n" + PROXY)).contains(A + "\n" + PROXY + "\n");

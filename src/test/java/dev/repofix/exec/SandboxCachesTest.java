@@ -29,6 +29,18 @@ class SandboxCachesTest {
     }
 
     @Test
+    void aSetupWithNetworkGetsNoneOfTheCachesSoItsDownloadsAreNotMadeOffline() throws Exception {
+        Files.createDirectories(home.resolve(".m2/repository"));
+        Files.createDirectories(home.resolve(".npm"));
+        SandboxCaches caches = SandboxCaches.detect(host(Map.of()), List.of());
+        Command tests = Command.shell("mvn test", home, Map.of(), java.time.Duration.ofMinutes(1));
+
+        assertThat(caches.forCommand(tests).environment()).containsKeys("MAVEN_ARGS", "npm_config_offline");
+        assertThat(caches.forCommand(tests.withNetwork()).mounts()).isEmpty();
+        assertThat(caches.forCommand(tests.withNetwork()).environment()).isEmpty();
+    }
+
+    @Test
     void leavesOutCachesThatDoNotExist() {
         SandboxCaches caches = SandboxCaches.detect(host(Map.of()), List.of());
 

@@ -42,6 +42,37 @@ class SandboxEnvironmentTest {
         assertThat(env).contains("MAVEN_ARGS=-o -Dmaven.repo.local=/tmp/m2 -Pfast", "GOPROXY=off");
     }
 
+    /**
+     * A {@code -D} on Maven's command line wins over {@code MAVEN_OPTS}: the host cache's tail in
+     * {@code MAVEN_ARGS} hid the repository the set-up prepared, and with no host cache Maven had no
+     * writable local repository (the image's home is read-only).
+     */
+    @Test
+    void mavenReadsThePreparedRepositoryFirstThenTheHostsCacheWithALocalRepositoryOnTmp() {
+        Map<String, String> command = Map.of("MAVEN_OPTS", "-Xmx1g -Dmaven.repo.local.tail=/envs/mvn-1/repository",
+                "MAVEN_ARGS", "-Pfast");
+        List<Path> visible = List.of(Path.of("/envs/mvn-1"));
+
+        var withCache = SandboxEnvironment.of(command, Map.of("MAVEN_ARGS",
+                "-o -Dmaven.repo.local=/tmp/m2 -Dmaven.repo.local.tail=/cache/m2"), visible, List.of(), Optional.empty());
+        var withoutCache = SandboxEnvironment.of(command, Map.of(), visible, List.of(), Optional.empty());
+
+        assertThat(withCache).contains("MAVEN_ARGS=-o -Dmaven.repo.local=/tmp/m2 "
+                + "-Dmaven.repo.local.tail=/envs/mvn-1/repository,/cache/m2 -Pfast",
+                "MAVEN_OPTS=-Xmx1g -Dmaven.repo.local.tail=/envs/mvn-1/repository");
+        assertThat(withoutCache).contains("MAVEN_ARGS=-o -Dmaven.repo.local=/tmp/m2 "
+                + "-Dmaven.repo.local.tail=/envs/mvn-1/repository -Pfast");
+        assertThat(SandboxEnvironment.of(command, Map.of(), List.of(), List.of(), Optional.empty()))
+                .as("a repository the sandbox does not show is not read").contains("MAVEN_ARGS=-Pfast");
+    }
+
+    @Test
+    void aSetupsTrustStoreOptionsGoBeforeTheCommandsOwnJvmOptions() {
+        assertThat(SandboxEnvironment.of(Map.of("JAVA_TOOL_OPTIONS", "-Xss4m"),
+                Map.of("JAVA_TOOL_OPTIONS", "-Djavax.net.ssl.trustStore=/etc/repofix/java-trust.p12")))
+                .contains("JAVA_TOOL_OPTIONS=-Djavax.net.ssl.trustStore=/etc/repofix/java-trust.p12 -Xss4m");
+    }
+
     @Test
     void cacheVariablesReplaceTheCommandsOthers() {
         assertThat(SandboxEnvironment.of(Map.of("GOFLAGS", "-mod=vendor"), Map.of("GOFLAGS", "-mod=mod")))
