@@ -123,6 +123,68 @@ final class EvalFixtures {
     }
 
     /** The JSON objects of a JSON Lines file (a case file), in order. */
+    /** The package {@link #packageCase} installs: small, pure Python, and not installed on the machine. */
+    static final String PACKAGE = "tabulate";
+
+    /**
+     * A case file of one case, {@code table-1}, whose code imports {@value #PACKAGE} and whose
+     * {@code setup} installs it from the package index; its pass_to_pass test checks, from
+     * inside the test process, that it runs in a venv whose site-packages hold the package.
+     */
+    static Path packageCase(Path dir) throws IOException {
+        Path repo = FixtureRepos.gitRepo(dir.resolve("table"), Map.of(
+                "table/__init__.py", "",
+                "table/render.py", """
+                        from tabulate import tabulate
+
+
+                        def table(rows):
+                            return tabulate(rows[1:], tablefmt="plain")
+                        """,
+                "tests/test_render.py", """
+                        import sys
+
+                        import tabulate
+
+                        from table.render import table
+
+
+                        def test_in_a_venv_of_its_own():
+                            assert sys.prefix != sys.base_prefix
+                            assert tabulate.__file__.startswith(sys.prefix)
+                        """));
+        String commit;
+        try (Git git = Git.open(repo.toFile())) {
+            commit = git.getRepository().resolve("HEAD").name();
+        }
+        ObjectNode c = new ObjectMapper().createObjectNode();
+        c.put("id", "table-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python")
+                .put("test_command", "python -m pytest -q");
+        c.putArray("fail_to_pass").add("tests/test_render.py::test_every_row_is_a_line");
+        c.putArray("pass_to_pass").add("tests/test_render.py::test_in_a_venv_of_its_own");
+        c.putObject("issue").put("title", "table() drops the first row").put("description",
+                "table([['a', 1], ['b', 2]]) has one line");
+        c.putObject("patch").put("source", """
+                --- a/table/render.py
+                +++ b/table/render.py
+                @@ -5 +5 @@
+                -    return tabulate(rows[1:], tablefmt="plain")
+                +    return tabulate(rows, tablefmt="plain")
+                """).put("test", """
+                --- a/tests/test_render.py
+                +++ b/tests/test_render.py
+                @@ -10,0 +11,4 @@
+                +
+                +
+                +def test_every_row_is_a_line():
+                +    assert len(table([["a", 1], ["b", 2]]).splitlines()) == 2
+                """);
+        c.putArray("setup").add("python -m pip install --quiet " + PACKAGE);
+        Path cases = dir.resolve("package-cases.jsonl");
+        Files.writeString(cases, c + "\n");
+        return cases;
+    }
+
     static List<JsonNode> jsonLines(Path file) throws IOException {
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> out = new ArrayList<>();

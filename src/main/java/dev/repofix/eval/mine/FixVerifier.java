@@ -69,7 +69,7 @@ public final class FixVerifier {
     /** Runs the tests of {@code fix} (of the repository at {@code repo}, a path or URL), the case to be {@code id}. */
     public Verdict verify(String id, String repo, HistoryMiner.MinedFix fix) {
         CaseCheckouts.Checkout checkout = checkouts.prepare(new CaseCheckouts.Spec(id, repo, fix.parent(),
-                fix.patch().test(), List.of(), Optional.empty(), fix.language()));
+                fix.patch().test(), Optional.empty()));
         try {
             Path dir = checkout.repo();
             FileIndex files = new FileIndex(dir, listFiles(dir));
@@ -82,7 +82,6 @@ public final class FixVerifier {
                 // Old history often predates the build repofix knows: that commit gives no case, the rest go on.
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent: " + e.getMessage());
             }
-            TestRunner runner = this.runner.withEnvironment(checkout.environment());
             TestOutcome before = runner.run(dir, build, command, files, testTimeout);
             if (!(before instanceof TestOutcome.Completed beforeRun)) {
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent with the test change: "

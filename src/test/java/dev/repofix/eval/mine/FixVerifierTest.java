@@ -43,8 +43,7 @@ class FixVerifierTest {
     private FixVerifier.Verdict verify(String name, Path repo, HistoryMiner.MinedFix fix) {
         Clock clock = Clock.systemUTC();
         HostEnvironment host = HostEnvironment.fromSystem();
-        try (CaseCheckouts checkouts = new CaseCheckouts(temp.resolve("work"), new LocalProcessExecutor(clock), host,
-                Duration.ofMinutes(2), false)) {
+        try (CaseCheckouts checkouts = new CaseCheckouts(temp.resolve("work"))) {
             TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), host, ReportParsers.standard(),
                     new StackFrameExtractor());
             return new FixVerifier(checkouts, new BuildDetector(), runner, Duration.ofMinutes(2), Optional.empty())
