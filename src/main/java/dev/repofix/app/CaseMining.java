@@ -70,7 +70,8 @@ public final class CaseMining {
         List<EvalCase> cases = new ArrayList<>();
         try (Executor executor = root.executor(err);
                 CaseCheckouts checkouts = new CaseCheckouts(work)) {
-            FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), root.testRunner(executor),
+            FixVerifier verifier = new FixVerifier(checkouts, root.environmentPreparer(executor), new BuildDetector(),
+                    root.testRunner(executor),
                     root.settings().run().testTimeout(), testCommand);
             for (HistoryMiner.MinedFix fix : mining.fixes()) {
                 String id = MinedCases.id(prefix, fix);

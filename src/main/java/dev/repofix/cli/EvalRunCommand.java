@@ -122,7 +122,7 @@ final class EvalRunCommand implements Callable<Integer> {
         stdout.println("repofix eval: " + outcome.ran().size() + " case run(s) this time, " + outcome.kept()
                 + " kept from before; " + progress.tally() + "; results in " + out);
         stdout.println("disk used by checkouts: at most " + dev.repofix.config.ByteSizes.format(outcome.diskBytes())
-                + " (removed; environments are kept in the cache folder: repofix env list)");
+                + " (removed); environments are kept in the cache folder (repofix env list)");
         stdout.println("next: repofix eval report --results " + out + " --out " + out.resolve("report"));
         stdout.flush();
         if (env.cancellation().isCancelled()) {

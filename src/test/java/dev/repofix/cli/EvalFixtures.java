@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -183,6 +185,28 @@ final class EvalFixtures {
         Path cases = dir.resolve("package-cases.jsonl");
         Files.writeString(cases, c + "\n");
         return cases;
+    }
+
+    /** Gold's and the empty patch's run records of {@code eval check --run}. */
+    record Sanity(JsonNode gold, JsonNode empty) {}
+
+    /**
+     * {@code eval check --run} of {@code cases} (its one case {@code table-1}) with the cache folder
+     * under {@code temp} and {@code extra} variables: it must say the case is sound, gold FIXED and
+     * the empty patch NOT_FIXED.
+     */
+    static Sanity checkedSound(Path temp, Path cases, Map<String, String> extra) throws IOException {
+        Map<String, String> vars = new java.util.HashMap<>(extra);
+        vars.put("REPOFIX_CACHE_DIR", temp.resolve("cache").toString());
+        RunOutput check = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), vars, "eval", "check",
+                "--cases", cases.toString(), "--run", "--out", temp.resolve("sanity").toString());
+        assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
+        assertThat(check.stdout()).contains("table-1: OK");
+        Sanity sanity = new Sanity(EvalRunEndToEndTest.results(temp.resolve("sanity/gold")).getFirst().path("record"),
+                EvalRunEndToEndTest.results(temp.resolve("sanity/empty")).getFirst().path("record"));
+        assertThat(sanity.gold().path("status").asText()).isEqualTo("FIXED");
+        assertThat(sanity.empty().path("status").asText()).isEqualTo("NOT_FIXED");
+        return sanity;
     }
 
     static List<JsonNode> jsonLines(Path file) throws IOException {

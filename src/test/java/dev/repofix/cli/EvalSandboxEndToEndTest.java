@@ -51,16 +51,10 @@ class EvalSandboxEndToEndTest {
     void aCaseWhoseSetUpInstallsAPackageIsSetUpInTheSandboxImageAndItsTestsRunThere() throws Exception {
         Path cases = EvalFixtures.packageCase(temp);
 
-        RunOutput check = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), Map.of("REPOFIX_SANDBOX",
-                "docker", "REPOFIX_CACHE_DIR", temp.resolve("cache").toString()), "eval", "check", "--cases",
-                cases.toString(), "--run", "--out", temp.resolve("sanity").toString());
+        EvalFixtures.Sanity sanity = EvalFixtures.checkedSound(temp, cases, Map.of("REPOFIX_SANDBOX", "docker"));
 
-        assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
-        assertThat(check.stdout()).contains("table-1: OK");
-        JsonNode gold = EvalRunEndToEndTest.results(temp.resolve("sanity/gold")).getFirst().path("record");
-        JsonNode empty = EvalRunEndToEndTest.results(temp.resolve("sanity/empty")).getFirst().path("record");
-        assertThat(gold.path("status").asText()).isEqualTo("FIXED");
-        assertThat(empty.path("status").asText()).isEqualTo("NOT_FIXED");
+        JsonNode gold = sanity.gold();
+        JsonNode empty = sanity.empty();
         assertThat(List.of(gold, empty)).allSatisfy(r -> {
             assertThat(r.path("sandbox").asText()).startsWith("docker");
             assertThat(r.path("stages").toString()).contains("venv; setup: python -m pip install");

@@ -47,15 +47,10 @@ class EvalSetupEnvironmentEndToEndTest {
         assertThat(new ProcessBuilder("python3", "-c", "import " + pkg).start().waitFor())
                 .as("the machine has no " + pkg).isNotZero();
 
-        RunOutput check = repofix("eval", "check", "--cases", cases.toString(), "--run", "--out",
-                temp.resolve("sanity").toString());
+        EvalFixtures.Sanity sanity = EvalFixtures.checkedSound(temp, cases, Map.of());
 
-        assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
-        assertThat(check.stdout()).contains("table-1: OK");
-        JsonNode gold = EvalRunEndToEndTest.results(temp.resolve("sanity/gold")).getFirst().path("record");
-        JsonNode empty = EvalRunEndToEndTest.results(temp.resolve("sanity/empty")).getFirst().path("record");
-        assertThat(gold.path("status").asText()).isEqualTo("FIXED");
-        assertThat(empty.path("status").asText()).isEqualTo("NOT_FIXED");
+        JsonNode gold = sanity.gold();
+        JsonNode empty = sanity.empty();
         assertThat(setupSummary(gold)).matches("environment: python 3\\.[\\d.]+ venv; setup: python -m pip install "
                 + "--quiet " + pkg + " \\(prepared in .*\\)");
         assertThat(setupSummary(empty)).as("set up once: the empty patch's run reuses gold's")
