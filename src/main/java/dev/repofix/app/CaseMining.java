@@ -12,7 +12,6 @@ import dev.repofix.exec.Executor;
 import dev.repofix.workspace.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -65,14 +64,14 @@ public final class CaseMining {
      * {@code appended} as soon as it is verified; fixes already there are not verified again.
      * Progress, one line per fix, goes to {@code err}.
      */
-    public List<EvalCase> verified(HistoryMiner.Mining mining, CompositionRoot root, Duration setupTimeout,
+    public List<EvalCase> verified(HistoryMiner.Mining mining, CompositionRoot root,
             Optional<String> testCommand, AppendedCases appended, PrintWriter err) {
         Path work = root.workDir().resolve("repofix-mine-" + root.runId());
         List<EvalCase> cases = new ArrayList<>();
         try (Executor executor = root.executor(err);
-                CaseCheckouts checkouts = new CaseCheckouts(work, root.hostExecutor(), root.environment().host(),
-                        setupTimeout, false)) {
-            FixVerifier verifier = new FixVerifier(checkouts, new BuildDetector(), root.testRunner(executor),
+                CaseCheckouts checkouts = new CaseCheckouts(work)) {
+            FixVerifier verifier = new FixVerifier(checkouts, root.environmentPreparer(executor), new BuildDetector(),
+                    root.testRunner(executor),
                     root.settings().run().testTimeout(), testCommand);
             for (HistoryMiner.MinedFix fix : mining.fixes()) {
                 String id = MinedCases.id(prefix, fix);

@@ -2,6 +2,7 @@ package dev.repofix.app;
 
 import dev.repofix.build.BuildDetector;
 import dev.repofix.build.JunitPlatformJars;
+import dev.repofix.config.RunSettings;
 import dev.repofix.config.Settings;
 import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.env.EnvironmentSetup;
@@ -83,7 +84,16 @@ public final class CompositionRoot {
      * build's files call for, with network, kept under the cache folder's {@code envs}.
      */
     public EnvironmentPreparer environmentPreparer(Executor executor) {
-        return preparer.orElseGet(() -> EnvironmentSetup.of(settings.run(), hostExecutor(), executor, env.host(),
+        return environmentPreparer(settings.run(), executor);
+    }
+
+    /**
+     * The same under {@code run}'s {@code setup} and {@code python-version} instead of the
+     * settings' (a benchmark case's own set-up), kept in the same store: a case prepared by an
+     * earlier session (gold's, then the empty patch's) is reused.
+     */
+    public EnvironmentPreparer environmentPreparer(RunSettings run, Executor executor) {
+        return preparer.orElseGet(() -> EnvironmentSetup.of(run, hostExecutor(), executor, env.host(),
                 settings.model().cacheDir(env.host()), workDir().resolve("repofix-cache"), env.clock()));
     }
 

@@ -1,9 +1,9 @@
 package dev.repofix.app;
 
-import dev.repofix.config.ConfigException;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.RunConfig;
-import dev.repofix.env.PreparedEnvironment;
+import dev.repofix.config.RunSettings;
+import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.eval.cases.CaseReferences;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.gold.EmptyStages;
@@ -24,7 +24,6 @@ import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.RunFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +31,8 @@ import java.util.Optional;
 /**
  * The wiring every command that runs cases shares: one sandbox executor, the case checkouts
  * under a work folder of this invocation, the engine a model name asks for and how a case is
- * scored. Closing it removes what it made (unless environments are kept).
+ * scored. Closing it removes what it made; the cases' environments stay in the cache folder's
+ * store, as fix's do.
  */
 public final class EvalSession implements AutoCloseable {
     private final CompositionRoot root;
@@ -46,12 +46,10 @@ public final class EvalSession implements AutoCloseable {
     private final Optional<ChatClient> chat;
 
     /**
-     * @param root         built from settings whose model is {@link #modelSetting(String)} of {@code model}
-     * @param model        builtin, gold, empty or a model choice (openai:..., anthropic:..., replay:...)
-     * @param setupTimeout limit of one set-up command of a case
-     * @param keepEnvs     whether prepared environments are kept where the next such session finds them
+     * @param root  built from settings whose model is {@link #modelSetting(String)} of {@code model}
+     * @param model builtin, gold, empty or a model choice (openai:..., anthropic:..., replay:...)
      */
-    public EvalSession(CompositionRoot root, String model, Duration setupTimeout, boolean keepEnvs, PrintWriter err) {
+    public EvalSession(CompositionRoot root, String model, PrintWriter err) {
         this.root = root;
         this.env = root.environment();
         this.modelName = model.strip().toLowerCase(Locale.ROOT);
@@ -65,35 +63,13 @@ public final class EvalSession implements AutoCloseable {
             throw e;
         }
         this.workDir = folder.path();
-        // Kept environments go where every run looks (this run's folder is new each time).
-        Path envs = keepEnvs ? root.workDir().resolve("repofix-eval-envs") : workDir.resolve("envs");
-        this.checkouts = new CaseCheckouts(workDir, envs, root.hostExecutor(), env.host(), setupTimeout, keepEnvs);
+        this.checkouts = new CaseCheckouts(workDir);
     }
 
     /** The model setting a session of {@code model} needs: builtin for gold and empty, which answer from the case. */
     public static String modelSetting(String model) {
         String name = model.strip().toLowerCase(Locale.ROOT);
         return name.equals(GoldStages.MODEL) || name.equals(EmptyStages.MODEL) ? "builtin" : model.strip();
-    }
-
-    /**
-     * Refuses Python cases with a set-up when their tests would run in Docker: the set-up
-     * installs into a virtual environment on this machine, whose interpreter the container
-     * does not have. (A Maven set-up fills the local repository, which the sandbox reads.)
-     *
-     * @throws ConfigException naming the first such case and what to do
-     */
-    public void checkSetUps(java.util.List<EvalCase> cases) {
-        if (!(executor instanceof dev.repofix.exec.DockerExecutor)) {
-            return;
-        }
-        cases.stream().filter(c -> !c.setup().isEmpty() && c.language().equals("python")).findFirst()
-                .ifPresent(c -> {
-                    throw new ConfigException("case " + c.id() + " has set-up commands, which "
-                            + "install into a virtual environment on this machine that a Docker sandbox does not "
-                            + "have (not supported yet); run eval with --sandbox local, or build an image with what "
-                            + "they install and pass it as --sandbox-image with the cases' setup left out");
-                });
     }
 
     /** gold and empty answer from the case itself; the rest are engines of the settings. */
@@ -159,13 +135,18 @@ public final class EvalSession implements AutoCloseable {
                 yield chat.map(client -> root.engine(client, inputs, budget)).orElseGet(() -> root.engine(executor));
             }
         };
-        RunConfig runConfig = root.settings().run().withTestCommand(kase.testCommand()).withJobs(1).runConfig(repo.toString(),
-                Optional.of(run.checkout().commit()), workDir.resolve("out").resolve(kase.id()), env.host());
-        // The case's set-up made its environment already (once for the cases that share it): the run's
-        // set-up stage hands that to every test command of the case.
-        PreparedEnvironment prepared = run.checkout().environment();
+        RunSettings settings = root.settings().run().withTestCommand(kase.testCommand()).withSetup(kase.setup())
+                .withJobs(1);
+        RunConfig runConfig = settings.runConfig(repo.toString(), Optional.of(run.checkout().commit()),
+                workDir.resolve("out").resolve(kase.id()), env.host());
+        // The run's set-up stage prepares the case's environment as for fix (its setup, else the
+        // detected steps), kept in the cache folder by what defines it: the cases that share it, and
+        // later sessions (gold's then the empty patch's, a later eval run), reuse it. A case with an
+        // environment commit of its own is set up in a checkout of that commit.
+        EnvironmentPreparer casePreparer = root.environmentPreparer(settings, executor);
+        Optional<Path> setupRoot = run.checkout().setupRoot();
         RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine,
-                (checkedOut, build) -> prepared);
+                (checkedOut, build) -> casePreparer.prepare(setupRoot.orElse(checkedOut), build));
         // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.
         return kase.passToPass().isEmpty() ? pipeline.run(runConfig)
                 : pipeline.run(runConfig, kase.failToPass(), kase.passToPass());

@@ -133,7 +133,6 @@ final class BenchCommand implements Callable<Integer> {
             }
             EvalOptions options = new EvalOptions();
             options.sandbox = sandbox;
-            options.setupTimeout = "30m";
             options.maxCandidates = maxCandidates;
             return new RepairBench(env, options, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .run(repos, count, seed, out);

@@ -119,7 +119,6 @@ final class EvalCheckCommand implements Callable<Integer> {
 
     private void run(String model, ResultStore store, EvalRunner.Plan plan, PrintWriter err) {
         try (EvalSession session = options.session(env, model, err)) {
-            session.checkSetUps(plan.cases());
             EvalRunner runner = session.runner(store, Optional.empty(), new EvalProgress(err, env.interactive()), Map.of());
             runner.run(plan, session.manifest(cases, plan.shard(), List.of()));
         }

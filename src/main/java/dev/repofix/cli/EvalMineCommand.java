@@ -4,7 +4,6 @@ import dev.repofix.app.CaseMining;
 import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
 import dev.repofix.config.ConfigException;
-import dev.repofix.config.Durations;
 import dev.repofix.config.GitHubContext;
 import dev.repofix.eval.cases.AppendedCases;
 import dev.repofix.eval.cases.CaseFile;
@@ -116,8 +115,7 @@ final class EvalMineCommand implements Callable<Integer> {
             // Each verified case is on disk as soon as it is verified; a rerun skips those already there.
             CompositionRoot root = new CompositionRoot(options.settings(env.host(), Optional.empty()), env);
             try (AppendedCases appended = AppendedCases.open(file)) {
-                cases = miner.verified(mining, root, Durations.parse(options.setupTimeout),
-                        Optional.ofNullable(testCmd), appended, err);
+                cases = miner.verified(mining, root, Optional.ofNullable(testCmd), appended, err);
                 already = (int) mining.fixes().stream().filter(f -> appended.has(MinedCases.id(prefix, f))).count()
                         - cases.size();
             }

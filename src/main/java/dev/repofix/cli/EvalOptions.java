@@ -4,7 +4,6 @@ import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
 import dev.repofix.app.EvalSession;
 import dev.repofix.config.ConfigKey;
-import dev.repofix.config.Durations;
 import dev.repofix.config.ConfigResolver;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.Settings;
@@ -33,16 +32,8 @@ final class EvalOptions {
             + "Default: 10m")
     String testTimeout;
 
-    @Option(names = "--setup-timeout", paramLabel = "DURATION", defaultValue = "30m", description = "Limit of one "
-            + "set-up command of a case. Default: 30m")
-    String setupTimeout;
-
     @Option(names = "--max-candidates", paramLabel = "N", description = "Candidates validated per case. Default: 30")
     String maxCandidates;
-
-    @Option(names = "--keep-envs", description = "Keep the prepared environments under the work folder's "
-            + "repofix-eval-envs/, where the next run with --keep-envs finds them again.")
-    boolean keepEnvs;
 
     @Option(names = "--config", paramLabel = "FILE", description = "The operator's settings file.")
     Path configFile;
@@ -64,7 +55,7 @@ final class EvalOptions {
     /** The session that runs cases with {@code model} under these options; the caller closes it. */
     EvalSession session(Environment env, String model, PrintWriter err) {
         Settings settings = settings(env.host(), Optional.of(EvalSession.modelSetting(model)));
-        return new EvalSession(new CompositionRoot(settings, env), model, Durations.parse(setupTimeout), keepEnvs, err);
+        return new EvalSession(new CompositionRoot(settings, env), model, err);
     }
 
     private void putFlags(Map<ConfigKey, String> flags) {

@@ -96,7 +96,6 @@ final class EvalRunCommand implements Callable<Integer> {
                 jobs);
         PrintWriter err = spec.commandLine().getErr();
         try (EvalSession session = options.session(env, model, err)) {
-            session.checkSetUps(plan.shard().of(all));
             if (!chosen.isEmpty() && !session.answersFromPrompts()) {
                 throw new ConfigException("--setting chooses what a model's prompts show; " + session.model()
                         + " answers the same under every setting: leave --setting out");
@@ -122,8 +121,8 @@ final class EvalRunCommand implements Callable<Integer> {
     private int finish(EvalRunner.Outcome outcome, EvalProgress progress, PrintWriter stdout) {
         stdout.println("repofix eval: " + outcome.ran().size() + " case run(s) this time, " + outcome.kept()
                 + " kept from before; " + progress.tally() + "; results in " + out);
-        stdout.println("disk used by checkouts and environments: at most "
-                + dev.repofix.config.ByteSizes.format(outcome.diskBytes()) + (options.keepEnvs ? " (kept)" : " (removed)"));
+        stdout.println("disk used by checkouts: at most " + dev.repofix.config.ByteSizes.format(outcome.diskBytes())
+                + " (removed); environments are kept in the cache folder (repofix env list)");
         stdout.println("next: repofix eval report --results " + out + " --out " + out.resolve("report"));
         stdout.flush();
         if (env.cancellation().isCancelled()) {

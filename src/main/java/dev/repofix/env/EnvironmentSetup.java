@@ -163,7 +163,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 EnvironmentStore.delete(probes);
             }
         }
-        Recipes.Detected detected = recipes.detect(root, build);
+        Recipes.Detected detected = recipes.detect(root, build, !setup.isEmpty());
         if (detected.recipes().isEmpty() && setup.isEmpty()) {
             String why = detected.notes().isEmpty() ? "none" : "none: " + String.join("; ", detected.notes());
             return new PreparedEnvironment(why, Map.of(), List.of(), List.of(), List.of(), Duration.ZERO, false);
@@ -217,6 +217,11 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             } else {
                 for (String cmd : setup) {
                     run(cmd, work, env, setupVariables, setupPath);
+                }
+            }
+            for (int i = 0; i < plans.size(); i++) {
+                for (String cmd : plans.get(i).runner()) {
+                    run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath);
                 }
             }
             EnvironmentStore.delete(work);

@@ -39,17 +39,27 @@ record Recipe(String kind, String folder, String identity, List<String> defining
      * @param testVariables  variables every test command gets, given the output of the {@code prepare} commands
      * @param testPath       folders before {@code PATH} for the test commands
      * @param sourceRoots    folders of the copy, relative to the root, first on {@code PYTHONPATH}
+     * @param runner         commands that run last, after the install or a {@code setup}: the test runner the
+     *                       build needs, installed only when neither brought it (a {@code setup} does not replace them)
      */
     record Plan(List<String> prepare, List<String> install, Map<String, String> setupVariables, List<Path> setupPath,
-            Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots) {
+            Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots,
+            List<String> runner) {
         Plan {
             prepare = List.copyOf(prepare);
             install = List.copyOf(install);
+            runner = List.copyOf(runner);
             setupVariables = Map.copyOf(setupVariables);
             setupPath = List.copyOf(setupPath);
             Objects.requireNonNull(testVariables, "testVariables");
             testPath = List.copyOf(testPath);
             sourceRoots = List.copyOf(sourceRoots);
+        }
+
+        /** A plan whose build needs no test runner installed. */
+        Plan(List<String> prepare, List<String> install, Map<String, String> setupVariables, List<Path> setupPath,
+                Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots) {
+            this(prepare, install, setupVariables, setupPath, testVariables, testPath, sourceRoots, List.of());
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.repofix.build.BuildSystem;
 import dev.repofix.build.MultiBuild;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.CleanEnvironment;
+import dev.repofix.exec.SandboxImage;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,22 +76,29 @@ final class Recipes {
         this.hostTools = hostTools;
     }
 
-    Detected detect(Path root, BuildSystem build) {
+    /**
+     * The recipes of {@code build}'s projects at {@code root}. With {@code setup} (commands given
+     * that replace the detected steps), a Python project gets its venv even when its files declare
+     * nothing to install, so that the commands install there and never into this machine's Python;
+     * so does a custom command in a Python project (its toolchain files say Python).
+     */
+    Detected detect(Path root, BuildSystem build, boolean setup) {
         List<Recipe> recipes = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         if (build instanceof MultiBuild multi) {
-            multi.parts().reversed().forEach(p -> add(root, p.folder(), p.build(), recipes, notes));
+            multi.parts().reversed().forEach(p -> add(root, p.folder(), p.build(), setup, recipes, notes));
         } else {
-            add(root, "", build, recipes, notes);
+            add(root, "", build, setup, recipes, notes);
         }
         return new Detected(recipes, notes);
     }
 
-    private void add(Path root, String folder, BuildSystem build, List<Recipe> recipes, List<String> notes) {
+    private void add(Path root, String folder, BuildSystem build, boolean setup, List<Recipe> recipes,
+            List<String> notes) {
         Path dir = folder.isEmpty() ? root : root.resolve(folder);
         ProjectFiles files = new ProjectFiles(dir);
         switch (build.name()) {
-            case "pytest", "unittest" -> python(folder, files, build.name().equals("pytest"), notes)
+            case "pytest", "unittest" -> python(folder, files, build.name().equals("pytest"), setup, notes)
                     .ifPresent(recipes::add);
             case "maven" -> recipes.add(maven(folder, files, build.testCommand(dir, null).shell()));
             case "npm", "node" -> node(folder, files).ifPresent(recipes::add);
@@ -98,16 +106,25 @@ final class Recipes {
             case "cargo" -> recipes.add(cargo(folder, files));
             case "gradle" -> notes.add("gradle: dependencies are not prepared yet (not supported); tests resolve them "
                     + "as they run");
-            default -> { } // a custom command: only a setup prepares anything
+            default -> {
+                // A custom command: only a setup prepares anything, in a venv where the project is Python.
+                if (setup && build.sandboxImage().filter(i -> i == SandboxImage.PYTHON).isPresent()) {
+                    python(folder, files, false, true, notes).ifPresent(recipes::add);
+                }
+            }
         }
     }
 
-    /** A Python project only when it declares something to install: else its tests run as before. */
-    private Optional<Recipe> python(String folder, ProjectFiles files, boolean pytest, List<String> notes) {
+    /**
+     * A Python project only when it declares something to install or {@code setup} commands are
+     * given (they install into its venv): else its tests run as before.
+     */
+    private Optional<Recipe> python(String folder, ProjectFiles files, boolean pytest, boolean setup,
+            List<String> notes) {
         boolean uv = files.exists("uv.lock");
         boolean poetry = files.exists("poetry.lock");
         List<String> requirements = files.requirementsFiles();
-        if (!files.installable() && requirements.isEmpty() && !uv && !poetry && pythonVersion.isEmpty()
+        if (!setup && !files.installable() && requirements.isEmpty() && !uv && !poetry && pythonVersion.isEmpty()
                 && testNames(files.dependencyGroups()).isEmpty()) {
             return Optional.empty();
         }
@@ -146,9 +163,9 @@ final class Recipes {
                 said.add("pip install -r " + r);
             }
         }
-        if (pytest) {
-            install.add("python -c 'import pytest' 2>/dev/null || python -m pip install -q pytest");
-        }
+        // The test runner, when neither the project's install nor a setup brought it.
+        List<String> runner = pytest ? List.of("python -c 'import pytest' 2>/dev/null || python -m pip install -q pytest")
+                : List.of();
         List<String> defining = new ArrayList<>(List.of("pyproject.toml", "setup.cfg", "setup.py", "uv.lock",
                 "poetry.lock"));
         defining.addAll(requirements);
@@ -162,7 +179,7 @@ final class Recipes {
                     return new Recipe.Plan(List.of("'" + python.executable() + "' -m venv '" + venv + "'"), install,
                             vars, List.of(venv.resolve("bin")), out -> Map.of("VIRTUAL_ENV", venv.toString(),
                             "PYTHONNOUSERSITE", "1"), List.of(venv.resolve("bin")),
-                            List.of(inFolder(folder, sourceRoot)));
+                            List.of(inFolder(folder, sourceRoot)), runner);
                 }));
     }
 

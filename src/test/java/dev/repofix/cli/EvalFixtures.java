@@ -1,5 +1,7 @@
 package dev.repofix.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -123,6 +125,90 @@ final class EvalFixtures {
     }
 
     /** The JSON objects of a JSON Lines file (a case file), in order. */
+    /** The package {@link #packageCase} installs: small, pure Python, and not installed on the machine. */
+    static final String PACKAGE = "tabulate";
+
+    /**
+     * A case file of one case, {@code table-1}, whose code imports {@value #PACKAGE} and whose
+     * {@code setup} installs it from the package index; its pass_to_pass test checks, from
+     * inside the test process, that it runs in a venv whose site-packages hold the package.
+     */
+    static Path packageCase(Path dir) throws IOException {
+        Path repo = FixtureRepos.gitRepo(dir.resolve("table"), Map.of(
+                "table/__init__.py", "",
+                "table/render.py", """
+                        from tabulate import tabulate
+
+
+                        def table(rows):
+                            return tabulate(rows[1:], tablefmt="plain")
+                        """,
+                "tests/test_render.py", """
+                        import sys
+
+                        import tabulate
+
+                        from table.render import table
+
+
+                        def test_in_a_venv_of_its_own():
+                            assert sys.prefix != sys.base_prefix
+                            assert tabulate.__file__.startswith(sys.prefix)
+                        """));
+        String commit;
+        try (Git git = Git.open(repo.toFile())) {
+            commit = git.getRepository().resolve("HEAD").name();
+        }
+        ObjectNode c = new ObjectMapper().createObjectNode();
+        c.put("id", "table-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python")
+                .put("test_command", "python -m pytest -q");
+        c.putArray("fail_to_pass").add("tests/test_render.py::test_every_row_is_a_line");
+        c.putArray("pass_to_pass").add("tests/test_render.py::test_in_a_venv_of_its_own");
+        c.putObject("issue").put("title", "table() drops the first row").put("description",
+                "table([['a', 1], ['b', 2]]) has one line");
+        c.putObject("patch").put("source", """
+                --- a/table/render.py
+                +++ b/table/render.py
+                @@ -5 +5 @@
+                -    return tabulate(rows[1:], tablefmt="plain")
+                +    return tabulate(rows, tablefmt="plain")
+                """).put("test", """
+                --- a/tests/test_render.py
+                +++ b/tests/test_render.py
+                @@ -10,0 +11,4 @@
+                +
+                +
+                +def test_every_row_is_a_line():
+                +    assert len(table([["a", 1], ["b", 2]]).splitlines()) == 2
+                """);
+        c.putArray("setup").add("python -m pip install --quiet " + PACKAGE);
+        Path cases = dir.resolve("package-cases.jsonl");
+        Files.writeString(cases, c + "\n");
+        return cases;
+    }
+
+    /** Gold's and the empty patch's run records of {@code eval check --run}. */
+    record Sanity(JsonNode gold, JsonNode empty) {}
+
+    /**
+     * {@code eval check --run} of {@code cases} (its one case {@code table-1}) with the cache folder
+     * under {@code temp} and {@code extra} variables: it must say the case is sound, gold FIXED and
+     * the empty patch NOT_FIXED.
+     */
+    static Sanity checkedSound(Path temp, Path cases, Map<String, String> extra) throws IOException {
+        Map<String, String> vars = new java.util.HashMap<>(extra);
+        vars.put("REPOFIX_CACHE_DIR", temp.resolve("cache").toString());
+        RunOutput check = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), vars, "eval", "check",
+                "--cases", cases.toString(), "--run", "--out", temp.resolve("sanity").toString());
+        assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
+        assertThat(check.stdout()).contains("table-1: OK");
+        Sanity sanity = new Sanity(EvalRunEndToEndTest.results(temp.resolve("sanity/gold")).getFirst().path("record"),
+                EvalRunEndToEndTest.results(temp.resolve("sanity/empty")).getFirst().path("record"));
+        assertThat(sanity.gold().path("status").asText()).isEqualTo("FIXED");
+        assertThat(sanity.empty().path("status").asText()).isEqualTo("NOT_FIXED");
+        return sanity;
+    }
+
     static List<JsonNode> jsonLines(Path file) throws IOException {
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> out = new ArrayList<>();

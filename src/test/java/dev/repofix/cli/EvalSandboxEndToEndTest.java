@@ -2,8 +2,7 @@ package dev.repofix.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,16 +48,17 @@ class EvalSandboxEndToEndTest {
     }
 
     @Test
-    void aCaseWithASetUpIsRefusedUpFrontWithWhatToDo() throws Exception {
-        Path cases = EvalFixtures.caseFile(temp);
-        ObjectNode first = (ObjectNode) new ObjectMapper().readTree(Files.readAllLines(cases).get(0));
-        first.putArray("setup").add("pip install -e .");
-        Files.write(cases, List.of(first.toString()));
+    void aCaseWhoseSetUpInstallsAPackageIsSetUpInTheSandboxImageAndItsTestsRunThere() throws Exception {
+        Path cases = EvalFixtures.packageCase(temp);
 
-        RunOutput run = eval("eval", "run", "--cases", cases.toString(), "--model", "gold", "--out",
-                temp.resolve("gold").toString());
+        EvalFixtures.Sanity sanity = EvalFixtures.checkedSound(temp, cases, Map.of("REPOFIX_SANDBOX", "docker"));
 
-        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.stderr()).contains("case ages-adult has set-up commands").contains("--sandbox local");
+        JsonNode gold = sanity.gold();
+        JsonNode empty = sanity.empty();
+        assertThat(List.of(gold, empty)).allSatisfy(r -> {
+            assertThat(r.path("sandbox").asText()).startsWith("docker");
+            assertThat(r.path("stages").toString()).contains("venv; setup: python -m pip install");
+        });
+        assertThat(empty.path("stages").toString()).as("set up once, for gold").contains("(reused)");
     }
 }

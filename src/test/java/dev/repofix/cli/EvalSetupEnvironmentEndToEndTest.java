@@ -3,88 +3,74 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
+import dev.repofix.env.EnvironmentStore;
+import dev.repofix.env.StoredEnvironment;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code eval check --run} on a case whose set-up installs, from the package index, a
- * package this machine does not have ({@code inflection}) and whose code imports it: the
- * case's test runs get the environment the set-up made, so gold passes and the empty patch
- * does not. Needs the network to the package index and real pytest, so tagged slow.
+ * {@code eval check --run} on a case whose {@code setup} installs, from the package index, a
+ * package this machine does not have ({@value EvalFixtures#PACKAGE}) and whose code imports it:
+ * the case's environment is prepared by the one set-up phase (a venv of repofix's own, kept in
+ * the cache folder's store), once for gold's and the empty patch's runs, and a later
+ * {@code eval run} reuses it. Needs the network to the package index, so tagged slow.
  */
 @Tag("slow")
 class EvalSetupEnvironmentEndToEndTest {
     @TempDir
     Path temp;
 
-    @Test
-    void goldPassesOnACaseWhoseSetUpInstallsAPackageTheMachineLacks() throws Exception {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("words"), Map.of(
-                "words/__init__.py", "",
-                "words/plural.py", """
-                        import inflection
+    private RunOutput repofix(String... args) {
+        return RunOutput.run(temp.resolve("work"), temp.resolve("unused"),
+                Map.of("REPOFIX_CACHE_DIR", temp.resolve("cache").toString()), args);
+    }
 
-
-                        def plural(word):
-                            return inflection.singularize(word)
-                        """,
-                "tests/test_plural.py", """
-                        from words.plural import plural
-
-
-                        def test_one_word():
-                            assert plural("word") != ""
-                        """));
-        String commit;
-        try (Git git = Git.open(repo.toFile())) {
-            commit = git.getRepository().resolve("HEAD").name();
+    /** The summary of the record's setup stage. */
+    private static String setupSummary(JsonNode record) {
+        for (JsonNode s : record.path("stages")) {
+            if (s.path("stage").asText().equals("setup")) {
+                return s.path("summary").asText();
+            }
         }
-        ObjectNode c = new ObjectMapper().createObjectNode();
-        c.put("id", "plural-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python");
-        c.putArray("fail_to_pass").add("tests/test_plural.py::test_apples");
-        c.putArray("pass_to_pass").add("tests/test_plural.py::test_one_word");
-        c.putObject("issue").put("title", "plural() singularizes").put("description", "plural('apple') is 'apple'");
-        c.putObject("patch").put("source", """
-                --- a/words/plural.py
-                +++ b/words/plural.py
-                @@ -5 +5 @@
-                -    return inflection.singularize(word)
-                +    return inflection.pluralize(word)
-                """).put("test", """
-                --- a/tests/test_plural.py
-                +++ b/tests/test_plural.py
-                @@ -5,0 +6,4 @@
-                +
-                +
-                +def test_apples():
-                +    assert plural("apple") == "apples"
-                """);
-        // Nothing of the machine's packages is seen: the set-up installs the test runner too.
-        c.putArray("setup").add("python -m pip install --quiet --disable-pip-version-check pytest inflection");
-        Path cases = temp.resolve("cases.jsonl");
-        Files.writeString(cases, c + "\n");
+        return "no setup stage in " + record.path("stages");
+    }
 
-        RunOutput check = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), "eval", "check", "--cases",
-                cases.toString(), "--run", "--out", temp.resolve("sanity").toString());
+    @Test
+    void goldPassesTheEmptyPatchFailsAndTheCaseIsSetUpOnceForBothAndForALaterRun() throws Exception {
+        Path cases = EvalFixtures.packageCase(temp);
+        String pkg = EvalFixtures.PACKAGE;
+        assertThat(new ProcessBuilder("python3", "-c", "import " + pkg).start().waitFor())
+                .as("the machine has no " + pkg).isNotZero();
 
-        assertThat(check.exitCode()).as(check.stdout() + check.stderr()).isZero();
-        assertThat(check.stdout()).contains("plural-1: OK");
-        JsonNode gold = EvalRunEndToEndTest.results(temp.resolve("sanity/gold")).getFirst().path("record");
-        assertThat(gold.path("status").asText()).isEqualTo("FIXED");
-        assertThat(gold.path("stages")).filteredOn(s -> s.path("stage").asText().equals("setup")).singleElement()
-                .satisfies(s -> assertThat(s.path("summary").asText())
-                        .matches("environment: case venv, 1 set-up command\\(s\\) \\(prepared in .*\\)"));
-        JsonNode empty = EvalRunEndToEndTest.results(temp.resolve("sanity/empty")).getFirst().path("record");
-        assertThat(empty.path("status").asText()).isEqualTo("NOT_FIXED");
+        EvalFixtures.Sanity sanity = EvalFixtures.checkedSound(temp, cases, Map.of());
+
+        JsonNode gold = sanity.gold();
+        JsonNode empty = sanity.empty();
+        assertThat(setupSummary(gold)).matches("environment: python 3\\.[\\d.]+ venv; setup: python -m pip install "
+                + "--quiet " + pkg + " \\(prepared in .*\\)");
+        assertThat(setupSummary(empty)).as("set up once: the empty patch's run reuses gold's")
+                .endsWith("(reused)");
         assertThat(List.of(gold, empty)).allSatisfy(r -> assertThat(r.path("failing").toString())
-                .as("the package imports in the test runs").doesNotContain("inflection"));
+                .as("the package imports in the test runs, in a venv").doesNotContain(pkg)
+                .doesNotContain("test_in_a_venv_of_its_own"));
+        List<StoredEnvironment> stored = new EnvironmentStore(temp.resolve("cache"), Clock.systemUTC()).list();
+        assertThat(stored).singleElement().satisfies(e -> {
+            assertThat(e.ready()).isTrue();
+            assertThat(e.description()).contains("venv").contains("setup: python -m pip install --quiet " + pkg);
+        });
+
+        RunOutput run = repofix("eval", "run", "--cases", cases.toString(), "--model", "gold", "--out",
+                temp.resolve("run").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        JsonNode later = EvalRunEndToEndTest.results(temp.resolve("run")).getFirst().path("record");
+        assertThat(later.path("status").asText()).isEqualTo("FIXED");
+        assertThat(setupSummary(later)).endsWith("(reused)");
+        assertThat(new EnvironmentStore(temp.resolve("cache"), Clock.systemUTC()).list()).hasSize(1);
     }
 }

@@ -25,7 +25,7 @@ class PythonRecipeTest {
         Files.writeString(dir.resolve("pyproject.toml"), pyproject);
         Files.createDirectories(dir.resolve("tests"));
         Files.writeString(dir.resolve("tests/test_a.py"), "def test_a():\n    pass\n");
-        Recipes.Detected found = recipes.detect(dir, new BuildDetector().detect(dir, Optional.empty()));
+        Recipes.Detected found = recipes.detect(dir, new BuildDetector().detect(dir, Optional.empty()), false);
         assertThat(found.recipes()).hasSize(1);
         return found.recipes().get(0).plan().apply(dir.resolve("env")).install();
     }

@@ -4,6 +4,8 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.build.BuildException;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
+import dev.repofix.env.EnvironmentException;
+import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.eval.run.CaseCheckouts;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
@@ -27,7 +29,7 @@ import java.util.stream.Stream;
 /**
  * Checks a mined fix by running its repository's tests twice, as a case runs: at the parent
  * with the fix's test change (a {@link CaseCheckouts} checkout, where the reference tests
- * must fail), then with the fix's source change applied too (where they must pass).
+ * must fail, in the environment its set-up prepared there), then with the fix's source change applied too (where they must pass).
  * FAIL_TO_PASS are the tests that fail (or whose module fails to load) in the first run and
  * pass in the second; PASS_TO_PASS those that pass in both.
  */
@@ -52,14 +54,20 @@ public final class FixVerifier {
     }
 
     private final CaseCheckouts checkouts;
+    private final EnvironmentPreparer preparer;
     private final BuildDetector detector;
     private final TestRunner runner;
     private final Duration testTimeout;
     private final Optional<String> testCommand;
 
-    public FixVerifier(CaseCheckouts checkouts, BuildDetector detector, TestRunner runner, Duration testTimeout,
-            Optional<String> testCommand) {
+    /**
+     * @param preparer prepares, at the parent, the environment both runs get (as a case's run
+     *                 does: the steps the repository's files call for)
+     */
+    public FixVerifier(CaseCheckouts checkouts, EnvironmentPreparer preparer, BuildDetector detector,
+            TestRunner runner, Duration testTimeout, Optional<String> testCommand) {
         this.checkouts = Objects.requireNonNull(checkouts, "checkouts");
+        this.preparer = Objects.requireNonNull(preparer, "preparer");
         this.detector = Objects.requireNonNull(detector, "detector");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.testTimeout = Objects.requireNonNull(testTimeout, "testTimeout");
@@ -69,7 +77,7 @@ public final class FixVerifier {
     /** Runs the tests of {@code fix} (of the repository at {@code repo}, a path or URL), the case to be {@code id}. */
     public Verdict verify(String id, String repo, HistoryMiner.MinedFix fix) {
         CaseCheckouts.Checkout checkout = checkouts.prepare(new CaseCheckouts.Spec(id, repo, fix.parent(),
-                fix.patch().test(), List.of(), Optional.empty(), fix.language()));
+                fix.patch().test(), Optional.empty()));
         try {
             Path dir = checkout.repo();
             FileIndex files = new FileIndex(dir, listFiles(dir));
@@ -82,7 +90,13 @@ public final class FixVerifier {
                 // Old history often predates the build repofix knows: that commit gives no case, the rest go on.
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent: " + e.getMessage());
             }
-            TestRunner runner = this.runner.withEnvironment(checkout.environment());
+            TestRunner runner;
+            try {
+                runner = this.runner.withEnvironment(preparer.prepare(dir, build));
+            } catch (EnvironmentException e) {
+                return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "the set-up at the parent: "
+                        + e.getMessage());
+            }
             TestOutcome before = runner.run(dir, build, command, files, testTimeout);
             if (!(before instanceof TestOutcome.Completed beforeRun)) {
                 return new Verdict.Dropped(HistoryMiner.Skip.TESTS_DO_NOT_RUN, "at the parent with the test change: "

@@ -1,30 +1,20 @@
 package dev.repofix.eval.run;
 
-import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RepofixException.ErrorKind;
 import dev.repofix.config.UrlCredentials;
-import dev.repofix.env.PreparedEnvironment;
-import dev.repofix.exec.CleanEnvironment;
-import dev.repofix.exec.Command;
-import dev.repofix.exec.ExecResult;
-import dev.repofix.exec.Executor;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,117 +26,79 @@ import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.TagOpt;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Prepares what a benchmark case runs on: its repository at the base commit with the
  * reference test patch applied and committed (the FAIL_TO_PASS tests then fail at the
- * baseline), and its environment. The repository is fetched once per URL or path into a
- * bare mirror that every case of it clones from. An environment (the case's {@code setup}
- * commands, run with network in a checkout of the environment commit, into a virtual
- * environment of their own for Python) is made once per repository, set-up and
- * environment commit and shared by the cases that match, never per case. {@link #close()}
- * removes everything made, unless asked to keep the environments.
+ * baseline). The repository is fetched once per URL or path into a bare mirror that every
+ * case of it clones from. A case's environment is not made here: its run's set-up stage
+ * prepares it ({@code dev.repofix.env}), in the tree this gives when the case names an
+ * environment commit of its own. {@link #close()} removes everything made.
  */
 public final class CaseCheckouts implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(CaseCheckouts.class);
     private static final String TESTS_COMMIT_MESSAGE = "repofix eval: the case's reference tests";
 
     /**
      * A case ready to run.
      *
-     * @param repo        the case's own repository (a clone), for {@code --repo}
-     * @param commit      the commit with the reference tests, for {@code --ref}
-     * @param environment what the case's set-up prepared, which every test run of the case gets
-     *                    ({@link PreparedEnvironment#none()} when it has no set-up)
+     * @param repo      the case's own repository (a clone), for {@code --repo}
+     * @param commit    the commit with the reference tests, for {@code --ref}
+     * @param setupRoot where the case's environment is set up when not in its own checkout: a
+     *                  checkout of its environment commit, shared by the cases that name it
      */
-    public record Checkout(Path repo, String commit, PreparedEnvironment environment) {
+    public record Checkout(Path repo, String commit, Optional<Path> setupRoot) {
         public Checkout {
             Objects.requireNonNull(repo, "repo");
             Objects.requireNonNull(commit, "commit");
-            Objects.requireNonNull(environment, "environment");
+            Objects.requireNonNull(setupRoot, "setupRoot");
         }
     }
 
     /**
      * What a case says about where it runs.
      *
-     * @param id               the case id, names its folder
-     * @param repo             URL or path
-     * @param baseCommit       the commit the bug is at
-     * @param testPatch        the reference test patch, "" when none
-     * @param setup            commands that install what the tests need; empty for none
+     * @param id                the case id, names its folder
+     * @param repo              URL or path
+     * @param baseCommit        the commit the bug is at
+     * @param testPatch         the reference test patch, "" when none
      * @param environmentCommit where the set-up runs, when not the base commit
-     * @param language         the case's language (java, python, ...)
      */
-    public record Spec(String id, String repo, String baseCommit, String testPatch, List<String> setup,
-            Optional<String> environmentCommit, String language) {
+    public record Spec(String id, String repo, String baseCommit, String testPatch,
+            Optional<String> environmentCommit) {
         public Spec {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(repo, "repo");
             Objects.requireNonNull(baseCommit, "baseCommit");
             Objects.requireNonNull(testPatch, "testPatch");
-            setup = List.copyOf(setup);
             Objects.requireNonNull(environmentCommit, "environmentCommit");
-            Objects.requireNonNull(language, "language");
         }
     }
 
     private final Path workDir;
-    private final Executor setupExecutor;
-    private final HostEnvironment host;
-    private final Duration setupTimeout;
-    private final Path envsDir;
-    private final boolean keepEnvironments;
     private final Map<String, Object> locks = new ConcurrentHashMap<>();
-    private final Map<String, PreparedEnvironment> readyEnvironments = new ConcurrentHashMap<>();
 
-    /**
-     * @param workDir          where mirrors, environments and case clones go; made when missing
-     * @param setupExecutor    runs the set-up commands (with network: they install things)
-     * @param host             the caller's environment, from which set-up commands get PATH, HOME and proxies
-     * @param setupTimeout     limit of each set-up command
-     * @param keepEnvironments whether {@link #close()} leaves the environments for the next run
-     */
-    public CaseCheckouts(Path workDir, Executor setupExecutor, HostEnvironment host, Duration setupTimeout,
-            boolean keepEnvironments) {
-        this(workDir, workDir.resolve("envs"), setupExecutor, host, setupTimeout, keepEnvironments);
-    }
-
-    /**
-     * Environments in a folder of their own, so that a later run (in a work folder of its own)
-     * finds the ones this run kept and does not set them up again.
-     *
-     * @param envsDir where environments go; made when missing
-     */
-    public CaseCheckouts(Path workDir, Path envsDir, Executor setupExecutor, HostEnvironment host,
-            Duration setupTimeout, boolean keepEnvironments) {
+    /** @param workDir where mirrors and case clones go; made when missing */
+    public CaseCheckouts(Path workDir) {
         this.workDir = Objects.requireNonNull(workDir, "workDir").toAbsolutePath().normalize();
-        this.envsDir = Objects.requireNonNull(envsDir, "envsDir").toAbsolutePath().normalize();
-        this.setupExecutor = Objects.requireNonNull(setupExecutor, "setupExecutor");
-        this.host = Objects.requireNonNull(host, "host");
-        this.setupTimeout = Objects.requireNonNull(setupTimeout, "setupTimeout");
-        this.keepEnvironments = keepEnvironments;
     }
 
     /**
-     * The case's repository and environment; the caller hands the checkout back to
-     * {@link #release}. Safe to call from several threads.
+     * The case's repository; the caller hands the checkout back to {@link #release}. Safe to
+     * call from several threads.
      *
      * @throws RepofixException (input) when the commit does not exist or the test patch does
-     *     not apply; (runtime) when fetching, cloning or a set-up command fails
+     *     not apply; (runtime) when fetching or cloning fails
      */
     public Checkout prepare(Spec spec) {
         Path mirror = mirror(spec.repo());
-        PreparedEnvironment environment = spec.setup().isEmpty() ? PreparedEnvironment.none()
-                : environment(spec, mirror);
+        Optional<Path> setupRoot = spec.environmentCommit().filter(c -> !c.equals(spec.baseCommit()))
+                .map(c -> setupTree(spec, mirror, c));
         Path dir = workDir.resolve("cases").resolve(spec.id());
         Workspace.deleteTree(dir);
         try (Git git = clone(mirror, dir)) {
             checkout(git, spec.baseCommit(), spec);
             if (spec.testPatch().isBlank()) {
-                return new Checkout(dir, spec.baseCommit(), environment);
+                return new Checkout(dir, spec.baseCommit(), setupRoot);
             }
             if (new PatchApplier().apply(dir, spec.testPatch()) instanceof ApplyResult.NotApplied n) {
                 throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": its test patch does not apply at "
@@ -156,34 +108,29 @@ public final class CaseCheckouts implements AutoCloseable {
             git.add().addFilepattern(".").setUpdate(true).call();
             RevCommit commit = git.commit().setMessage(TESTS_COMMIT_MESSAGE).setAuthor("repofix", "repofix@localhost")
                     .setCommitter("repofix", "repofix@localhost").setSign(false).setAllowEmpty(true).call();
-            return new Checkout(dir, commit.name(), environment);
+            return new Checkout(dir, commit.name(), setupRoot);
         } catch (GitAPIException e) {
             throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot prepare its clone in " + dir
                     + ": " + e.getMessage(), e);
         }
     }
 
-    /** Deletes the case's clone, unless environments are kept (then the next run may look at it). */
+    /** Deletes the case's clone. */
     public void release(Checkout checkout) {
-        if (!keepEnvironments) {
-            Workspace.deleteTree(checkout.repo());
-        }
+        Workspace.deleteTree(checkout.repo());
     }
 
-    /** Bytes on disk under the work folder now: mirrors, environments and clones. */
+    /** Bytes on disk under the work folder now: mirrors and clones. */
     public long diskBytes() {
-        return envsDir.startsWith(workDir) ? FileTrees.size(workDir)
-                : FileTrees.size(workDir) + FileTrees.size(envsDir);
+        return FileTrees.size(workDir);
     }
 
-    /** Removes mirrors, clones and, unless kept, environments. Idempotent. */
+    /** Removes mirrors, clones and environment-commit trees. Idempotent. */
     @Override
     public void close() {
         Workspace.deleteTree(workDir.resolve("mirrors"));
         Workspace.deleteTree(workDir.resolve("cases"));
-        if (!keepEnvironments) {
-            Workspace.deleteTree(envsDir);
-        }
+        Workspace.deleteTree(workDir.resolve("setup-trees"));
     }
 
     private Path mirror(String repo) {
@@ -261,87 +208,23 @@ public final class CaseCheckouts implements AutoCloseable {
         git.checkout().setName(id.name()).setForced(true).call();
     }
 
-    /**
-     * The environment of {@code spec}'s set-up, made on first use and shared after (then it
-     * says it was reused). A Python case's is a virtual environment of its own, not one that
-     * sees the machine's packages: its tests get exactly what the set-up installed.
-     */
-    private PreparedEnvironment environment(Spec spec, Path mirror) {
-        String commit = spec.environmentCommit().orElse(spec.baseCommit());
-        String key = hash(spec.repo() + "\0" + commit + "\0" + String.join("\n", spec.setup()));
-        synchronized (locks.computeIfAbsent("env:" + key, k -> new Object())) {
-            PreparedEnvironment ready = readyEnvironments.get(key);
-            if (ready != null) {
-                return reused(ready);
+    /** A checkout of {@code commit}, made once per repository and commit, where the case's set-up runs. */
+    private Path setupTree(Spec spec, Path mirror, String commit) {
+        String key = hash(spec.repo() + "\0" + commit);
+        synchronized (locks.computeIfAbsent("tree:" + key, k -> new Object())) {
+            Path tree = workDir.resolve("setup-trees").resolve(key);
+            if (Files.isDirectory(tree.resolve(".git"))) {
+                return tree;
             }
-            Path dir = envsDir.resolve(key);
-            Path tree = dir.resolve("tree");
-            boolean python = spec.language().equals("python");
-            Path venv = dir.resolve("venv");
-            Map<String, String> variables = python ? Map.of("VIRTUAL_ENV", venv.toString()) : Map.of();
-            List<Path> bin = python ? List.of(venv.resolve("bin")) : List.of();
-            boolean made = !Files.isRegularFile(dir.resolve(".ready"));
-            long started = System.nanoTime();
-            if (made) {
-                Workspace.deleteTree(dir);
-                try (Git git = clone(mirror, tree)) {
-                    checkout(git, commit, spec);
-                } catch (GitAPIException e) {
-                    throw new RepofixException(ErrorKind.RUNTIME, "cannot check out " + commit + " for the set-up of "
-                            + spec.id() + ": " + e.getMessage(), e);
-                }
-                if (python) {
-                    run(List.of("python3", "-m", "venv", venv.toString()), tree, variables, bin, spec);
-                }
-                for (String command : spec.setup()) {
-                    run(List.of("sh", "-c", command), tree, variables, bin, spec);
-                }
-                write(dir.resolve(".ready"), String.join("\n", spec.setup()));
-                LOG.info("prepared the environment of {} at {} in {}", UrlCredentials.masked(spec.repo()), commit, dir);
+            Workspace.deleteTree(tree);
+            try (Git git = clone(mirror, tree)) {
+                checkout(git, commit, spec);
+                return tree;
+            } catch (GitAPIException e) {
+                Workspace.deleteTree(tree);
+                throw new RepofixException(ErrorKind.RUNTIME, "cannot check out " + commit + " for the set-up of "
+                        + spec.id() + ": " + e.getMessage(), e);
             }
-            // An editable install points at the set-up's own checkout: each copy of the case imports its own code.
-            List<String> sourceRoots = !python ? List.of()
-                    : Files.isDirectory(tree.resolve("src")) ? List.of("src", ".") : List.of(".");
-            PreparedEnvironment prepared = new PreparedEnvironment(describe(spec, python), variables, bin,
-                    python ? List.of(venv) : List.of(), sourceRoots,
-                    made ? Duration.ofNanos(System.nanoTime() - started) : Duration.ZERO, !made);
-            readyEnvironments.put(key, prepared);
-            return prepared;
-        }
-    }
-
-    /** {@code prepared} as a later case sees it: reused, nothing spent on it. */
-    private static PreparedEnvironment reused(PreparedEnvironment prepared) {
-        return new PreparedEnvironment(prepared.description(), prepared.variables(), prepared.pathFolders(),
-                prepared.folders(), prepared.sourceRoots(), Duration.ZERO, true);
-    }
-
-    private static String describe(Spec spec, boolean python) {
-        return (python ? "case venv, " : "case set-up, ") + spec.setup().size() + " set-up command(s)";
-    }
-
-    private void run(List<String> argv, Path dir, Map<String, String> variables, List<Path> bin, Spec spec) {
-        // Set-up installs things: the caller's proxies and index settings pass, credentials never.
-        Map<String, String> env = new LinkedHashMap<>(CleanEnvironment.of(host, List.of("http_proxy", "https_proxy",
-                "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "no_proxy", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL",
-                "MAVEN_OPTS", "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE"), Map.of()));
-        env.putAll(variables);
-        // The set-up runs with network: it installs things.
-        ExecResult result = setupExecutor.run(new Command(argv, dir, env, setupTimeout, Command.DEFAULT_OUTPUT_CAP)
-                .withEnvironmentFolders(bin, List.of()).withNetwork());
-        if (!result.succeeded()) {
-            String output = result.output().strip();
-            String tail = output.length() > 2000 ? "..." + output.substring(output.length() - 2000) : output;
-            throw new RepofixException(ErrorKind.RUNTIME, "the set-up of case " + spec.id() + " failed: '"
-                    + String.join(" ", argv) + "' (" + result.outcome() + "):\n" + tail);
-        }
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -57,7 +57,7 @@ public final class EvalRunner {
      * @param setting       the input setting; empty for the chained pipeline (each stage from the last)
      * @param sample        the sample number when a case runs several times
      * @param contextTokens the context budget of this run when a sweep gives one
-     * @param checkout      the case's repository and environment
+     * @param checkout      the case's repository (and where its environment is set up)
      */
     public record CaseRun(EvalCase kase, Optional<Setting> setting, OptionalInt sample, OptionalInt contextTokens,
             CaseCheckouts.Checkout checkout) {
@@ -149,7 +149,7 @@ public final class EvalRunner {
      *
      * @param ran       results produced by this run, in the order they ended
      * @param kept      results already finished before it, left as they were
-     * @param diskBytes the most the checkouts and environments took on disk, measured after each case
+     * @param diskBytes the most the checkouts took on disk, measured after each case
      */
     public record Outcome(List<CaseResult> ran, int kept, long diskBytes) {
         public Outcome {
@@ -312,8 +312,7 @@ public final class EvalRunner {
     }
 
     private static CaseCheckouts.Spec spec(EvalCase c) {
-        return new CaseCheckouts.Spec(c.id(), c.repo(), c.baseCommit(), c.patch().test(), c.setup(),
-                c.environmentSetupCommit(), c.language());
+        return new CaseCheckouts.Spec(c.id(), c.repo(), c.baseCommit(), c.patch().test(), c.environmentSetupCommit());
     }
 
     private CaseResult failed(Unit u, CaseReference reference, ResultStatus status, String why, Instant start) {

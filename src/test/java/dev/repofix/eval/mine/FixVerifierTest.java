@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.BuildDetector;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.config.RepofixException;
+import dev.repofix.env.EnvironmentException;
+import dev.repofix.env.EnvironmentPreparer;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.eval.run.CaseCheckouts;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.testrun.ReportParsers;
@@ -41,13 +45,17 @@ class FixVerifierTest {
     }
 
     private FixVerifier.Verdict verify(String name, Path repo, HistoryMiner.MinedFix fix) {
+        return verify(name, repo, fix, EnvironmentPreparer.NONE);
+    }
+
+    private FixVerifier.Verdict verify(String name, Path repo, HistoryMiner.MinedFix fix,
+            EnvironmentPreparer preparer) {
         Clock clock = Clock.systemUTC();
         HostEnvironment host = HostEnvironment.fromSystem();
-        try (CaseCheckouts checkouts = new CaseCheckouts(temp.resolve("work"), new LocalProcessExecutor(clock), host,
-                Duration.ofMinutes(2), false)) {
+        try (CaseCheckouts checkouts = new CaseCheckouts(temp.resolve("work"))) {
             TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), host, ReportParsers.standard(),
                     new StackFrameExtractor());
-            return new FixVerifier(checkouts, new BuildDetector(), runner, Duration.ofMinutes(2), Optional.empty())
+            return new FixVerifier(checkouts, preparer, new BuildDetector(), runner, Duration.ofMinutes(2), Optional.empty())
                     .verify(name, repo.toString(), fix);
         }
     }
@@ -102,6 +110,30 @@ class FixVerifierTest {
         assertThat(verdict).isInstanceOfSatisfying(FixVerifier.Verdict.Dropped.class, d -> {
             assertThat(d.why()).isEqualTo(HistoryMiner.Skip.NO_FAIL_TO_PASS);
             assertThat(d.detail()).isEqualTo("0 test(s) fail before the fix, 0 after it");
+        });
+    }
+
+    @Test
+    void theEnvironmentIsPreparedAtTheParentAndAFailingSetUpDropsTheFixSayingSo() {
+        HistoryMiner.MinedFix fix = mining.fixes().stream().filter(f -> f.commit().equals(commits.get("clamp")))
+                .findFirst().orElseThrow();
+        java.util.List<String> preparedIn = new java.util.ArrayList<>();
+
+        FixVerifier.Verdict prepared = verify("clamp", repo, fix, (root, build) -> {
+            preparedIn.add(root.getFileName() + " " + build.name());
+            return PreparedEnvironment.none();
+        });
+        FixVerifier.Verdict failed = verify("clamp", repo, fix, (root, build) -> {
+            throw new EnvironmentException(RepofixException.ErrorKind.RUNTIME,
+                    "the environment set-up failed: `pip install nothing-such` (exit code 1)");
+        });
+
+        assertThat(prepared).isInstanceOf(FixVerifier.Verdict.Verified.class);
+        assertThat(preparedIn).containsExactly("clamp pytest");
+        assertThat(failed).isInstanceOfSatisfying(FixVerifier.Verdict.Dropped.class, d -> {
+            assertThat(d.why()).isEqualTo(HistoryMiner.Skip.TESTS_DO_NOT_RUN);
+            assertThat(d.detail()).isEqualTo("the set-up at the parent: the environment set-up failed: "
+                    + "`pip install nothing-such` (exit code 1)");
         });
     }
 }

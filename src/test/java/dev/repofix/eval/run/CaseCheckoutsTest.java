@@ -3,15 +3,9 @@ package dev.repofix.eval.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
-import dev.repofix.exec.LocalProcessExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -35,8 +29,6 @@ class CaseCheckoutsTest {
 
     private Path origin;
     private String base;
-    private final HostEnvironment host = new HostEnvironment(Map.of("PATH", System.getenv("PATH"),
-            "HOME", System.getProperty("user.home")));
 
     @BeforeEach
     void repository() throws Exception {
@@ -54,19 +46,18 @@ class CaseCheckoutsTest {
         }
     }
 
-    private CaseCheckouts checkouts(boolean keep) {
-        return new CaseCheckouts(temp.resolve("work"), new LocalProcessExecutor(Clock.systemUTC()), host,
-                Duration.ofMinutes(2), keep);
+    private CaseCheckouts checkouts() {
+        return new CaseCheckouts(temp.resolve("work"));
     }
 
-    private CaseCheckouts.Spec spec(String id, String testPatch, List<String> setup) {
-        return new CaseCheckouts.Spec(id, origin.toString(), base, testPatch, setup, Optional.empty(), "python");
+    private CaseCheckouts.Spec spec(String id, String testPatch, Optional<String> environmentCommit) {
+        return new CaseCheckouts.Spec(id, origin.toString(), base, testPatch, environmentCommit);
     }
 
     @Test
     void checksOutTheBaseCommitWithTheReferenceTestsCommittedOnTop() throws Exception {
-        try (CaseCheckouts checkouts = checkouts(false)) {
-            CaseCheckouts.Checkout c = checkouts.prepare(spec("age-1", TEST_PATCH, List.of()));
+        try (CaseCheckouts checkouts = checkouts()) {
+            CaseCheckouts.Checkout c = checkouts.prepare(spec("age-1", TEST_PATCH, Optional.empty()));
 
             assertThat(c.repo().resolve("tests/test_age.py")).exists();
             assertThat(c.repo().resolve("later.txt")).doesNotExist();
@@ -76,7 +67,7 @@ class CaseCheckoutsTest {
                 assertThat(head.getParent(0).name()).isEqualTo(base);
                 assertThat(git.status().call().isClean()).isTrue();
             }
-            assertThat(c.environment().isNone()).isTrue();
+            assertThat(c.setupRoot()).as("set up in its own checkout").isEmpty();
             checkouts.release(c);
             assertThat(c.repo()).doesNotExist();
         }
@@ -84,61 +75,37 @@ class CaseCheckoutsTest {
     }
 
     @Test
-    void runsASetUpOnceForTheCasesThatShareItInAVirtualEnvironmentOfItsOwn() throws Exception {
-        Path count = temp.resolve("setup-runs.txt");
-        List<String> setup = List.of("echo ran >> '" + count + "'", "python -c 'import sys; print(sys.prefix)' > prefix.txt");
-        try (CaseCheckouts checkouts = checkouts(false)) {
-            CaseCheckouts.Checkout first = checkouts.prepare(spec("age-1", TEST_PATCH, setup));
-            CaseCheckouts.Checkout second = checkouts.prepare(spec("age-2", "", setup));
+    void aCaseWithAnEnvironmentCommitOfItsOwnIsSetUpInOneCheckoutOfItSharedByTheCasesThatNameIt() throws Exception {
+        String later;
+        try (Git git = Git.open(origin.toFile())) {
+            later = git.getRepository().resolve("HEAD").name();
+        }
+        try (CaseCheckouts checkouts = checkouts()) {
+            CaseCheckouts.Checkout first = checkouts.prepare(spec("age-1", TEST_PATCH, Optional.of(later)));
+            CaseCheckouts.Checkout second = checkouts.prepare(spec("age-2", "", Optional.of(later)));
+            CaseCheckouts.Checkout atBase = checkouts.prepare(spec("age-3", "", Optional.of(base)));
 
-            assertThat(Files.readAllLines(count)).containsExactly("ran");
-            assertThat(first.environment().variables()).isEqualTo(second.environment().variables());
-            assertThat(first.environment().reused()).isFalse();
-            assertThat(second.environment().reused()).isTrue();
-            Path venv = Path.of(first.environment().variables().get("VIRTUAL_ENV"));
-            assertThat(venv.resolve("bin/python")).exists();
-            assertThat(first.environment().pathFolders()).containsExactly(venv.resolve("bin"));
+            Path tree = first.setupRoot().orElseThrow();
+            assertThat(second.setupRoot()).contains(tree);
+            assertThat(tree.resolve("later.txt")).as("the environment commit's files").exists();
+            assertThat(first.repo().resolve("later.txt")).as("the case's own files").doesNotExist();
+            assertThat(atBase.setupRoot()).as("the base commit: its own checkout").isEmpty();
             assertThat(checkouts.diskBytes()).isPositive();
         }
-        assertThat(temp.resolve("work/envs")).doesNotExist();
-    }
-
-    @Test
-    void keepsTheEnvironmentsWhenAskedAndReusesThemInTheNextRun() throws Exception {
-        Path count = temp.resolve("setup-runs.txt");
-        List<String> setup = List.of("echo ran >> '" + count + "'");
-        try (CaseCheckouts checkouts = checkouts(true)) {
-            checkouts.prepare(spec("age-1", "", setup));
-        }
-        try (CaseCheckouts checkouts = checkouts(true)) {
-            checkouts.prepare(spec("age-1", "", setup));
-        }
-
-        assertThat(Files.readAllLines(count)).containsExactly("ran");
-        assertThat(temp.resolve("work/envs")).isNotEmptyDirectory();
-    }
-
-    @Test
-    void aFailingSetUpSaysWhichCommandAndWhatItPrinted() {
-        try (CaseCheckouts checkouts = checkouts(false)) {
-            assertThatThrownBy(() -> checkouts.prepare(spec("age-1", "", List.of("echo no such package >&2; exit 3"))))
-                    .isInstanceOf(RepofixException.class)
-                    .hasMessageContaining("the set-up of case age-1 failed")
-                    .hasMessageContaining("no such package");
-        }
+        assertThat(temp.resolve("work/setup-trees")).doesNotExist();
     }
 
     @Test
     void aTestPatchThatDoesNotApplyOrAnUnknownCommitIsTheCasesFault() {
         String wrong = "--- a/age.py\n+++ b/age.py\n@@ -1,2 +1,2 @@\n-def nothing_like_this():\n-    pass\n+x\n+y\n";
-        try (CaseCheckouts checkouts = checkouts(false)) {
-            assertThatThrownBy(() -> checkouts.prepare(spec("age-1", wrong, List.of())))
+        try (CaseCheckouts checkouts = checkouts()) {
+            assertThatThrownBy(() -> checkouts.prepare(spec("age-1", wrong, Optional.empty())))
                     .isInstanceOf(RepofixException.class)
                     .hasMessageContaining("case age-1: its test patch does not apply")
                     .satisfies(e -> assertThat(((RepofixException) e).kind())
                             .isEqualTo(RepofixException.ErrorKind.INPUT));
             assertThatThrownBy(() -> checkouts.prepare(new CaseCheckouts.Spec("age-2", origin.toString(),
-                    "0123456789abcdef0123456789abcdef01234567", "", List.of(), Optional.empty(), "python")))
+                    "0123456789abcdef0123456789abcdef01234567", "", Optional.empty())))
                     .isInstanceOf(RepofixException.class)
                     .hasMessageContaining("no commit 0123456789abcdef0123456789abcdef01234567");
         }
