@@ -173,8 +173,12 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             }
             // A detected step is a guess (a project that does not compile fails Maven's resolution run
             // too): the tests then run with what the machine has, and the baseline says what breaks.
-            String first = e.getMessage().lines().findFirst().orElse("");
-            return new PreparedEnvironment("none: " + first + "; tests run with what the machine has (set setup to "
+            // The failed command and the last lines of its output: the stage says why.
+            List<String> lines = e.getMessage().lines().filter(l -> !l.isBlank() && !l.startsWith("Set setup"))
+                    .toList();
+            String why = lines.isEmpty() ? "" : lines.get(0) + (lines.size() > 1 ? "\n" + String.join("\n",
+                    lines.subList(Math.max(1, lines.size() - 5), lines.size())) : "");
+            return new PreparedEnvironment("none: " + why + "\ntests run with what the machine has (set setup to "
                     + "the commands that install what they need)", Map.of(), List.of(), List.of(), List.of(),
                     Duration.ZERO, false);
         }

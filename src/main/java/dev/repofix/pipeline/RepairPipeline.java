@@ -254,10 +254,14 @@ public final class RepairPipeline {
         }, p -> describe(p.runner.environment()));
     }
 
-    /** The set-up stage's line: {@code environment: <description> (prepared in 42 s | reused)}. */
+    /**
+     * The set-up stage's line: {@code environment: <description> (prepared in 42 s | reused)}; with
+     * nothing prepared, why, when the preparer said (a detected step that failed, with its output).
+     */
     static String describe(PreparedEnvironment environment) {
         if (environment.isNone()) {
-            return "environment: none prepared, tests run with what the machine has";
+            return environment.description().startsWith("none: ") ? "environment: " + environment.description()
+                    : "environment: none prepared, tests run with what the machine has";
         }
         return "environment: " + environment.description() + (environment.reused() ? " (reused)"
                 : " (prepared in " + Durations.format(environment.setupTime()) + ")");

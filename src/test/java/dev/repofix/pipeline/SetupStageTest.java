@@ -117,6 +117,18 @@ class SetupStageTest {
         assertThat(commands).first().satisfies(c -> assertThat(c.pathPrefix()).isEmpty());
     }
 
+    @Test
+    void aDetectedStepThatFailedIsNamedWithItsOutputInTheStage() throws Exception {
+        EnvironmentPreparer failed = (root, build) -> new PreparedEnvironment("none: the environment set-up failed: "
+                + "`mvn -q test` (exit code 1):\n[ERROR] cannot write /env/repository; tests run with what the machine "
+                + "has", Map.of(), List.of(), List.of(), List.of(), Duration.ZERO, false);
+
+        RunResult r = pipeline(failed).run(config());
+
+        assertThat(r.stages().get(1).summary()).startsWith("environment: none: the environment set-up failed: "
+                + "`mvn -q test` (exit code 1)").contains("[ERROR] cannot write /env/repository");
+    }
+
     private RepairPipeline pipeline(EnvironmentPreparer preparer) {
         // Records the commands; each says no test ran, which ends the run after the baseline.
         Executor recording = command -> {
