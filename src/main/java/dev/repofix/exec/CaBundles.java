@@ -1,8 +1,16 @@
 package dev.repofix.exec;
 
 import dev.repofix.config.HostEnvironment;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,6 +93,53 @@ final class CaBundles {
         }
         missing.forEach(c -> out.append(c).append('\n'));
         return Optional.of(out.toString());
+    }
+
+    /**
+     * Where a container with network finds the union as a Java trust store: Java reads no PEM
+     * bundle, only its own key store, so Maven and Gradle behind an intercepting proxy fail
+     * with "PKIX path building failed" while pip and npm, reading the PEM, succeed.
+     */
+    static final String JAVA_TRUST_STORE = "/etc/ssl/certs/repofix-java-cacerts.p12";
+
+    /** The trust store's password: it holds public certificates only, so it protects nothing. */
+    static final String JAVA_TRUST_STORE_PASSWORD = "changeit";
+
+    /**
+     * The certificates of {@code pem} as a PKCS12 trust store under
+     * {@link #JAVA_TRUST_STORE_PASSWORD}; empty when none parses.
+     */
+    static Optional<byte[]> javaTrustStore(String pem) {
+        try {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            CertificateFactory x509 = CertificateFactory.getInstance("X.509");
+            Matcher m = CERTIFICATE.matcher(pem);
+            int n = 0;
+            while (m.find()) {
+                try {
+                    store.setCertificateEntry("repofix-" + n++, x509.generateCertificate(
+                            new ByteArrayInputStream(m.group().getBytes(StandardCharsets.US_ASCII))));
+                } catch (CertificateException e) {
+                    n--; // a damaged entry of a bundle: skipped, as the system's tools do
+                }
+            }
+            if (n == 0) {
+                return Optional.empty();
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            store.store(out, JAVA_TRUST_STORE_PASSWORD.toCharArray());
+            return Optional.of(out.toByteArray());
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("cannot write a PKCS12 trust store", e);
+        }
+    }
+
+    /** The variable that points every JVM at a trust store at {@link #JAVA_TRUST_STORE}. */
+    static Map<String, String> javaEnvironment() {
+        return Map.of("JAVA_TOOL_OPTIONS", "-Djavax.net.ssl.trustStore=" + JAVA_TRUST_STORE
+                + " -Djavax.net.ssl.trustStoreType=PKCS12 -Djavax.net.ssl.trustStorePassword="
+                + JAVA_TRUST_STORE_PASSWORD);
     }
 
     /** The variables that point the tools at a bundle at {@code target}. */

@@ -282,12 +282,16 @@ public final class DockerExecutor implements ContainerExecutor {
                 Duration.ofMinutes(2), 8 * 1024 * 1024, command.image()));
         var imageBundle = CaBundles.imageBundle(probe.output());
         String target = imageBundle.map(Map.Entry::getKey).orElse(CaBundles.IMAGE_BUNDLES.get(0));
-        List<SandboxCaches.Mount> mounts = CaBundles.union(imageBundle.map(Map.Entry::getValue).orElse(""), host)
-                .flatMap(union -> buildCache.write("ca-" + Integer.toHexString(image.hashCode()) + ".crt", union))
-                .map(file -> List.of(new SandboxCaches.Mount(file, target, CaBundles.environment(target))))
-                .orElse(List.of());
-        trust.put(image, mounts);
-        return mounts;
+        String name = "ca-" + Integer.toHexString(image.hashCode());
+        List<SandboxCaches.Mount> mounts = new ArrayList<>();
+        CaBundles.union(imageBundle.map(Map.Entry::getValue).orElse(""), host).ifPresent(union -> {
+            buildCache.write(name + ".crt", union).ifPresent(file -> mounts.add(
+                    new SandboxCaches.Mount(file, target, CaBundles.environment(target))));
+            CaBundles.javaTrustStore(union).flatMap(p12 -> buildCache.write(name + ".p12", p12)).ifPresent(file ->
+                    mounts.add(new SandboxCaches.Mount(file, CaBundles.JAVA_TRUST_STORE, CaBundles.javaEnvironment())));
+        });
+        trust.put(image, List.copyOf(mounts));
+        return List.copyOf(mounts);
     }
 
     /**

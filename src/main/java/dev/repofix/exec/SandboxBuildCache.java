@@ -79,13 +79,18 @@ final class SandboxBuildCache implements AutoCloseable {
      * which containers may mount read-only; empty when there is no run folder (see {@link #mounts}).
      */
     synchronized Optional<Path> write(String name, String text) {
+        return write(name, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** As {@link #write(String, String)}, bytes. */
+    synchronized Optional<Path> write(String name, byte[] bytes) {
         Optional<Path> run = folder();
         if (run.isEmpty() || closed) {
             return Optional.empty();
         }
         try {
             Path file = run.get().resolve(name);
-            Files.writeString(file, text);
+            Files.write(file, bytes);
             return paths.toHost(file);
         } catch (IOException e) {
             LOG.warn("could not write {} for the sandbox: {}", name, e.getMessage());

@@ -3,7 +3,11 @@ package dev.repofix.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.config.HostEnvironment;
+import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -12,6 +16,22 @@ class CaBundlesTest {
     private static final String A = "-----BEGIN CERTIFICATE-----\nMIIBaaaa\nAAAA\n-----END CERTIFICATE-----";
     private static final String B = "-----BEGIN CERTIFICATE-----\nMIIBbbbb\nBBBB\n-----END CERTIFICATE-----";
     private static final String PROXY = "-----BEGIN CERTIFICATE-----\nMIIBpppp\nPPPP\n-----END CERTIFICATE-----";
+    /** ISRG Root X2, a public root certificate. */
+    private static final String ROOT = String.join("\n",
+            "-----BEGIN CERTIFICATE-----",
+            "MIICGzCCAaGgAwIBAgIQQdKd0XLq7qeAwSxs6S+HUjAKBggqhkjOPQQDAzBPMQsw",
+            "CQYDVQQGEwJVUzEpMCcGA1UEChMgSW50ZXJuZXQgU2VjdXJpdHkgUmVzZWFyY2gg",
+            "R3JvdXAxFTATBgNVBAMTDElTUkcgUm9vdCBYMjAeFw0yMDA5MDQwMDAwMDBaFw00",
+            "MDA5MTcxNjAwMDBaME8xCzAJBgNVBAYTAlVTMSkwJwYDVQQKEyBJbnRlcm5ldCBT",
+            "ZWN1cml0eSBSZXNlYXJjaCBHcm91cDEVMBMGA1UEAxMMSVNSRyBSb290IFgyMHYw",
+            "EAYHKoZIzj0CAQYFK4EEACIDYgAEzZvVn4CDCuwJSvMWSj5cz3es3mcFDR0HttwW",
+            "+1qLFNvicWDEukWVEYmO6gbf9yoWHKS5xcUy4APgHoIYOIvXRdgKam7mAHf7AlF9",
+            "ItgKbppbd9/w+kHsOdx1ymgHDB/qo0IwQDAOBgNVHQ8BAf8EBAMCAQYwDwYDVR0T",
+            "AQH/BAUwAwEB/zAdBgNVHQ4EFgQUfEKWrt5LSDv6kviejM9ti6lyN5UwCgYIKoZI",
+            "zj0EAwMDaAAwZQIwe3lORlCEwkSHRhtFcP9Ymd70/aTSVaYgLXTWNLxBo1BfASdW",
+            "tL4ndQavEi51mI38AjEAi/V3bNTIZargCyzuFJ0nN6T5U6VR5CmD1/iQMVtCnwr1",
+            "/q4AaOeMSQ+2b1tbFfLn",
+            "-----END CERTIFICATE-----");
 
     @Test
     void anImageBundleThatHoldsEveryHostCertificateStaysAsItIsWhateverItsLineBreaks() {
@@ -38,6 +58,22 @@ class CaBundlesTest {
         assertThat(CaBundles.onHost(new HostEnvironment(Map.of("SSL_CERT_FILE", "/missing.pem")), files::contains))
                 .contains(Path.of("/etc/pki/tls/certs/ca-bundle.crt"));
         assertThat(CaBundles.onHost(new HostEnvironment(Map.of()), p -> false)).isEmpty();
+    }
+
+    @Test
+    void theBundleBecomesAJavaTrustStoreTheJvmsOfTheSandboxAreToldOfSkippingDamagedEntries() throws Exception {
+        byte[] p12 = CaBundles.javaTrustStore(A + "\n" + ROOT + "\n").orElseThrow();
+
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(new ByteArrayInputStream(p12), CaBundles.JAVA_TRUST_STORE_PASSWORD.toCharArray());
+        assertThat(Collections.list(store.aliases())).hasSize(1);
+        X509Certificate cert = (X509Certificate) store.getCertificate(store.aliases().nextElement());
+        assertThat(cert.getSubjectX500Principal().getName()).contains("ISRG Root X2");
+        assertThat(store.isCertificateEntry(store.aliases().nextElement())).isTrue();
+        assertThat(CaBundles.javaTrustStore(A + "\n" + PROXY)).isEmpty();
+        assertThat(CaBundles.javaEnvironment().get("JAVA_TOOL_OPTIONS"))
+                .contains("-Djavax.net.ssl.trustStore=" + CaBundles.JAVA_TRUST_STORE, "trustStoreType=PKCS12",
+                        "-Djavax.net.ssl.trustStorePassword=" + CaBundles.JAVA_TRUST_STORE_PASSWORD);
     }
 
     @Test
