@@ -18,6 +18,8 @@ import java.util.TreeMap;
 final class SandboxEnvironment {
     /** The sandbox's writable home, on the {@code /tmp} RAM disk. */
     static final String HOME = "/tmp/home";
+    /** Maven's local repository property (its {@code .tail} is another one, read-only). */
+    private static final String REPO_LOCAL = "maven.repo.local=";
 
     /** Host paths and identities: meaningless, or misleading, inside the container. */
     static final Set<String> HOST_SPECIFIC = Set.of("PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "TMPDIR",
@@ -58,9 +60,17 @@ final class SandboxEnvironment {
         env.put("HOME", HOME);
         env.put("TMPDIR", "/tmp");
         caches.forEach((name, value) -> env.merge(name, value,
-                // The command's own Maven arguments still apply, after ours.
-                (theirs, ours) -> name.equals("MAVEN_ARGS") ? ours + " " + theirs : ours));
+                // The command's own Maven arguments and JVM options still apply, after ours.
+                (theirs, ours) -> name.equals("MAVEN_ARGS") || name.equals("JAVA_TOOL_OPTIONS") ? ours + " " + theirs
+                        : ours));
         env.putAll(pointsInside);
+        // Java takes user.home from the image's passwd entry, not HOME: Maven's local repository
+        // would be ~/.m2 on the read-only root, and every Maven command fails before resolving
+        // anything. Unless something names one, it is a writable one under HOME.
+        if (!env.getOrDefault("MAVEN_ARGS", "").contains(REPO_LOCAL)
+                && !env.getOrDefault("MAVEN_OPTS", "").contains(REPO_LOCAL)) {
+            env.merge("MAVEN_ARGS", "-D" + REPO_LOCAL + HOME + "/.m2/repository", (theirs, ours) -> ours + " " + theirs);
+        }
         if (!pathPrefix.isEmpty()) {
             List<String> entries = new ArrayList<>(pathPrefix.stream().map(Path::toString).toList());
             imagePath.filter(p -> !p.isEmpty()).ifPresent(entries::add);

@@ -29,9 +29,21 @@ class SandboxEnvironmentTest {
                 "CI=true",
                 "HOME=/tmp/home",
                 "LANG=C.UTF-8",
+                "MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository",
                 "MAVEN_OPTS=-Xmx1g",
                 "PYTEST_ADDOPTS=--junitxml=.repofix-reports/pytest-junit.xml",
                 "TMPDIR=/tmp");
+    }
+
+    @Test
+    void givesMavenAWritableLocalRepositoryInFrontOfAPreparedOneUnlessOneIsNamed() {
+        assertThat(SandboxEnvironment.of(Map.of("MAVEN_OPTS", "-Dmaven.repo.local.tail=/env/repository"), Map.of()))
+                .contains("MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository",
+                        "MAVEN_OPTS=-Dmaven.repo.local.tail=/env/repository");
+        assertThat(SandboxEnvironment.of(Map.of("MAVEN_OPTS", "-Dmaven.repo.local=/env/repository"), Map.of()))
+                .noneMatch(e -> e.startsWith("MAVEN_ARGS="));
+        assertThat(SandboxEnvironment.of(Map.of("MAVEN_ARGS", "-Pfast"), Map.of()))
+                .contains("MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository -Pfast");
     }
 
     @Test
@@ -40,6 +52,15 @@ class SandboxEnvironmentTest {
                 Map.of("MAVEN_ARGS", "-o -Dmaven.repo.local=/tmp/m2", "GOPROXY", "off"));
 
         assertThat(env).contains("MAVEN_ARGS=-o -Dmaven.repo.local=/tmp/m2 -Pfast", "GOPROXY=off");
+    }
+
+    @Test
+    void keepsTheCommandsJavaToolOptionsAfterTheTrustStores() {
+        var env = SandboxEnvironment.of(Map.of("JAVA_TOOL_OPTIONS", "-Xss4m"), CaBundles.javaEnvironment());
+
+        assertThat(env).contains("JAVA_TOOL_OPTIONS=-Djavax.net.ssl.trustStore=" + CaBundles.JAVA_TRUST_STORE
+                + " -Djavax.net.ssl.trustStoreType=PKCS12 -Djavax.net.ssl.trustStorePassword="
+                + CaBundles.JAVA_TRUST_STORE_PASSWORD + " -Xss4m");
     }
 
     @Test
