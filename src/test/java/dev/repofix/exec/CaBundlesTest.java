@@ -17,7 +17,7 @@ class CaBundlesTest {
     private static final String B = "-----BEGIN CERTIFICATE-----\nMIIBbbbb\nBBBB\n-----END CERTIFICATE-----";
     private static final String PROXY = "-----BEGIN CERTIFICATE-----\nMIIBpppp\nPPPP\n-----END CERTIFICATE-----";
     /** ISRG Root X2, a public root certificate. */
-    private static final String ROOT = String.join("\n",
+    static final String ROOT = String.join("\n",
             "-----BEGIN CERTIFICATE-----",
             "MIICGzCCAaGgAwIBAgIQQdKd0XLq7qeAwSxs6S+HUjAKBggqhkjOPQQDAzBPMQsw",
             "CQYDVQQGEwJVUzEpMCcGA1UEChMgSW50ZXJuZXQgU2VjdXJpdHkgUmVzZWFyY2gg",
