@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
 final class SandboxEnvironment {
     /** The sandbox's writable home, on the {@code /tmp} RAM disk. */
     static final String HOME = "/tmp/home";
+    /** Maven's local repository property (its {@code .tail} is another one, read-only). */
+    private static final String REPO_LOCAL = "maven.repo.local=";
 
     /** The repositories Maven 3.9 and later reads behind the local one, comma-separated. */
     private static final Pattern MAVEN_TAIL = Pattern.compile("-Dmaven\\.repo\\.local\\.tail=(\\S+)");
@@ -69,6 +71,13 @@ final class SandboxEnvironment {
         env.putAll(pointsInside);
         preparedMavenRepository(command, visible).ifPresent(prepared -> env.put("MAVEN_ARGS",
                 mavenArgs(prepared, caches.get("MAVEN_ARGS"), command.get("MAVEN_ARGS"))));
+        // Java takes user.home from the image's passwd entry, not HOME: Maven's local repository
+        // would be ~/.m2 on the read-only root, and every Maven command fails before resolving
+        // anything. Unless something names one, it is a writable one under HOME.
+        if (!env.getOrDefault("MAVEN_ARGS", "").contains(REPO_LOCAL)
+                && !env.getOrDefault("MAVEN_OPTS", "").contains(REPO_LOCAL)) {
+            env.merge("MAVEN_ARGS", "-D" + REPO_LOCAL + HOME + "/.m2/repository", (theirs, ours) -> ours + " " + theirs);
+        }
         if (!pathPrefix.isEmpty()) {
             List<String> entries = new ArrayList<>(pathPrefix.stream().map(Path::toString).toList());
             imagePath.filter(p -> !p.isEmpty()).ifPresent(entries::add);

@@ -8,6 +8,7 @@ import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
+import dev.repofix.exec.ForwardingExecutor;
 import dev.repofix.exec.SandboxImage;
 import dev.repofix.exec.SandboxLimits;
 import dev.repofix.exec.SandboxSettings;
@@ -38,7 +39,12 @@ class ImagePythonInterpretersTest {
         try (DockerExecutor docker = DockerExecutor.open(new SandboxSettings(EngineAddress.of(host),
                 new SandboxLimits(256L << 20, 1, 64), Optional.empty(), List.of(), "test-" + System.nanoTime()), host,
                 Clock.systemUTC())) {
-            Executor counting = new Executor() {
+            Executor counting = new ForwardingExecutor(List.of(docker)) {
+                @Override
+                protected Executor delegate(Optional<SandboxImage> family) {
+                    return docker;
+                }
+
                 @Override
                 public ExecResult run(Command command) {
                     containers.incrementAndGet();

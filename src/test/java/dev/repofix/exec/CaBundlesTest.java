@@ -3,7 +3,9 @@ package dev.repofix.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.config.HostEnvironment;
+import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,22 @@ class CaBundlesTest {
     private static final String A = "-----BEGIN CERTIFICATE-----\nMIIBaaaa\nAAAA\n-----END CERTIFICATE-----";
     private static final String B = "-----BEGIN CERTIFICATE-----\nMIIBbbbb\nBBBB\n-----END CERTIFICATE-----";
     private static final String PROXY = "-----BEGIN CERTIFICATE-----\nMIIBpppp\nPPPP\n-----END CERTIFICATE-----";
+    /** ISRG Root X2, a public root certificate. */
+    static final String ROOT = String.join("\n",
+            "-----BEGIN CERTIFICATE-----",
+            "MIICGzCCAaGgAwIBAgIQQdKd0XLq7qeAwSxs6S+HUjAKBggqhkjOPQQDAzBPMQsw",
+            "CQYDVQQGEwJVUzEpMCcGA1UEChMgSW50ZXJuZXQgU2VjdXJpdHkgUmVzZWFyY2gg",
+            "R3JvdXAxFTATBgNVBAMTDElTUkcgUm9vdCBYMjAeFw0yMDA5MDQwMDAwMDBaFw00",
+            "MDA5MTcxNjAwMDBaME8xCzAJBgNVBAYTAlVTMSkwJwYDVQQKEyBJbnRlcm5ldCBT",
+            "ZWN1cml0eSBSZXNlYXJjaCBHcm91cDEVMBMGA1UEAxMMSVNSRyBSb290IFgyMHYw",
+            "EAYHKoZIzj0CAQYFK4EEACIDYgAEzZvVn4CDCuwJSvMWSj5cz3es3mcFDR0HttwW",
+            "+1qLFNvicWDEukWVEYmO6gbf9yoWHKS5xcUy4APgHoIYOIvXRdgKam7mAHf7AlF9",
+            "ItgKbppbd9/w+kHsOdx1ymgHDB/qo0IwQDAOBgNVHQ8BAf8EBAMCAQYwDwYDVR0T",
+            "AQH/BAUwAwEB/zAdBgNVHQ4EFgQUfEKWrt5LSDv6kviejM9ti6lyN5UwCgYIKoZI",
+            "zj0EAwMDaAAwZQIwe3lORlCEwkSHRhtFcP9Ymd70/aTSVaYgLXTWNLxBo1BfASdW",
+            "tL4ndQavEi51mI38AjEAi/V3bNTIZargCyzuFJ0nN6T5U6VR5CmD1/iQMVtCnwr1",
+            "/q4AaOeMSQ+2b1tbFfLn",
+            "-----END CERTIFICATE-----");
 
     @Test
     void anImageBundleThatHoldsEveryHostCertificateStaysAsItIsWhateverItsLineBreaks() {

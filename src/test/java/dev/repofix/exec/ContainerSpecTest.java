@@ -60,7 +60,8 @@ class ContainerSpecTest {
     @Test
     void runsAsTheSandboxUserWithACleanEnvironmentAndOurLabels() {
         assertThat(spec.user().spec()).isEqualTo("10001:10001");
-        assertThat(spec.env()).containsExactly("CI=true", "HOME=/tmp/home", "MAVEN_ARGS=-o", "TMPDIR=/tmp");
+        assertThat(spec.env()).containsExactly("CI=true", "HOME=/tmp/home",
+                "MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository -o", "TMPDIR=/tmp");
         assertThat(spec.labels()).containsEntry("repofix.run", "run-1").containsEntry("repofix.sandbox", "1")
                 .containsEntry("repofix.deadline", "1000");
         assertThat(spec.entrypoint()).containsExactly("/bin/sh", "-c", "exec \"$@\" 2>&1", "sh", "sh", "-c", "mvn test");
@@ -111,7 +112,8 @@ class ContainerSpecTest {
         assertThat(hc.getPidsLimit()).isEqualTo(256L);
         assertThat(hc.getReadonlyRootfs()).isTrue();
         assertThat(hc.getCapDrop()).containsExactly(Capability.ALL);
-        assertThat(networked.env()).containsExactly("CI=true", "HOME=/tmp/home", "TMPDIR=/tmp");
+        assertThat(networked.env()).containsExactly("CI=true", "HOME=/tmp/home",
+                "MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository", "TMPDIR=/tmp");
         assertThat(spec.hostConfig().getNetworkMode()).isEqualTo("none");
         assertThat(spec.asLiveProcess().hostConfig().getNetworkMode()).isEqualTo("none");
     }

@@ -136,6 +136,22 @@ class DockerEnvironmentFoldersTest {
         }
     }
 
+    @Test
+    void aCommandWithNetworkGetsTheHostsCertificatesAsAJavaTrustStoreToo() throws Exception {
+        Path work = Files.createDirectories(temp.resolve("work"));
+        Path bundle = Files.writeString(temp.resolve("host-bundle.pem"), CaBundlesTest.ROOT + "\n");
+        Command show = shell("echo \"jto=$JAVA_TOOL_OPTIONS\"; test -s " + CaBundles.JAVA_TRUST_STORE
+                + " && echo has-store || echo no-store", work);
+
+        try (DockerExecutor docker = open(DockerExecutorTest.IMAGE, Map.of("SSL_CERT_FILE", bundle.toString()))) {
+            String withNetwork = docker.run(show.withNetwork()).output();
+            String without = docker.run(show).output();
+
+            assertThat(withNetwork).contains("jto=-Djavax.net.ssl.trustStore=" + CaBundles.JAVA_TRUST_STORE, "has-store");
+            assertThat(without).contains("jto=\n", "no-store");
+        }
+    }
+
     /**
      * Two {@code go test} runs of one module, each in a fresh container: the second finds
      * what the first compiled and tested in the run's build cache, which goes when the

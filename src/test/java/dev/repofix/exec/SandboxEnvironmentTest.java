@@ -29,9 +29,21 @@ class SandboxEnvironmentTest {
                 "CI=true",
                 "HOME=/tmp/home",
                 "LANG=C.UTF-8",
+                "MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository",
                 "MAVEN_OPTS=-Xmx1g",
                 "PYTEST_ADDOPTS=--junitxml=.repofix-reports/pytest-junit.xml",
                 "TMPDIR=/tmp");
+    }
+
+    @Test
+    void givesMavenAWritableLocalRepositoryInFrontOfAPreparedOneUnlessOneIsNamed() {
+        assertThat(SandboxEnvironment.of(Map.of("MAVEN_OPTS", "-Dmaven.repo.local.tail=/env/repository"), Map.of()))
+                .contains("MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository",
+                        "MAVEN_OPTS=-Dmaven.repo.local.tail=/env/repository");
+        assertThat(SandboxEnvironment.of(Map.of("MAVEN_OPTS", "-Dmaven.repo.local=/env/repository"), Map.of()))
+                .noneMatch(e -> e.startsWith("MAVEN_ARGS="));
+        assertThat(SandboxEnvironment.of(Map.of("MAVEN_ARGS", "-Pfast"), Map.of()))
+                .contains("MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository -Pfast");
     }
 
     @Test
@@ -63,7 +75,8 @@ class SandboxEnvironmentTest {
         assertThat(withoutCache).contains("MAVEN_ARGS=-o -Dmaven.repo.local=/tmp/m2 "
                 + "-Dmaven.repo.local.tail=/envs/mvn-1/repository -Pfast");
         assertThat(SandboxEnvironment.of(command, Map.of(), List.of(), List.of(), Optional.empty()))
-                .as("a repository the sandbox does not show is not read").contains("MAVEN_ARGS=-Pfast");
+                .as("a repository the sandbox does not show is not read: a writable local one instead")
+                .contains("MAVEN_ARGS=-Dmaven.repo.local=/tmp/home/.m2/repository -Pfast");
     }
 
     @Test
