@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A Go module and a crate with a real dependency each: downloaded once, then used offline. */
+/**
+ * A Go module and a crate with a real dependency each: downloaded once (into the build's
+ * {@link SharedEnvironmentCache}), then used offline.
+ */
 @Tag("slow")
 class GoAndCargoEnvironmentSetupTest {
     @TempDir
@@ -30,8 +33,8 @@ class GoAndCargoEnvironmentSetupTest {
     private final HostEnvironment host = HostEnvironment.fromSystem();
 
     private PreparedEnvironment prepare(Path root, BuildSystem build) {
-        return EnvironmentSetup.of(RunSettings.defaults(), executor, host, dir.resolve("cache"), Clock.systemUTC())
-                .prepare(root, build);
+        return EnvironmentSetup.of(RunSettings.defaults(), executor, host, SharedEnvironmentCache.dir(),
+                Clock.systemUTC()).prepare(root, build);
     }
 
     private ExecResult offline(PreparedEnvironment env, String cmd, Path root, BuildSystem build) {
