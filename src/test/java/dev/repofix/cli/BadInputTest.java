@@ -95,7 +95,9 @@ class BadInputTest {
     @Test
     void mavenProjectThatDoesNotCompileIsReportedWithTheCompilerError() {
         Path repo = FixtureRepos.gitRepo(temp.resolve("broken"), Map.of(
-                "pom.xml", FixtureRepos.JUNIT_POM.formatted("broken"),
+                // A pom of its own: its set-up fails (the project does not compile) every time, as a user's would.
+                "pom.xml", FixtureRepos.JUNIT_POM.replace("<artifactId>fixture</artifactId>",
+                        "<artifactId>broken</artifactId>"),
                 "src/main/java/b/Broken.java", "package b;\npublic class Broken { int x = ; }\n",
                 "src/test/java/b/BrokenTest.java", "package b;\nclass BrokenTest {}\n"));
         var before = FixtureRepos.snapshot(repo);

@@ -23,7 +23,7 @@ class BuiltinJavaFixEndToEndTest {
     @Test
     void fixesAnAdditionThatSubtracts() {
         Path repo = FixtureRepos.gitRepo(temp.resolve("calc"), Map.of(
-                "pom.xml", FixtureRepos.JUNIT_POM.formatted("calc"),
+                "pom.xml", FixtureRepos.JUNIT_POM,
                 "src/main/java/org/calc/Calculator.java", """
                         package org.calc;
 
@@ -73,7 +73,7 @@ class BuiltinJavaFixEndToEndTest {
     @Test
     void fixesAMissingNullCheckTwoCallsBelowTheTest() {
         Path repo = FixtureRepos.gitRepo(temp.resolve("labels"), Map.of(
-                "pom.xml", FixtureRepos.JUNIT_POM.formatted("labels"),
+                "pom.xml", FixtureRepos.JUNIT_POM,
                 "src/main/java/org/text/Labels.java", """
                         package org.text;
 

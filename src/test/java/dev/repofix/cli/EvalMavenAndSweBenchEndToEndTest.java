@@ -152,8 +152,8 @@ class EvalMavenAndSweBenchEndToEndTest {
 
     /** Two Maven cases on a repository made here, as case-file lines; their source patches by id. */
     private List<String> mavenCases(Map<String, String> sourcePatches) {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("calc"), Map.of("pom.xml", FixtureRepos.JUNIT_POM
-                .formatted("calc"), "src/main/java/org/calc/Calc.java", CALC,
+        Path repo = FixtureRepos.gitRepo(temp.resolve("calc"), Map.of("pom.xml", FixtureRepos.JUNIT_POM,
+                "src/main/java/org/calc/Calc.java", CALC,
                 "src/test/java/org/calc/CalcTest.java", CALC_TEST));
         String commit = head(repo);
         List<String> lines = new ArrayList<>();

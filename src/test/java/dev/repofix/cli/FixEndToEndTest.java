@@ -75,7 +75,7 @@ class FixEndToEndTest {
     @Test
     void fixesAnAssertionFailureInAMavenProjectWhoseStackShowsOnlyTheTest() {
         Path repo = FixtureRepos.gitRepo(temp.resolve("stats"), Map.of(
-                "pom.xml", FixtureRepos.JUNIT_POM.formatted("stats"),
+                "pom.xml", FixtureRepos.JUNIT_POM,
                 "src/main/java/org/stats/Stats.java", """
                         package org.stats;
 

@@ -16,12 +16,18 @@ import org.eclipse.jgit.api.errors.GitAPIException;
 
 /** Builds small Git repositories for end-to-end tests. */
 final class FixtureRepos {
+    /**
+     * A JUnit 5 project's {@code pom.xml}. Always the same bytes, so the Maven set-up it calls for
+     * (a full resolution into an empty repository, the better part of a minute) is made once in the
+     * {@link dev.repofix.env.SharedEnvironmentCache} and reused by every fixture using it: give a
+     * fixture its own variant only when its set-up must run anew.
+     */
     static final String JUNIT_POM = """
             <?xml version="1.0" encoding="UTF-8"?>
             <project xmlns="http://maven.apache.org/POM/4.0.0">
               <modelVersion>4.0.0</modelVersion>
               <groupId>fixture</groupId>
-              <artifactId>%s</artifactId>
+              <artifactId>fixture</artifactId>
               <version>1.0</version>
               <properties>
                 <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>

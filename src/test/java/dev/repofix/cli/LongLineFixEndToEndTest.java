@@ -24,7 +24,7 @@ class LongLineFixEndToEndTest {
     void fixesTheBugBesideAFortyThousandCharacterLiteralAndSaysTheLineWasSkipped() {
         String data = "ab\\\"c\\\\d,".repeat(4_000);
         Path repo = FixtureRepos.gitRepo(temp.resolve("table"), Map.of(
-                "pom.xml", FixtureRepos.JUNIT_POM.formatted("table"),
+                "pom.xml", FixtureRepos.JUNIT_POM,
                 "src/main/java/org/table/Table.java", """
                         package org.table;
 

@@ -4,6 +4,7 @@ import dev.repofix.app.Environment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.config.HostEnvironment;
+import dev.repofix.env.SharedEnvironmentCache;
 import dev.repofix.report.ReportSchema;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,7 +20,9 @@ import java.util.Map;
 /**
  * One {@code repofix} invocation in-process: exit code, stdout, stderr and the JSON report.
  * Tests run as local processes unless the arguments say {@code --sandbox}: the quick
- * suite must not depend on a Docker engine being there, or not.
+ * suite must not depend on a Docker engine being there, or not. The cache folder is the
+ * build's {@link SharedEnvironmentCache} unless the test sets {@code REPOFIX_CACHE_DIR} or
+ * passes {@code --cache-dir}.
  */
 record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
     private static final ReportSchema SCHEMA = new ReportSchema();
@@ -35,6 +38,8 @@ record RunOutput(int exitCode, String stdout, String stderr, Path outDir) {
         Map<String, String> vars = new HashMap<>(System.getenv());
         vars.putAll(extra);
         vars.putIfAbsent("REPOFIX_SANDBOX", "local");
+        // Set-ups and fetched tools go to the build's shared cache, not the user's: reused across classes.
+        SharedEnvironmentCache.variables().forEach(vars::putIfAbsent);
         Environment env = new Environment(new HostEnvironment(vars), Clock.systemUTC(), tempDir, false);
         int code = Cli.run(args, new PrintWriter(out, true), new PrintWriter(err, true), env);
         RunOutput run = new RunOutput(code, out.toString(), err.toString(), outDir);

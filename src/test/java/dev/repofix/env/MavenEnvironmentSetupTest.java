@@ -22,7 +22,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A real JUnit 5 project resolved from Maven Central into an empty repository that repofix owns. */
+/**
+ * A real JUnit 5 project resolved from Maven Central into an empty repository that repofix owns. It
+ * is kept in the build's {@link SharedEnvironmentCache}: a fresh build resolves it here, a later test
+ * (or run) with the same {@code pom.xml} reuses it, and either way the test run below is offline.
+ */
 @Tag("slow")
 class MavenEnvironmentSetupTest {
     @TempDir
@@ -69,8 +73,8 @@ class MavenEnvironmentSetupTest {
         Path root = project();
         BuildSystem build = new BuildDetector().detect(root, Optional.empty());
 
-        PreparedEnvironment env = EnvironmentSetup.of(RunSettings.defaults(), executor, host, dir.resolve("cache"),
-                Clock.systemUTC()).prepare(root, build);
+        PreparedEnvironment env = EnvironmentSetup.of(RunSettings.defaults(), executor, host,
+                SharedEnvironmentCache.dir(), Clock.systemUTC()).prepare(root, build);
 
         Path repository = env.folders().get(0).resolve("repository");
         assertThat(repository.resolve("org/junit/jupiter/junit-jupiter-api/5.10.2")).isDirectory();

@@ -7,6 +7,7 @@ import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
 import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.env.PreparedEnvironment;
+import dev.repofix.env.SharedEnvironmentCache;
 import dev.repofix.exec.Cancellation;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.repair.BuiltinStages;
@@ -93,7 +94,7 @@ class PreparedEnvironmentPipelineTest {
                     Duration.ofSeconds(3), false);
         };
         BuiltinStages stages = BuiltinStages.withCoverage(executor, host, Duration.ofMinutes(3), clock,
-                SpectrumFormula.OCHIAI, Optional.of(temp.resolve("tools")));
+                SpectrumFormula.OCHIAI, Optional.of(SharedEnvironmentCache.dir().resolve("tools")));
 
         RunResult r = pipeline(new RepairPipeline.Engine(stages, "builtin", Optional.empty()), Screenings.none(),
                 preparer).run(config(repo, Optional.of("python3 -m pytest")));

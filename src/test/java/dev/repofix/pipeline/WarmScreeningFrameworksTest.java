@@ -6,6 +6,7 @@ import dev.repofix.build.BuildDetector;
 import dev.repofix.build.JunitPlatformJars;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RunConfig;
+import dev.repofix.env.SharedEnvironmentCache;
 import dev.repofix.exec.Cancellation;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.repair.BuiltinStages;
@@ -44,8 +45,8 @@ class WarmScreeningFrameworksTest {
     private final HostEnvironment host = HostEnvironment.fromSystem();
     private final LocalProcessExecutor executor = new LocalProcessExecutor(clock);
 
-    @TempDir
-    static Path cache;
+    /** Where repofix keeps the jars it resolves (as the {@code fix} command does), shared with the other tests. */
+    private static final Path PLATFORM_JARS = SharedEnvironmentCache.dir().resolve("tools").resolve("junit-platform");
 
     @TempDir
     Path temp;
@@ -84,7 +85,7 @@ class WarmScreeningFrameworksTest {
 
     private void assertCoverageAndScreeningWithTheSameVerdicts(Path repo) {
         RunResult screened = pipeline(new WarmJvmScreenings(executor, host, clock, new JunitPlatformJars(executor,
-                host, cache, Duration.ofMinutes(5))), "screened").run(config(repo, "screened"));
+                host, PLATFORM_JARS, Duration.ofMinutes(5))), "screened").run(config(repo, "screened"));
         RunResult plain = pipeline(Screenings.none(), "plain").run(config(repo, "plain"));
 
         assertThat(screened.status()).as("%s %s", screened.notes(), screened.validations()).isEqualTo(RunStatus.FIXED);
