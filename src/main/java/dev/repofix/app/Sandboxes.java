@@ -8,6 +8,7 @@ import dev.repofix.exec.DockerExecutor;
 import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.ExecException;
 import dev.repofix.exec.Executor;
+import dev.repofix.exec.ImageSource;
 import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.exec.SandboxLimits;
 import dev.repofix.exec.SandboxSettings;
@@ -28,7 +29,8 @@ public final class Sandboxes {
     /**
      * local: local processes; docker: containers, failing when the engine cannot be reached;
      * auto: containers when the engine answers within {@link #PROBE_TIMEOUT} and has the
-     * image a build needs, else local processes, with one line on {@code err} saying which and why.
+     * image a build needs or gets it (a repofix sandbox image is pulled from sandbox-pull, else
+     * built once on the engine), else local processes, with one line on {@code err} saying which and why.
      * Containers carry the label {@code repofix.run=<runId>}.
      */
     public static Executor create(SandboxSpec spec, Environment env, PrintWriter err, String runId) {
@@ -41,7 +43,8 @@ public final class Sandboxes {
             return new LocalProcessExecutor(env.clock());
         }
         if (spec.mode() == SandboxSpec.Mode.DOCKER) {
-            return sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(spec, env));
+            return sharing(DockerExecutor.open(settings, env.host(), env.clock(), line -> AutoSandbox.say(err, line)),
+                    workDir(spec, env));
         }
         Optional<String> unreachable = DockerExecutor.probe(settings.engine(), PROBE_TIMEOUT);
         if (unreachable.isPresent()) {
@@ -49,7 +52,8 @@ public final class Sandboxes {
                     + unreachable.get());
         }
         try {
-            return new AutoSandbox(sharing(DockerExecutor.open(settings, env.host(), env.clock()), workDir(spec, env)),
+            return new AutoSandbox(sharing(DockerExecutor.open(settings, env.host(), env.clock(),
+                    line -> AutoSandbox.say(err, line)), workDir(spec, env)),
                     new LocalProcessExecutor(env.clock()), line -> AutoSandbox.say(err, line));
         } catch (ExecException e) {
             return local(env, err, e.getMessage());
@@ -75,7 +79,7 @@ public final class Sandboxes {
     /** The Docker settings of {@code spec}, for containers labelled with {@code runId}. */
     public static SandboxSettings settings(SandboxSpec spec, HostEnvironment host, String runId) {
         return new SandboxSettings(EngineAddress.of(host), new SandboxLimits(spec.memoryBytes(), spec.cpus(), spec.pids()),
-                SandboxSettings.image(spec.image()), spec.caches(), runId);
+                SandboxSettings.image(spec.image()), spec.caches(), runId, ImageSource.of(spec.pull(), spec.base()));
     }
 
     /**

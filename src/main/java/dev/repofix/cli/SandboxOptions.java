@@ -26,6 +26,14 @@ final class SandboxOptions {
             + "reference. Default: the build's (repofix/sandbox-<family>:1)")
     String image;
 
+    @Option(names = "--sandbox-pull", paramLabel = "PATTERN", description = "Where a missing repofix sandbox image "
+            + "is pulled from: an image reference with {family}. Default: none (the image is built once on the engine)")
+    String pull;
+
+    @Option(names = "--sandbox-base", paramLabel = "IMAGE", description = "Base image a missing repofix sandbox "
+            + "image is built FROM. Default: debian:trixie-slim")
+    String base;
+
     @Option(names = "--sandbox-cache", paramLabel = "DIRS", description = "More host folders (comma-separated) "
             + "mounted read-only at the same path in the sandbox, besides ~/.m2/repository, the Go module and npm "
             + "caches.")
@@ -41,6 +49,8 @@ final class SandboxOptions {
         put(flags, ConfigKey.SANDBOX_CPUS, cpus);
         put(flags, ConfigKey.SANDBOX_PIDS, pids);
         put(flags, ConfigKey.SANDBOX_IMAGE, image);
+        put(flags, ConfigKey.SANDBOX_PULL, pull);
+        put(flags, ConfigKey.SANDBOX_BASE, base);
         put(flags, ConfigKey.SANDBOX_CACHE, cache);
         put(flags, ConfigKey.WORK_DIR, workDir);
     }

@@ -85,6 +85,16 @@ public enum ConfigKey {
     /** OPERATOR: names the image that is pulled and run. */
     SANDBOX_IMAGE("sandbox-image", OPERATOR, "", "sandbox image: jvm, python, node, rust, go or an image reference "
             + "(default: by build system)"),
+    /**
+     * OPERATOR: names the registry the sandbox images come from, which the engine then runs with
+     * the repository's code; a release's action.yml sets it to that release's images.
+     */
+    SANDBOX_PULL("sandbox-pull", OPERATOR, "", "where a missing repofix sandbox image is pulled from: an image "
+            + "reference with {family} (jvm, python, ...), e.g. <registry>/<owner>/repofix-sandbox-{family}:<version>; "
+            + "empty: build it once on the engine"),
+    /** OPERATOR: names the image that sandbox images are built FROM, which then runs the repository's code. */
+    SANDBOX_BASE("sandbox-base", OPERATOR, "", "base image a missing repofix sandbox image is built FROM (Debian "
+            + "trixie or newer; default: the Dockerfiles' own, debian:trixie-slim)"),
     /** OPERATOR: names host folders that are mounted into the sandbox. */
     SANDBOX_CACHE("sandbox-cache", OPERATOR, "", "extra host folders, comma-separated, mounted read-only at the "
             + "same path in the sandbox"),

@@ -18,9 +18,12 @@ import java.util.Optional;
  * @param image       the image as given: a family (jvm, python, ...), a reference, or empty for the build's
  * @param caches      extra host folders mounted read-only, each an existing absolute folder
  * @param workDir     folder of the workspace copies; empty means the environment's temp folder
+ * @param pull        where a missing repofix sandbox image is pulled from (a reference with {@code {family}}),
+ *                    as given; blank: none
+ * @param base        the base a missing repofix sandbox image is built FROM, as given; blank: the Dockerfiles' own
  */
 public record SandboxSpec(Mode mode, long memoryBytes, double cpus, int pids, String image, List<Path> caches,
-        Optional<Path> workDir) {
+        Optional<Path> workDir, String pull, String base) {
     /** The least memory a sandboxed run may have: Docker refuses less than 6 MiB; no JVM or Python starts in less. */
     public static final long MIN_MEMORY = 64L * 1024 * 1024;
     /** The fewest processes a sandboxed run may have. */
@@ -44,6 +47,14 @@ public record SandboxSpec(Mode mode, long memoryBytes, double cpus, int pids, St
         Objects.requireNonNull(image, "image");
         caches = List.copyOf(caches);
         Objects.requireNonNull(workDir, "workDir");
+        Objects.requireNonNull(pull, "pull");
+        Objects.requireNonNull(base, "base");
+    }
+
+    /** A spec that neither pulls nor names a base: missing repofix images are built FROM the Dockerfiles' base. */
+    public SandboxSpec(Mode mode, long memoryBytes, double cpus, int pids, String image, List<Path> caches,
+            Optional<Path> workDir) {
+        this(mode, memoryBytes, cpus, pids, image, caches, workDir, "", "");
     }
 
     /** The sandbox keys of {@code c}, parsed and checked; a cache folder must exist. */
@@ -63,7 +74,8 @@ public record SandboxSpec(Mode mode, long memoryBytes, double cpus, int pids, St
         }
         String workDir = c.get(ConfigKey.WORK_DIR).trim();
         return new SandboxSpec(mode, memory, cpus, pids, c.get(ConfigKey.SANDBOX_IMAGE), caches,
-                workDir.isEmpty() ? Optional.empty() : Optional.of(Path.of(workDir).toAbsolutePath()));
+                workDir.isEmpty() ? Optional.empty() : Optional.of(Path.of(workDir).toAbsolutePath()),
+                c.get(ConfigKey.SANDBOX_PULL).trim(), c.get(ConfigKey.SANDBOX_BASE).trim());
     }
 
     /** Where workspace copies go: the work folder, else {@code tempDir}. */

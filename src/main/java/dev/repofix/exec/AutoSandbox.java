@@ -10,8 +10,9 @@ import java.util.function.Consumer;
 
 /**
  * {@code --sandbox auto} once the engine answered: the first command of each image
- * decides between containers (the engine has the image) and local processes (it does not,
- * or no image is known for the build), and says so in one line to {@code notices}.
+ * decides between containers (the engine has the image, or it was pulled or built now) and
+ * local processes (it could not be, or no image is known for the build), and says so in one
+ * line to {@code notices}.
  * Everything else (running, starting a live process, where and how commands are confined)
  * is that of the executor chosen for the command's image.
  */
@@ -45,10 +46,9 @@ public final class AutoSandbox extends ForwardingExecutor {
             return local;
         }
         try {
-            if (!docker.hasImage(image.get())) {
-                notices.accept("local processes, not isolated (the Docker engine at " + docker.engine()
-                        + " has no image " + image.get() + (image.get().startsWith("repofix/sandbox-")
-                        ? "; run `repofix images build`" : "") + ")");
+            Optional<String> missing = docker.provideImage(image.get());
+            if (missing.isPresent()) {
+                notices.accept("local processes, not isolated (" + missing.get() + ")");
                 return local;
             }
         } catch (ExecException e) {

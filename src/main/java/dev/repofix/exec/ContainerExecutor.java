@@ -18,6 +18,15 @@ public interface ContainerExecutor extends Executor {
      */
     boolean hasImage(String image);
 
+    /**
+     * Makes sure the engine has {@code image}: a repofix sandbox image it lacks is pulled from
+     * where it is published, else built once on the engine.
+     *
+     * @return empty when the engine has it now, else why it cannot have it, in one line
+     * @throws ExecException when the engine cannot be asked
+     */
+    Optional<String> provideImage(String image);
+
     /** Where the engine listens. */
     EngineAddress engine();
 

@@ -40,6 +40,11 @@ public final class DockerExecutor implements ContainerExecutor {
      */
     static final Duration LIVE_LIMIT = Duration.ofHours(12);
 
+    /** What to do when a sandbox image is missing and could not be pulled or built. */
+    static final String WHAT_TO_DO = "set sandbox-pull to where it is published, set sandbox-base to a base image "
+            + "this engine has or can pull, or run `repofix images build --base IMAGE` against this engine; or use "
+            + "--sandbox local";
+
     /** The {@code PATH} Docker gives a Linux container whose image sets none. */
     static final String ENGINE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
@@ -52,6 +57,9 @@ public final class DockerExecutor implements ContainerExecutor {
     private final Clock clock;
     private final SandboxBuildCache buildCache;
     private final Map<String, Optional<String>> imagePaths = new ConcurrentHashMap<>();
+    private final ImageSupply supply;
+    /** Per image: empty once the engine has it, else why it cannot have it; asked once per image. */
+    private final Map<String, Optional<String>> provided = new ConcurrentHashMap<>();
     /** The host's CA bundle, which a set-up's container trusts too (see {@link CaBundles}). */
     private final Optional<Path> hostBundle;
     private final Map<String, List<SandboxCaches.Mount>> trust = new ConcurrentHashMap<>();
@@ -60,8 +68,9 @@ public final class DockerExecutor implements ContainerExecutor {
     private final Thread shutdownHook;
 
     private DockerExecutor(DockerEngine engine, SandboxSettings settings, SandboxCaches caches, HostPathMapper paths,
-            SandboxUser user, Clock clock, Optional<Path> hostBundle) {
+            SandboxUser user, Clock clock, Optional<Path> hostBundle, ImageSupply supply) {
         this.engine = engine;
+        this.supply = supply;
         this.hostBundle = hostBundle;
         this.settings = settings;
         this.caches = caches;
@@ -85,11 +94,25 @@ public final class DockerExecutor implements ContainerExecutor {
      * @throws ExecException when the engine cannot be reached, naming it and what to do
      */
     public static DockerExecutor open(SandboxSettings settings, HostEnvironment host, Clock clock) {
-        return open(settings, host, clock, ContainerIdentity.fromProc(host), SandboxUser.current());
+        return open(settings, host, clock, line -> LOG.info("sandbox: {}", line));
+    }
+
+    /**
+     * As {@link #open(SandboxSettings, HostEnvironment, Clock)}; {@code notices} receives the lines
+     * that say when a sandbox image the engine lacks is pulled or built, and how long it took.
+     */
+    public static DockerExecutor open(SandboxSettings settings, HostEnvironment host, Clock clock,
+            java.util.function.Consumer<String> notices) {
+        return open(settings, host, clock, ContainerIdentity.fromProc(host), SandboxUser.current(), notices);
     }
 
     static DockerExecutor open(SandboxSettings given, HostEnvironment host, Clock clock, ContainerIdentity identity,
             SandboxUser user) {
+        return open(given, host, clock, identity, user, line -> LOG.info("sandbox: {}", line));
+    }
+
+    private static DockerExecutor open(SandboxSettings given, HostEnvironment host, Clock clock,
+            ContainerIdentity identity, SandboxUser user, java.util.function.Consumer<String> notices) {
         DockerEngine engine = DockerEngine.connect(given.engine());
         try {
             engine.ping();
@@ -98,8 +121,11 @@ public final class DockerExecutor implements ContainerExecutor {
                     .flatMap(id -> engine.mountsOf(id).map(mounts -> HostPathMapper.inContainer(id, mounts)))
                     .orElse(HostPathMapper.identity());
             SandboxCaches caches = shared(SandboxCaches.detect(host, settings.extraCaches()), paths);
+            // The lock files of image builds go to this machine's temp folder, shared by its runs.
+            ImageSupply supply = new ImageSupply(engine, settings.source(), clock,
+                    Path.of(System.getProperty("java.io.tmpdir")), notices);
             DockerExecutor executor = new DockerExecutor(engine, settings, caches, paths, user, clock,
-                    CaBundles.onHost(host));
+                    CaBundles.onHost(host), supply);
             executor.reapLeftovers();
             return executor;
         } catch (RuntimeException e) {
@@ -142,6 +168,24 @@ public final class DockerExecutor implements ContainerExecutor {
         return engine.imageExists(image);
     }
 
+    @Override
+    public Optional<String> provideImage(String image) {
+        return provided.computeIfAbsent(image, i -> switch (supply.provide(i)) {
+            case ImageSupply.Outcome.Present p -> Optional.empty();
+            case ImageSupply.Outcome.Pulled p -> Optional.empty();
+            case ImageSupply.Outcome.Built b -> Optional.empty();
+            case ImageSupply.Outcome.Unavailable u -> Optional.of(u.why());
+        });
+    }
+
+    /** @throws ExecException saying why and what to do when the engine lacks {@code image} and cannot get it */
+    private void requireImage(String image) {
+        provideImage(image).ifPresent(why -> {
+            throw new ExecException(why + "; " + (SandboxImage.ofReference(image).isPresent() ? WHAT_TO_DO
+                    : "or use --sandbox local"), null);
+        });
+    }
+
     /**
      * Checks up front that workspace copies under {@code workDir} can be shared with
      * containers (see {@link HostPathMapper}); the run's build cache goes there too.
@@ -178,6 +222,7 @@ public final class DockerExecutor implements ContainerExecutor {
         String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
                 + String.join(" ", command.argv()) + "': set sandbox-image to " + SandboxImage.families() + " or an "
                 + "image reference, or use --sandbox local", null));
+        requireImage(image);
         ContainerSpec spec = spec(command, image, clock.instant().plus(command.timeout()).plus(REMOVAL_GRACE));
         String id = create(spec);
         running.add(id);
@@ -209,6 +254,7 @@ public final class DockerExecutor implements ContainerExecutor {
         }
         String image = imageFor(command.image()).orElseThrow(() -> new ExecException("no sandbox image is known for '"
                 + String.join(" ", command.argv()) + "'", null));
+        requireImage(image);
         ContainerSpec spec = spec(command, image, clock.instant().plus(LIVE_LIMIT)).asLiveProcess();
         String id = create(spec);
         running.add(id);
@@ -321,8 +367,8 @@ public final class DockerExecutor implements ContainerExecutor {
 
     private ExecException missing(String image, NotFoundException e) {
         return new ExecException("image " + image + " not found at the Docker engine at " + engine.address() + ": "
-                + (image.startsWith("repofix/sandbox-") ? "run `repofix images build`" : "pull or build it")
-                + ", or use --sandbox local", e);
+                + (SandboxImage.ofReference(image).isPresent() ? WHAT_TO_DO : "pull or build it, or use --sandbox local"),
+                e);
     }
 
     private ExecResult runCreated(String id, Command command) {
@@ -449,7 +495,7 @@ public final class DockerExecutor implements ContainerExecutor {
         }
         LOG.info("the Docker engine's host has {} CPU(s); sandboxed runs get all of them instead of {}", engineCpus,
                 s.limits().cpus());
-        return new SandboxSettings(s.engine(), limits, s.image(), s.extraCaches(), s.runId());
+        return new SandboxSettings(s.engine(), limits, s.image(), s.extraCaches(), s.runId(), s.source());
     }
 
     private static SandboxCaches shared(SandboxCaches caches, HostPathMapper paths) {

@@ -23,11 +23,22 @@ public final class ImageBuilder implements AutoCloseable {
 
     private final DockerEngine engine;
     private final Duration timeout;
+    private final boolean ownsEngine;
 
     /** Connects to the engine at {@code address}; each build is bounded by {@code timeout}. */
     public ImageBuilder(EngineAddress address, Duration timeout) {
-        this.engine = DockerEngine.connect(Objects.requireNonNull(address, "address"));
+        this(DockerEngine.connect(Objects.requireNonNull(address, "address")), timeout, true);
+    }
+
+    /** A builder on an engine someone else closes. */
+    ImageBuilder(DockerEngine engine, Duration timeout) {
+        this(engine, timeout, false);
+    }
+
+    private ImageBuilder(DockerEngine engine, Duration timeout, boolean ownsEngine) {
+        this.engine = engine;
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.ownsEngine = ownsEngine;
     }
 
     /** @throws ExecException when the engine does not answer, saying how to start it */
@@ -48,6 +59,15 @@ public final class ImageBuilder implements AutoCloseable {
      *     carries the engine's error and what to try
      */
     public void build(SandboxImage image, String base, Consumer<String> progress) {
+        build(image, base, image.reference(), progress);
+    }
+
+    /**
+     * Builds {@code image}'s Dockerfile FROM {@code base} and tags the result {@code tag}. The
+     * engine sets the tag only once the build succeeded, so a failed or concurrent build
+     * never leaves {@code tag} naming a half-built image.
+     */
+    void build(SandboxImage image, String base, String tag, Consumer<String> progress) {
         Path context = null;
         try {
             context = Files.createTempDirectory("repofix-image-");
@@ -57,18 +77,18 @@ public final class ImageBuilder implements AutoCloseable {
                     .withDockerfile(dockerfile.toFile())
                     .withBaseDirectory(context.toFile())
                     .withBuildArg("BASE", base)
-                    .withTags(Set.of(image.reference()))
+                    .withTags(Set.of(tag))
                     .withLabels(java.util.Map.of("dev.repofix.sandbox", image.family()))
                     .withPull(false)
                     .withRemove(true)
                     .exec(callback);
             if (!callback.awaitCompletion(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 callback.close();
-                throw new ExecException("building " + image.reference() + " did not finish within " + timeout
+                throw new ExecException("building " + tag + " did not finish within " + timeout
                         + "; raise --timeout or check the engine's access to the package mirror", null);
             }
             if (callback.error != null) {
-                throw new ExecException("building " + image.reference() + " FROM " + base + " failed: "
+                throw new ExecException("building " + tag + " FROM " + base + " failed: "
                         + callback.error + hint(base), null);
             }
         } catch (IOException e) {
@@ -111,7 +131,9 @@ public final class ImageBuilder implements AutoCloseable {
 
     @Override
     public void close() {
-        engine.close();
+        if (ownsEngine) {
+            engine.close();
+        }
     }
 
     private static void deleteQuietly(Path dir) {

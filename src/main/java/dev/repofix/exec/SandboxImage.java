@@ -25,6 +25,8 @@ public enum SandboxImage {
 
     /** Tag of every sandbox image; raised when a Dockerfile changes in a way old images lack. */
     public static final String VERSION = "1";
+    /** What every family's repository starts with. */
+    static final String REPOSITORY = "repofix/sandbox-";
 
     private final Language language;
     private final String family;
@@ -56,7 +58,15 @@ public enum SandboxImage {
 
     /** The image reference, e.g. {@code repofix/sandbox-jvm:1}. */
     public String reference() {
-        return "repofix/sandbox-" + family + ":" + VERSION;
+        return REPOSITORY + family + ":" + VERSION;
+    }
+
+    /**
+     * The family whose image {@code reference} names: {@code repofix/sandbox-jvm} at any tag
+     * gives JVM (its own is {@link #reference()}; tests make theirs under a tag of their own).
+     */
+    public static Optional<SandboxImage> ofReference(String reference) {
+        return Arrays.stream(values()).filter(i -> reference.startsWith(REPOSITORY + i.family + ":")).findFirst();
     }
 
     /** The image of a family name as users type it ({@code jvm}, {@code python}, ...). */

@@ -16,9 +16,10 @@ import java.util.regex.Pattern;
  *                    command's family decides
  * @param extraCaches host folders mounted read-only at the same path
  * @param runId       labels this run's containers, so leftovers of crashed runs can be told apart
+ * @param source      where a repofix sandbox image the engine lacks comes from
  */
 public record SandboxSettings(EngineAddress engine, SandboxLimits limits, Optional<String> image,
-        List<Path> extraCaches, String runId) {
+        List<Path> extraCaches, String runId, ImageSource source) {
     private static final Pattern REFERENCE = Pattern.compile("[a-z0-9][a-z0-9._/:@-]*(:[\\w.-]+)?");
 
     public SandboxSettings {
@@ -27,6 +28,18 @@ public record SandboxSettings(EngineAddress engine, SandboxLimits limits, Option
         Objects.requireNonNull(image, "image");
         extraCaches = List.copyOf(extraCaches);
         Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(source, "source");
+    }
+
+    /** Settings whose missing repofix images are built FROM the Dockerfiles' base, never pulled. */
+    public SandboxSettings(EngineAddress engine, SandboxLimits limits, Optional<String> image, List<Path> extraCaches,
+            String runId) {
+        this(engine, limits, image, extraCaches, runId, ImageSource.buildOnly());
+    }
+
+    /** Whether {@code value} has the shape of an image reference. */
+    static boolean isReference(String value) {
+        return REFERENCE.matcher(value).matches();
     }
 
     /**
@@ -45,7 +58,7 @@ public record SandboxSettings(EngineAddress engine, SandboxLimits limits, Option
                 return Optional.of(family.reference());
             }
         }
-        if (!REFERENCE.matcher(v).matches()) {
+        if (!isReference(v)) {
             throw new ConfigException("sandbox-image '" + value + "' is neither a family (jvm, python, node, rust, "
                     + "go) nor an image reference such as repofix/sandbox-jvm:1");
         }

@@ -59,6 +59,8 @@ class SettingsTest {
         flags.put(ConfigKey.SANDBOX_PIDS, "64");
         flags.put(ConfigKey.SANDBOX_IMAGE, "python");
         flags.put(ConfigKey.SANDBOX_CACHE, dir + " , ");
+        flags.put(ConfigKey.SANDBOX_PULL, " 127.0.0.1:5000/acme/repofix-sandbox-{family}:1.2.3 ");
+        flags.put(ConfigKey.SANDBOX_BASE, "repofix-base:trixie");
         flags.put(ConfigKey.WORK_DIR, dir.resolve("w").toString());
         flags.put(ConfigKey.MODEL, "openai:gpt-4o");
         flags.put(ConfigKey.BASE_URL, " http://127.0.0.1:8000/v1 ");
@@ -79,7 +81,8 @@ class SettingsTest {
         assertThat(s.run()).isEqualTo(new RunSettings(Optional.of("make test"), 7, Duration.ofMinutes(90),
                 Duration.ofSeconds(90), 0, 4));
         assertThat(s.sandbox()).isEqualTo(new SandboxSpec(SandboxSpec.Mode.LOCAL, 512L << 20, 1.5, 64, "python",
-                List.of(dir), Optional.of(dir.resolve("w"))));
+                List.of(dir), Optional.of(dir.resolve("w")), "127.0.0.1:5000/acme/repofix-sandbox-{family}:1.2.3",
+                "repofix-base:trixie"));
         assertThat(s.model().choice()).isEqualTo(new ModelChoice("openai", "gpt-4o"));
         assertThat(s.model().baseUrl()).isEqualTo("http://127.0.0.1:8000/v1");
         assertThat(s.model().apiKeyVariable()).isEqualTo("MY_KEY");
@@ -145,6 +148,17 @@ class SettingsTest {
                 .hasMessageContaining("cache = 'maybe' (from --cache) is not true or false");
         assertThatThrownBy(() -> settings(Map.of(ConfigKey.TIMEOUT, "soon"))).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("cannot read duration 'soon'");
+    }
+
+    @Test
+    void theSandboxImageSourceComesFromTheOperatorsVariablesAsTheReleasesActionSetsThem() {
+        Settings s = Settings.of(resolved(Map.of(), Map.of("REPOFIX_SANDBOX_PULL",
+                "127.0.0.1:5000/acme/repofix-sandbox-{family}:1.2.3", "INPUT_SANDBOX-BASE", "repofix-base:trixie")));
+
+        assertThat(s.sandbox().pull()).isEqualTo("127.0.0.1:5000/acme/repofix-sandbox-{family}:1.2.3");
+        assertThat(s.sandbox().base()).isEqualTo("repofix-base:trixie");
+        assertThat(ConfigKey.SANDBOX_PULL.mayBeSetBy(ConfigKey.SetBy.REPOSITORY)).isFalse();
+        assertThat(ConfigKey.SANDBOX_BASE.mayBeSetBy(ConfigKey.SetBy.REPOSITORY)).isFalse();
     }
 
     @Test

@@ -54,7 +54,7 @@ class AutoSandboxTest {
     }
 
     @Test
-    void runsLocallyAndSaysHowToBuildTheImageWhenTheEngineLacksIt() {
+    void runsLocallyAndSaysWhyInOneLineWhenTheImageCanBeNeitherPulledNorBuilt() {
         RecordingExecutor docker = RecordingExecutor.containers("docker", false);
         RecordingExecutor local = RecordingExecutor.plain("local");
         try (Executor auto = new AutoSandbox(docker.asContainerExecutor(), local.asExecutor(), notices::add)) {
@@ -62,7 +62,8 @@ class AutoSandboxTest {
         }
 
         assertThat(notices).containsExactly("local processes, not isolated (the Docker engine at "
-                + "unix:///fake/docker.sock has no image repofix/sandbox-jvm:1; run `repofix images build`)");
+                + "unix:///fake/docker.sock has no image repofix/sandbox-jvm:1; building it FROM debian:trixie-slim "
+                + "failed after 0.1s: no network)");
         assertThat(docker.calls).containsExactly("close");
     }
 

@@ -261,8 +261,8 @@ class DockerExecutorTest {
         try (DockerExecutor docker = DockerExecutor.open(missing, host(Map.of()), Clock.systemUTC())) {
             assertThatThrownBy(() -> docker.run(Command.shell("true", work, Map.of(), GENEROUS)))
                     .isInstanceOf(ExecException.class)
-                    .hasMessageContaining("image repofix/sandbox-missing:0 not found at the Docker engine at")
-                    .hasMessageContaining("run `repofix images build`");
+                    .hasMessageContaining("has no image repofix/sandbox-missing:0 and repofix makes only its own "
+                            + "sandbox images: pull or build it; or use --sandbox local");
         }
     }
 

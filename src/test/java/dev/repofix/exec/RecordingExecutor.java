@@ -88,6 +88,9 @@ final class RecordingExecutor implements InvocationHandler {
             return switch (method.getName()) {
                 case "imageFor" -> ((Optional<?>) args[0]).map(f -> ((SandboxImage) f).reference());
                 case "hasImage" -> hasImages;
+                case "provideImage" -> hasImages ? Optional.empty()
+                        : Optional.of("the Docker engine at unix:///fake/docker.sock has no image " + args[0]
+                        + "; building it FROM debian:trixie-slim failed after 0.1s: no network");
                 case "engine" -> new EngineAddress("unix:///fake/docker.sock", false, Optional.empty());
                 case "limits" -> new SandboxLimits(2L << 30, 2, 512);
                 default -> throw new AssertionError("RecordingExecutor does not know " + method + ": add it");
