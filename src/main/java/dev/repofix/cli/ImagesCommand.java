@@ -4,6 +4,7 @@ import dev.repofix.app.Environment;
 import dev.repofix.config.Durations;
 import dev.repofix.exec.EngineAddress;
 import dev.repofix.exec.ImageBuilder;
+import dev.repofix.exec.ImageSource;
 import dev.repofix.exec.SandboxImage;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -63,7 +64,7 @@ final class ImagesCommand implements Callable<Integer> {
 
         @Option(names = "--base", paramLabel = "IMAGE",
                 description = "Base image of every sandbox image (Debian trixie or newer). Default: debian:trixie-slim")
-        String base = "debian:trixie-slim";
+        String base = ImageSource.DEFAULT_BASE;
 
         @Option(names = "--timeout", paramLabel = "DURATION", description = "Limit of each image's build. Default: 30m")
         String timeout = "30m";

@@ -4,7 +4,6 @@ import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.PullResponseItem;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -203,7 +203,7 @@ final class ImageSupply {
     }
 
     /** Runs {@code work} holding this machine's lock of {@code image} on this engine. */
-    private Outcome underLock(String image, java.util.function.Supplier<Outcome> work) {
+    private Outcome underLock(String image, Supplier<Outcome> work) {
         Path file = lockDir.resolve("repofix-image-" + digest(engine.address() + " " + image) + ".lock");
         ReentrantLock inProcess = HELD.computeIfAbsent(file, f -> new ReentrantLock());
         Instant deadline = clock.instant().plus(BUILD_TIMEOUT).plus(PULL_TIMEOUT);
@@ -215,30 +215,47 @@ final class ImageSupply {
             Thread.currentThread().interrupt();
             throw new ExecException("interrupted while waiting for another run to make " + image, e);
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            FileLock lock = null;
-            while (lock == null) {
-                lock = channel.tryLock();
-                if (lock == null) {
-                    if (clock.instant().isAfter(deadline)) {
-                        return new Outcome.Unavailable("another process has been making " + image
-                                + " for longer than it may take (lock " + file + ")");
-                    }
-                    Thread.sleep(LOCK_POLL.toMillis());
-                }
+        try (FileChannel channel = openLock(file)) {
+            if (channel != null && !acquire(channel, deadline)) {
+                return new Outcome.Unavailable("another process has been making " + image
+                        + " for longer than it may take (lock " + file + ")");
             }
-            try (FileLock held = lock) {
-                return work.get();
-            }
-        } catch (IOException | OverlappingFileLockException e) {
-            // No lock (a read-only temp folder): make it anyway; the engine's tags stay consistent.
-            LOG.debug("no lock file {}: {}", file, e.getMessage());
+            // The file lock is released when the channel closes.
             return work.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ExecException("interrupted while waiting for another run to make " + image, e);
+        } catch (IOException e) {
+            LOG.debug("closing lock file {}: {}", file, e.getMessage());
+            throw new ExecException("cannot release the lock " + file + ": " + e.getMessage(), e);
         } finally {
             inProcess.unlock();
+        }
+    }
+
+    /** The lock file, or null when it cannot be made (a read-only temp folder): then the engine's tags alone keep order. */
+    private static FileChannel openLock(Path file) {
+        try {
+            return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            LOG.debug("no lock file {}: {}", file, e.getMessage());
+            return null;
+        }
+    }
+
+    /** Waits for the file lock until {@code deadline}; false when another process held it all along. */
+    private boolean acquire(FileChannel channel, Instant deadline) {
+        try {
+            while (channel.tryLock() == null) {
+                if (clock.instant().isAfter(deadline)) {
+                    return false;
+                }
+                Thread.sleep(LOCK_POLL.toMillis());
+            }
+            return true;
+        } catch (IOException | OverlappingFileLockException e) {
+            LOG.debug("cannot lock: {}", e.getMessage());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecException("interrupted while waiting for another run to make an image", e);
         }
     }
 
