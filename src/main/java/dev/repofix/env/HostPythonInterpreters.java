@@ -85,13 +85,10 @@ final class HostPythonInterpreters implements PythonInterpreters {
         }
         script.append("true");
         Map<String, String> env = CleanEnvironment.of(host, List.of("PYENV_ROOT", "PYENV_VERSION"), Map.of());
-        ExecResult r;
-        try {
-            r = executor.run(new Command(List.of("sh", "-c", script.toString()), probeDir, env, PROBE_LIMIT,
-                    Command.DEFAULT_OUTPUT_CAP, image));
-        } catch (ExecException e) {
-            return List.of();
-        }
+        // An ExecException here is the sandbox's (the engine, or an image it lacks and could not get),
+        // not a missing interpreter: it goes up with its reason instead of reading as "found: none".
+        ExecResult r = executor.run(new Command(List.of("sh", "-c", script.toString()), probeDir, env, PROBE_LIMIT,
+                Command.DEFAULT_OUTPUT_CAP, image));
         Map<Path, PythonInterpreter> found = new LinkedHashMap<>();
         Optional<Path> pathDefault = Optional.empty();
         String name = null;
