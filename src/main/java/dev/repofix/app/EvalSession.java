@@ -1,9 +1,11 @@
 package dev.repofix.app;
 
+import dev.repofix.build.BuildSystem;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.RunConfig;
 import dev.repofix.config.RunSettings;
 import dev.repofix.env.EnvironmentPreparer;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.eval.cases.CaseReferences;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.gold.EmptyStages;
@@ -146,7 +148,24 @@ public final class EvalSession implements AutoCloseable {
         EnvironmentPreparer casePreparer = root.environmentPreparer(settings, executor);
         Optional<Path> setupRoot = run.checkout().setupRoot();
         RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine,
-                (checkedOut, build) -> casePreparer.prepare(setupRoot.orElse(checkedOut), build));
+                new EnvironmentPreparer() {
+                    @Override
+                    public PreparedEnvironment prepare(Path checkedOut, BuildSystem build) {
+                        return prepare(checkedOut, build, Optional.empty());
+                    }
+
+                    /**
+                     * The case's Git folder goes with it, for projects that take their version from
+                     * Git (setuptools-scm); the environment commit's checkout is a Git work tree,
+                     * whose own folder says its version.
+                     */
+                    @Override
+                    public PreparedEnvironment prepare(Path checkedOut, BuildSystem build, Optional<Path> gitFolder) {
+                        return setupRoot.map(r -> casePreparer.prepare(r, build,
+                                Optional.of(r.resolve(".git")).filter(java.nio.file.Files::isDirectory)))
+                                .orElseGet(() -> casePreparer.prepare(checkedOut, build, gitFolder));
+                    }
+                });
         // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.
         return kase.passToPass().isEmpty() ? pipeline.run(runConfig)
                 : pipeline.run(runConfig, kase.failToPass(), kase.passToPass());

@@ -187,6 +187,76 @@ final class EvalFixtures {
         return cases;
     }
 
+    /**
+     * A case ({@code table-1}) whose project takes its version from Git (setuptools-scm, from the
+     * package index at set-up), tagged v2.0.0 at its base commit, installed by its setup
+     * ({@code pip install -e .}); a pass-to-pass test reads the installed version.
+     */
+    static Path versionedCase(Path dir) throws IOException {
+        Path repo = FixtureRepos.gitRepo(dir.resolve("vtable"), Map.of(
+                "pyproject.toml", """
+                        [build-system]
+                        requires = ["setuptools>=64", "setuptools-scm>=8"]
+                        build-backend = "setuptools.build_meta"
+
+                        [project]
+                        name = "vtable"
+                        dynamic = ["version"]
+
+                        [tool.setuptools]
+                        packages = ["vtable"]
+
+                        [tool.setuptools_scm]
+                        """,
+                "vtable/__init__.py", "",
+                "vtable/render.py", """
+                        def table(rows):
+                            return "\\n".join(" ".join(str(c) for c in row) for row in rows[1:])
+                        """,
+                "tests/test_render.py", """
+                        from importlib.metadata import version
+
+                        from vtable.render import table
+
+
+                        def test_installed_as_the_tag_says():
+                            assert version("vtable").startswith("2.0")
+                        """));
+        String commit;
+        try (Git git = Git.open(repo.toFile())) {
+            git.tag().setName("v2.0.0").setAnnotated(false).call();
+            commit = git.getRepository().resolve("HEAD").name();
+        } catch (org.eclipse.jgit.api.errors.GitAPIException e) {
+            throw new IOException(e);
+        }
+        ObjectNode c = new ObjectMapper().createObjectNode();
+        c.put("id", "table-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python")
+                .put("test_command", "python -m pytest -q");
+        c.putArray("fail_to_pass").add("tests/test_render.py::test_every_row_is_a_line");
+        c.putArray("pass_to_pass").add("tests/test_render.py::test_installed_as_the_tag_says");
+        c.putObject("issue").put("title", "table() drops the first row").put("description",
+                "table([['a', 1], ['b', 2]]) has one line");
+        c.putObject("patch").put("source", """
+                --- a/vtable/render.py
+                +++ b/vtable/render.py
+                @@ -2 +2 @@
+                -    return "\\n".join(" ".join(str(c) for c in row) for row in rows[1:])
+                +    return "\\n".join(" ".join(str(c) for c in row) for row in rows)
+                """).put("test", """
+                --- a/tests/test_render.py
+                +++ b/tests/test_render.py
+                @@ -7,0 +8,4 @@
+                +
+                +
+                +def test_every_row_is_a_line():
+                +    assert len(table([["a", 1], ["b", 2]]).splitlines()) == 2
+                """);
+        c.putArray("setup").add("python -m pip install --quiet -e .");
+        Path cases = dir.resolve("versioned-cases.jsonl");
+        Files.writeString(cases, c + "\n");
+        return cases;
+    }
+
     /** Gold's and the empty patch's run records of {@code eval check --run}. */
     record Sanity(JsonNode gold, JsonNode empty) {}
 

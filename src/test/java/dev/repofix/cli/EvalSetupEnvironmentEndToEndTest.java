@@ -73,4 +73,19 @@ class EvalSetupEnvironmentEndToEndTest {
         assertThat(setupSummary(later)).endsWith("(reused)");
         assertThat(new EnvironmentStore(temp.resolve("cache"), Clock.systemUTC()).list()).hasSize(1);
     }
+
+    /**
+     * A case whose project takes its version from Git: the set-up's copy gets the case's Git folder
+     * (without it setuptools-scm finds no version and {@code pip install -e .} fails), so the
+     * installed version is the one its tag gives and gold passes.
+     */
+    @Test
+    void aCaseVersionedByGitInstallsAndPassesAsItsTagSays() throws Exception {
+        Path cases = EvalFixtures.versionedCase(temp);
+
+        EvalFixtures.Sanity sanity = EvalFixtures.checkedSound(temp, cases, Map.of());
+
+        assertThat(setupSummary(sanity.gold())).contains("setup: python -m pip install --quiet -e .");
+        assertThat(sanity.gold().path("failing").toString()).doesNotContain("test_installed_as_the_tag_says");
+    }
 }
