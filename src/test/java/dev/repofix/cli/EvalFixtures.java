@@ -159,20 +159,15 @@ final class EvalFixtures {
         try (Git git = Git.open(repo.toFile())) {
             commit = git.getRepository().resolve("HEAD").name();
         }
-        ObjectNode c = new ObjectMapper().createObjectNode();
-        c.put("id", "table-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python")
-                .put("test_command", "python -m pytest -q");
-        c.putArray("fail_to_pass").add("tests/test_render.py::test_every_row_is_a_line");
-        c.putArray("pass_to_pass").add("tests/test_render.py::test_in_a_venv_of_its_own");
-        c.putObject("issue").put("title", "table() drops the first row").put("description",
-                "table([['a', 1], ['b', 2]]) has one line");
-        c.putObject("patch").put("source", """
+        return tableCase(dir.resolve("package-cases.jsonl"), repo, commit,
+                "tests/test_render.py::test_in_a_venv_of_its_own",
+                """
                 --- a/table/render.py
                 +++ b/table/render.py
                 @@ -5 +5 @@
                 -    return tabulate(rows[1:], tablefmt="plain")
                 +    return tabulate(rows, tablefmt="plain")
-                """).put("test", """
+                """, """
                 --- a/tests/test_render.py
                 +++ b/tests/test_render.py
                 @@ -10,0 +11,4 @@
@@ -180,11 +175,8 @@ final class EvalFixtures {
                 +
                 +def test_every_row_is_a_line():
                 +    assert len(table([["a", 1], ["b", 2]]).splitlines()) == 2
-                """);
-        c.putArray("setup").add("python -m pip install --quiet " + PACKAGE);
-        Path cases = dir.resolve("package-cases.jsonl");
-        Files.writeString(cases, c + "\n");
-        return cases;
+                """,
+                "python -m pip install --quiet " + PACKAGE);
     }
 
     /**
@@ -229,20 +221,15 @@ final class EvalFixtures {
         } catch (org.eclipse.jgit.api.errors.GitAPIException e) {
             throw new IOException(e);
         }
-        ObjectNode c = new ObjectMapper().createObjectNode();
-        c.put("id", "table-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python")
-                .put("test_command", "python -m pytest -q");
-        c.putArray("fail_to_pass").add("tests/test_render.py::test_every_row_is_a_line");
-        c.putArray("pass_to_pass").add("tests/test_render.py::test_installed_as_the_tag_says");
-        c.putObject("issue").put("title", "table() drops the first row").put("description",
-                "table([['a', 1], ['b', 2]]) has one line");
-        c.putObject("patch").put("source", """
+        return tableCase(dir.resolve("versioned-cases.jsonl"), repo, commit,
+                "tests/test_render.py::test_installed_as_the_tag_says",
+                """
                 --- a/vtable/render.py
                 +++ b/vtable/render.py
                 @@ -2 +2 @@
                 -    return "\\n".join(" ".join(str(c) for c in row) for row in rows[1:])
                 +    return "\\n".join(" ".join(str(c) for c in row) for row in rows)
-                """).put("test", """
+                """, """
                 --- a/tests/test_render.py
                 +++ b/tests/test_render.py
                 @@ -7,0 +8,4 @@
@@ -250,11 +237,28 @@ final class EvalFixtures {
                 +
                 +def test_every_row_is_a_line():
                 +    assert len(table([["a", 1], ["b", 2]]).splitlines()) == 2
-                """);
-        c.putArray("setup").add("python -m pip install --quiet -e .");
-        Path cases = dir.resolve("versioned-cases.jsonl");
-        Files.writeString(cases, c + "\n");
-        return cases;
+                """,
+                "python -m pip install --quiet -e .");
+    }
+
+    /**
+     * Writes {@code file}: one case {@code table-1} of {@code repo} at {@code commit} whose bug drops
+     * a table's first row (fail-to-pass {@code test_every_row_is_a_line}, added by {@code testPatch}),
+     * with {@code passToPass}, the fix {@code sourcePatch} and one {@code setup} command.
+     */
+    private static Path tableCase(Path file, Path repo, String commit, String passToPass, String sourcePatch,
+            String testPatch, String setup) throws IOException {
+        ObjectNode c = new ObjectMapper().createObjectNode();
+        c.put("id", "table-1").put("repo", repo.toString()).put("base_commit", commit).put("language", "python")
+                .put("test_command", "python -m pytest -q");
+        c.putArray("fail_to_pass").add("tests/test_render.py::test_every_row_is_a_line");
+        c.putArray("pass_to_pass").add(passToPass);
+        c.putObject("issue").put("title", "table() drops the first row").put("description",
+                "table([['a', 1], ['b', 2]]) has one line");
+        c.putObject("patch").put("source", sourcePatch).put("test", testPatch);
+        c.putArray("setup").add(setup);
+        Files.writeString(file, c + "\n");
+        return file;
     }
 
     /** Gold's and the empty patch's run records of {@code eval check --run}. */
