@@ -2,6 +2,7 @@ package dev.repofix.exec;
 
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.PullResponseItem;
+import dev.repofix.config.Durations;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.OverlappingFileLockException;
@@ -15,7 +16,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -119,11 +119,11 @@ final class ImageSupply {
                 pull(published.get());
                 tag(published.get(), local);
                 Duration took = since(start);
-                notices.accept("pulled " + published.get() + " in " + seconds(took));
+                notices.accept("pulled " + published.get() + " in " + Durations.format(took));
                 return new Outcome.Pulled(published.get(), took);
             } catch (ExecException e) {
                 pullFailure = "pulling " + published.get() + " failed: " + firstLine(e.getMessage());
-                notices.accept(pullFailure + " (after " + seconds(since(start)) + "); building it instead");
+                notices.accept(pullFailure + " (after " + Durations.format(since(start)) + "); building it instead");
             }
         }
         String base = source.buildBase();
@@ -134,10 +134,10 @@ final class ImageSupply {
             new ImageBuilder(engine, BUILD_TIMEOUT).build(family, base, local, line -> LOG.debug("build {}: {}", local,
                     line));
             Duration took = since(start);
-            notices.accept("built " + local + " in " + seconds(took));
+            notices.accept("built " + local + " in " + Durations.format(took));
             return new Outcome.Built(base, took);
         } catch (ExecException e) {
-            String buildFailure = "building it FROM " + base + " failed after " + seconds(since(start)) + ": "
+            String buildFailure = "building it FROM " + base + " failed after " + Durations.format(since(start)) + ": "
                     + firstLine(e.getMessage());
             return new Outcome.Unavailable("the Docker engine at " + engine.address() + " has no image " + local + "; "
                     + (pullFailure == null ? "" : pullFailure + "; ") + buildFailure);
@@ -261,11 +261,6 @@ final class ImageSupply {
 
     private Duration since(Instant start) {
         return Duration.between(start, clock.instant());
-    }
-
-    /** {@code 12.3s}. */
-    static String seconds(Duration d) {
-        return String.format(Locale.ROOT, "%.1fs", d.toMillis() / 1000.0);
     }
 
     private static String firstLine(String s) {

@@ -48,7 +48,7 @@ class ImageSupplyTest {
     static final String BASE = System.getProperty("repofix.test.image", "repofix-base:trixie");
     /** The registry binary .ci/run installs (go-containerregistry's cmd/registry). */
     static final String REGISTRY = System.getProperty("repofix.test.registry", "target/tools/registry");
-    private static final Pattern TOOK = Pattern.compile(" in \\d+\\.\\ds$");
+    private static final Pattern TOOK = Pattern.compile(" in (\\d+ms|\\d+\\.\\ds|\\d+m\\d\\ds)$");
 
     private final String tag = "test-" + UUID.randomUUID().toString().substring(0, 12);
     private final String local = "repofix/sandbox-python:" + tag;
