@@ -2,9 +2,12 @@ package dev.repofix.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * How the repository's tests run and what one run may spend.
@@ -19,15 +22,24 @@ import java.util.Optional;
  *                      steps detected from the build files
  * @param pythonVersion the Python the tests need ({@code 3.9} or a specifier); empty means the project's
  *                      {@code requires-python}
+ * @param variables     variables of the set-up commands and of every test run (a benchmark case's
+ *                      environment), by name; they define the environment as its commands do
  */
 public record RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
-        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion) {
+        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables) {
     public RunSettings {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(testTimeout, "testTimeout");
         setup = List.copyOf(setup);
         Objects.requireNonNull(pythonVersion, "pythonVersion");
+        variables = Collections.unmodifiableMap(new TreeMap<>(variables));
+    }
+
+    /** Settings whose set-up and tests get no variables of their own. */
+    public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
+            int reruns, int jobs, List<String> setup, Optional<String> pythonVersion) {
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, Map.of());
     }
 
     /** Settings with the detected set-up and the project's own Python requirement. */
@@ -62,22 +74,34 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
 
     /** The same with another test command (a benchmark case's own). */
     public RunSettings withTestCommand(Optional<String> command) {
-        return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion);
+        return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
+                variables);
     }
 
     /** The same with other set-up commands. */
     public RunSettings withSetup(List<String> commands) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion,
+                variables);
+    }
+
+    /**
+     * The same with another Python ({@code python-version}, empty: the project's) and other
+     * variables for the set-up and the tests (a benchmark case's environment).
+     */
+    public RunSettings withEnvironment(Optional<String> python, Map<String, String> vars) {
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, python, vars);
     }
 
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion,
+                variables);
     }
 
     /** The same with another number of candidates validated at once. */
     public RunSettings withJobs(int n) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion,
+                variables);
     }
 
     /**

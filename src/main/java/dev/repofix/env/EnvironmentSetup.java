@@ -73,14 +73,18 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     private EnvironmentStore sandboxStore;
     private final Clock clock;
     private final Duration limit;
+    /** Variables of every set-up command and test run (a case's environment); they define the environment too. */
+    private final Map<String, String> variables;
 
     EnvironmentSetup(Recipes recipes, List<String> setup, Executor executor, HostEnvironment host,
             EnvironmentStore store, Clock clock, Duration limit) {
-        this(recipes, setup, executor, executor, null, Optional.empty(), host, store, clock, limit);
+        this(recipes, setup, executor, executor, null, Optional.empty(), host, store, clock, limit, Map.of());
     }
 
     private EnvironmentSetup(Recipes recipes, List<String> setup, Executor executor, Executor tests, RunSettings run,
-            Optional<SandboxImage> image, HostEnvironment host, EnvironmentStore store, Clock clock, Duration limit) {
+            Optional<SandboxImage> image, HostEnvironment host, EnvironmentStore store, Clock clock, Duration limit,
+            Map<String, String> variables) {
+        this.variables = Map.copyOf(variables);
         this.image = image;
         this.recipes = recipes;
         this.setup = List.copyOf(setup);
@@ -118,7 +122,8 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             Path cacheDir, Path sandboxCacheDir, Clock clock) {
         EnvironmentSetup setup = new EnvironmentSetup(new Recipes(new HostPythonInterpreters(setupExecutor, host), host,
                 run.pythonVersion()), run.setup(), setupExecutor, tests, run, Optional.empty(), host,
-                new EnvironmentStore(cacheDir, clock), clock, run.testTimeout().multipliedBy(LIMIT_FACTOR));
+                new EnvironmentStore(cacheDir, clock), clock, run.testTimeout().multipliedBy(LIMIT_FACTOR),
+                run.variables());
         setup.sandboxStore = new EnvironmentStore(reachableBySandbox(cacheDir) ? cacheDir : sandboxCacheDir, clock);
         return setup;
     }
@@ -158,13 +163,18 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 Recipes inImage = new Recipes(new HostPythonInterpreters(tests, host, build.sandboxImage(), probes),
                         host, run.pythonVersion(), false);
                 return new EnvironmentSetup(inImage, setup, tests, tests, null, build.sandboxImage(), host, sandboxStore,
-                        clock, limit).prepare(root, build, gitFolder);
+                        clock, limit, variables).prepare(root, build, gitFolder);
             } finally {
                 EnvironmentStore.delete(probes);
             }
         }
         Recipes.Detected detected = recipes.detect(root, build, !setup.isEmpty());
         if (detected.recipes().isEmpty() && setup.isEmpty()) {
+            if (!variables.isEmpty()) {
+                // Nothing to install, but the tests still get the variables they were given.
+                return new PreparedEnvironment(variablesSaid(), variables, List.of(), List.of(), List.of(),
+                        Duration.ZERO, false);
+            }
             String why = detected.notes().isEmpty() ? "none" : "none: " + String.join("; ", detected.notes());
             return new PreparedEnvironment(why, Map.of(), List.of(), List.of(), List.of(), Duration.ZERO, false);
         }
@@ -182,7 +192,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             // too): the tests then run with what the machine has, and the baseline says what breaks.
             String first = summary(e.getMessage());
             return new PreparedEnvironment("none: " + first + "; tests run with what the machine has (set setup to "
-                    + "the commands that install what they need)", Map.of(), List.of(), List.of(), List.of(),
+                    + "the commands that install what they need)", variables, List.of(), List.of(), List.of(),
                     Duration.ZERO, false);
         }
     }
@@ -192,9 +202,11 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         Path env = store.fresh(key);
         Path work = env.resolve(".project");
         List<Recipe.Plan> plans = detected.recipes().stream().map(r -> r.plan().apply(env)).toList();
-        Map<String, String> setupVariables = Recipes.merged(plans.stream().map(Recipe.Plan::setupVariables).toList());
+        Map<String, String> setupVariables = new LinkedHashMap<>(variables);
+        setupVariables.putAll(Recipes.merged(plans.stream().map(Recipe.Plan::setupVariables).toList()));
         List<Path> setupPath = plans.stream().flatMap(p -> p.setupPath().stream()).distinct().toList();
         List<String> prepareOutput = new ArrayList<>();
+        StringBuilder log = new StringBuilder();
         try {
             copyProject(root, work);
             if (gitFolder.isPresent()) {
@@ -204,32 +216,35 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 Path dir = folder(work, detected.recipes().get(i));
                 StringBuilder out = new StringBuilder();
                 for (String cmd : plans.get(i).prepare()) {
-                    out.append(run(cmd, dir, env, setupVariables, setupPath));
+                    out.append(run(cmd, dir, env, setupVariables, setupPath, log));
                 }
                 prepareOutput.add(out.toString());
             }
             if (setup.isEmpty()) {
                 for (int i = 0; i < plans.size(); i++) {
                     for (String cmd : plans.get(i).install()) {
-                        run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath);
+                        run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath, log);
                     }
                 }
             } else {
                 for (String cmd : setup) {
-                    run(cmd, work, env, setupVariables, setupPath);
+                    run(cmd, work, env, setupVariables, setupPath, log);
                 }
             }
             for (int i = 0; i < plans.size(); i++) {
                 for (String cmd : plans.get(i).runner()) {
-                    run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath);
+                    run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath, log);
                 }
             }
             EnvironmentStore.delete(work);
         } catch (RuntimeException e) {
             EnvironmentStore.delete(env);
+            log.append("set-up failed: ").append(e.getMessage().lines().findFirst().orElse("")).append('\n');
+            store.writeLog(key, log.toString());
             throw e;
         }
-        Map<String, String> testVariables = new LinkedHashMap<>();
+        store.writeLog(key, log.toString());
+        Map<String, String> testVariables = new LinkedHashMap<>(variables);
         for (int i = 0; i < plans.size(); i++) {
             testVariables.putAll(plans.get(i).testVariables().apply(prepareOutput.get(i)));
         }
@@ -241,6 +256,9 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             said.add("setup: " + String.join(" && ", setup));
         }
         said.addAll(detected.notes());
+        if (!variables.isEmpty()) {
+            said.add(variablesSaid());
+        }
         EnvironmentStore.Exports exports = new EnvironmentStore.Exports(kind, String.join("; ", said), testVariables,
                 plans.stream().flatMap(p -> p.testPath().stream()).map(Path::toString).distinct().toList(),
                 List.of(env.toString()), plans.stream().flatMap(p -> p.sourceRoots().stream()).distinct().toList());
@@ -274,13 +292,22 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 e.folders().stream().map(Path::of).toList(), e.sourceRoots(), time, reused);
     }
 
+    private String variablesSaid() {
+        return "env: " + String.join(", ", new java.util.TreeSet<>(variables.keySet()));
+    }
+
     /** Runs one set-up command with network, no secret and the environment's folder writable; its output. */
-    private String run(String cmd, Path dir, Path env, Map<String, String> variables, List<Path> path) {
+    private String run(String cmd, Path dir, Path env, Map<String, String> variables, List<Path> path,
+            StringBuilder log) {
         List<String> names = host.variables().keySet().stream().filter(n -> NETWORK_NAMES.matcher(n).matches())
                 .toList();
         Command command = Command.shell(cmd, dir, CleanEnvironment.of(host, names, variables), limit).withNetwork()
                 .withEnvironmentFolders(path, List.of(new Command.Mount(env, true))).withImage(image);
         ExecResult r = executor.run(command);
+        log.append("$ ").append(cmd).append('\n').append(r.output());
+        if (!r.output().isEmpty() && !r.output().endsWith("\n")) {
+            log.append('\n');
+        }
         if (!r.succeeded()) {
             String how = r.outcome() instanceof ExecResult.Outcome.Exited x ? "exit code " + x.code()
                     : "no end within " + limit.toMinutes() + " min";
@@ -307,6 +334,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 }
             }
             setup.forEach(c -> update(sha, "setup\0" + c));
+            new java.util.TreeMap<>(variables).forEach((n, v) -> update(sha, "env\0" + n + "=" + v));
             return HexFormat.of().formatHex(sha.digest()).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

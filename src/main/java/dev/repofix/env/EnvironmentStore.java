@@ -22,19 +22,23 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The prepared environments kept in {@code <cache-dir>/envs/<key>}. An environment is built
  * in place (a venv cannot move) under a file lock ({@code <key>.lock}, so that two runs at
  * once neither build it twice nor read it half-made); {@value #READY} is written last, so a
  * folder without it is a set-up that did not finish, and is deleted and rebuilt.
- * {@value #LAST_USED}'s time is when a run last used it, for {@link #prune}.
+ * {@value #LAST_USED}'s time is when a run last used it, for {@link #prune}. What its set-up's
+ * commands printed is kept beside it in {@code <key>.log} (of the last set-up, finished or failed).
  */
 public final class EnvironmentStore {
     static final String READY = ".ready";
     static final String LAST_USED = ".last-used";
     static final String EXPORTS = ".environment.json";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Logger LOG = LoggerFactory.getLogger(EnvironmentStore.class);
     private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
 
     private final Path envs;
@@ -52,6 +56,31 @@ public final class EnvironmentStore {
 
     Path folder(String key) {
         return envs.resolve(key);
+    }
+
+    /** The set-up log of {@code key}'s environment (it may not exist). */
+    Path log(String key) {
+        return envs.resolve(key + ".log");
+    }
+
+    /** Keeps {@code text} as the set-up log of {@code key}; a log that cannot be written is only logged. */
+    void writeLog(String key, String text) {
+        try {
+            Files.createDirectories(envs);
+            Files.writeString(log(key), text);
+        } catch (IOException e) {
+            LOG.warn("cannot keep the set-up log of environment {}: {}", key, e.getMessage());
+        }
+    }
+
+    /**
+     * The set-up log of the stored environment {@code prepared} runs in, when it has one: the
+     * {@code <key>.log} beside one of its folders. Empty for nothing prepared, or for an environment
+     * set up before logs were kept.
+     */
+    public static Optional<Path> setupLog(PreparedEnvironment prepared) {
+        return prepared.folders().stream().filter(f -> f.getFileName() != null)
+                .map(f -> f.resolveSibling(f.getFileName() + ".log")).filter(Files::isRegularFile).findFirst();
     }
 
     /**
@@ -159,6 +188,7 @@ public final class EnvironmentStore {
             if (all || e.lastUsed().isBefore(cutoff)) {
                 locked(e.key(), () -> {
                     delete(folder(e.key()));
+                    delete(log(e.key()));
                     return null;
                 });
                 removed.add(e);

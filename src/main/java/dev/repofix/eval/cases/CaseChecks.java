@@ -47,6 +47,7 @@ final class CaseChecks {
         test.ifPresent(p -> p.paths().stream().filter(path -> !rules.isTestPath(path)).forEach(path -> add("patch.test",
                 "touches " + path + ", which is not a test path for " + language + "; move that change to patch.source")));
         checkTestIds(language);
+        checkEnvironment();
         return new Result(language, findings);
     }
 
@@ -113,6 +114,19 @@ final class CaseChecks {
                 }
             }
         }
+    }
+
+    private void checkEnvironment() {
+        JsonNode env = node.get("environment");
+        if (env == null || !env.isObject()) {
+            return;
+        }
+        CaseEnvironment.problems(text(env, "python"), text(env, "packages"), CaseJson.variables(env.path("env")))
+                .forEach(why -> add("environment", why));
+    }
+
+    private static Optional<String> text(JsonNode o, String field) {
+        return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
     }
 
     private void add(String field, String why) {

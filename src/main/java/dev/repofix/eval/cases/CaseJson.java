@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,6 +41,8 @@ final class CaseJson {
         c.environmentSetupCommit().ifPresent(v -> o.put("environment_setup_commit", v));
         c.createdAt().ifPresent(v -> o.put("created_at", v));
         c.hints().ifPresent(v -> o.put("hints", v));
+        c.version().ifPresent(v -> o.put("version", v));
+        c.environment().ifPresent(e -> environment(o.putObject("environment"), e));
         return o;
     }
 
@@ -51,7 +55,33 @@ final class CaseJson {
                 new ReferencePatch(o.at("/patch/source").asText(), o.at("/patch/test").asText()),
                 line(o, "cause"), line(o, "effect"), strings(o, "bug_types"), text(o, "difficulty"),
                 strings(o, "tags"), strings(o, "setup"), text(o, "environment_setup_commit"),
-                text(o, "created_at"), text(o, "hints"));
+                text(o, "created_at"), text(o, "hints"), text(o, "version"),
+                o.has("environment") ? Optional.of(environment(o.get("environment"))) : Optional.empty());
+    }
+
+    private static void environment(ObjectNode o, CaseEnvironment e) {
+        e.python().ifPresent(v -> o.put("python", v));
+        e.packages().ifPresent(v -> o.put("packages", v));
+        strings(o, "pip_packages", e.pipPackages());
+        strings(o, "pre_install", e.preInstall());
+        strings(o, "install", e.install());
+        if (!e.env().isEmpty()) {
+            ObjectNode env = o.putObject("env");
+            e.env().forEach(env::put);
+        }
+        e.testCmd().ifPresent(v -> o.put("test_cmd", v));
+    }
+
+    /** The environment of a node the schema and the checks passed. */
+    static CaseEnvironment environment(JsonNode o) {
+        return new CaseEnvironment(text(o, "python"), text(o, "packages"), strings(o, "pip_packages"),
+                strings(o, "pre_install"), strings(o, "install"), variables(o.path("env")), text(o, "test_cmd"));
+    }
+
+    static Map<String, String> variables(JsonNode env) {
+        Map<String, String> out = new LinkedHashMap<>();
+        env.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
     }
 
     static List<String> strings(JsonNode o, String field) {

@@ -32,12 +32,15 @@ import java.util.stream.Stream;
  * @param environmentSetupCommit the commit whose dependencies {@code setup} installs, when not {@code baseCommit}
  * @param createdAt              when the bug was reported or fixed, as the source wrote it
  * @param hints                  what the reporters said beyond the issue
+ * @param version                the project's version at {@code baseCommit}, as SWE-bench writes it
+ * @param environment            what the tests need set up; when present its set-up replaces {@code setup}
  */
 public record EvalCase(String id, String repo, String baseCommit, Optional<String> testCommand, String language,
         List<String> failToPass, List<String> passToPass, ReferenceIssue issue, Optional<String> explanation,
         ReferencePatch patch, Optional<CaseLine> cause, Optional<CaseLine> effect, List<String> bugTypes,
         Optional<String> difficulty, List<String> tags, List<String> setup, Optional<String> environmentSetupCommit,
-        Optional<String> createdAt, Optional<String> hints) {
+        Optional<String> createdAt, Optional<String> hints, Optional<String> version,
+        Optional<CaseEnvironment> environment) {
     /** The languages a case may name: the ecosystems with test-path rules. */
     public static final List<String> LANGUAGES = Stream.concat(Language.withEcosystem().stream().map(Language::key),
             Stream.of("generic")).toList();
@@ -73,6 +76,32 @@ public record EvalCase(String id, String repo, String baseCommit, Optional<Strin
         Objects.requireNonNull(environmentSetupCommit, "environmentSetupCommit");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(hints, "hints");
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(environment, "environment");
+    }
+
+    /** A case with no version and no environment of its own. */
+    public EvalCase(String id, String repo, String baseCommit, Optional<String> testCommand, String language,
+            List<String> failToPass, List<String> passToPass, ReferenceIssue issue, Optional<String> explanation,
+            ReferencePatch patch, Optional<CaseLine> cause, Optional<CaseLine> effect, List<String> bugTypes,
+            Optional<String> difficulty, List<String> tags, List<String> setup, Optional<String> environmentSetupCommit,
+            Optional<String> createdAt, Optional<String> hints) {
+        this(id, repo, baseCommit, testCommand, language, failToPass, passToPass, issue, explanation, patch, cause,
+                effect, bugTypes, difficulty, tags, setup, environmentSetupCommit, createdAt, hints, Optional.empty(),
+                Optional.empty());
+    }
+
+    /**
+     * The set-up commands of this case's environment: its {@code environment}'s when it has one,
+     * else {@code setup}.
+     */
+    public List<String> setupCommands() {
+        return environment.map(CaseEnvironment::setupCommands).orElse(setup);
+    }
+
+    /** The test command: the case's own, else its environment's {@code test_cmd}; empty: detected. */
+    public Optional<String> effectiveTestCommand() {
+        return testCommand.or(() -> environment.flatMap(CaseEnvironment::testCmd));
     }
 
     /**
