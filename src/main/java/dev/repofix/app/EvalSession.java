@@ -4,6 +4,7 @@ import dev.repofix.build.BuildSystem;
 import dev.repofix.config.ModelChoice;
 import dev.repofix.config.RunConfig;
 import dev.repofix.config.RunSettings;
+import dev.repofix.env.EnvironmentException;
 import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.eval.cases.CaseReferences;
@@ -115,12 +116,32 @@ public final class EvalSession implements AutoCloseable {
     /** A runner writing into {@code store}; cases {@code excluded} by a sanity check are recorded, not run. */
     public EvalRunner runner(ResultStore store, Optional<IssueJudge> judge, EvalRunner.Progress progress,
             Map<String, SanityCheck.Verdict> excluded) {
-        return new EvalRunner(checkouts, this::runCase, store, judge, model(), env.clock(), env.cancellation(),
+        Map<EvalRunner.CaseRun, String> logs = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+        EvalRunner.CasePipeline pipeline = new EvalRunner.CasePipeline() {
+            @Override
+            public RunResult run(EvalRunner.CaseRun run) {
+                java.util.concurrent.atomic.AtomicReference<PreparedEnvironment> prepared =
+                        new java.util.concurrent.atomic.AtomicReference<>();
+                RunResult record = runCase(run, prepared::set);
+                Optional.ofNullable(prepared.get()).flatMap(p -> SetupLogs.keep(p, store.dir()))
+                        .ifPresent(log -> logs.put(run, log));
+                return record;
+            }
+
+            @Override
+            public Optional<String> setupLog(EvalRunner.CaseRun run) {
+                return Optional.ofNullable(logs.remove(run));
+            }
+        };
+        return new EvalRunner(checkouts, pipeline, store, judge, model(), env.clock(), env.cancellation(),
                 progress, excluded);
     }
 
-    /** One case: the engine the model and setting ask for, the pipeline over the case's checkout. */
-    private RunResult runCase(EvalRunner.CaseRun run) {
+    /**
+     * One case: the engine the model and setting ask for, the pipeline over the case's checkout;
+     * {@code prepared} is told the environment its set-up prepared.
+     */
+    private RunResult runCase(EvalRunner.CaseRun run, java.util.function.Consumer<PreparedEnvironment> prepared) {
         EvalCase kase = run.kase();
         Path repo = run.checkout().repo();
         RepairPipeline.Engine engine = switch (modelName) {
@@ -137,15 +158,14 @@ public final class EvalSession implements AutoCloseable {
                 yield chat.map(client -> root.engine(client, inputs, budget)).orElseGet(() -> root.engine(executor));
             }
         };
-        RunSettings settings = root.settings().run().withTestCommand(kase.testCommand()).withSetup(kase.setup())
-                .withJobs(1);
+        RunSettings settings = caseSettings(root.settings().run(), kase);
         RunConfig runConfig = settings.runConfig(repo.toString(), Optional.of(run.checkout().commit()),
                 workDir.resolve("out").resolve(kase.id()), env.host());
         // The run's set-up stage prepares the case's environment as for fix (its setup, else the
         // detected steps), kept in the cache folder by what defines it: the cases that share it, and
         // later sessions (gold's then the empty patch's, a later eval run), reuse it. A case with an
         // environment commit of its own is set up in a checkout of that commit.
-        EnvironmentPreparer casePreparer = root.environmentPreparer(settings, executor);
+        EnvironmentPreparer casePreparer = interpreterIsTheMachines(root.environmentPreparer(settings, executor));
         Optional<Path> setupRoot = run.checkout().setupRoot();
         RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine,
                 new EnvironmentPreparer() {
@@ -161,14 +181,56 @@ public final class EvalSession implements AutoCloseable {
                      */
                     @Override
                     public PreparedEnvironment prepare(Path checkedOut, BuildSystem build, Optional<Path> gitFolder) {
-                        return setupRoot.map(r -> casePreparer.prepare(r, build,
+                        PreparedEnvironment made = setupRoot.map(r -> casePreparer.prepare(r, build,
                                 Optional.of(r.resolve(".git")).filter(java.nio.file.Files::isDirectory)))
                                 .orElseGet(() -> casePreparer.prepare(checkedOut, build, gitFolder));
+                        prepared.accept(made);
+                        return made;
                     }
                 });
         // A case that records both lists is scored as SWE-bench scores it; one without keeps every test.
         return kase.passToPass().isEmpty() ? pipeline.run(runConfig)
                 : pipeline.run(runConfig, kase.failToPass(), kase.passToPass());
+    }
+
+    /**
+     * The run settings of {@code kase}: its test command (else its environment's {@code test_cmd}),
+     * its set-up commands (its environment's, else its {@code setup}), its environment's Python
+     * (else the configured one) and variables, one candidate at a time.
+     */
+    static RunSettings caseSettings(RunSettings configured, EvalCase kase) {
+        RunSettings settings = configured.withTestCommand(kase.effectiveTestCommand()).withSetup(kase.setupCommands())
+                .withJobs(1);
+        return kase.environment().map(e -> settings.withEnvironment(e.python().or(configured::pythonVersion), e.env()))
+                .orElse(settings);
+    }
+
+    /**
+     * {@code preparer}, where an interpreter this machine lacks (the case's {@code python}, or its
+     * project's {@code requires-python}) fails the run as the environment's error: the case is an
+     * ERROR of this machine, not a broken case, and the reason is the one line the interpreter
+     * search gives.
+     */
+    private static EnvironmentPreparer interpreterIsTheMachines(EnvironmentPreparer preparer) {
+        return new EnvironmentPreparer() {
+            @Override
+            public PreparedEnvironment prepare(Path checkedOut, BuildSystem build) {
+                return prepare(checkedOut, build, Optional.empty());
+            }
+
+            @Override
+            public PreparedEnvironment prepare(Path checkedOut, BuildSystem build, Optional<Path> gitFolder) {
+                try {
+                    return preparer.prepare(checkedOut, build, gitFolder);
+                } catch (EnvironmentException e) {
+                    if (e.kind() != EnvironmentException.ErrorKind.INPUT) {
+                        throw e;
+                    }
+                    throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME,
+                            e.getMessage().lines().findFirst().orElse("no Python interpreter for the case"), e);
+                }
+            }
+        };
     }
 
     @Override

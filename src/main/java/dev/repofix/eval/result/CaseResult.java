@@ -22,10 +22,12 @@ import java.util.regex.Pattern;
  * @param issueScore    the judge's marks for the drafted issue, when judged
  * @param error         what went wrong, for ERROR, BROKEN and FLAKY
  * @param times         wall time and time per phase
+ * @param setupLog      the set-up log of the environment the case ran in, relative to the results folder
+ *                      ({@code environments/<key>.log}); empty when none was prepared or kept
  */
 public record CaseResult(String caseId, Optional<String> setting, OptionalInt sample, String model, ResultStatus status,
         OptionalInt contextTokens, CaseReference reference, Optional<RunResult> record, Optional<IssueScore> issueScore,
-        Optional<String> error, CaseTimes times) {
+        Optional<String> error, CaseTimes times, Optional<String> setupLog) {
     /** Case ids and settings become file names: letters, digits and {@code - _ .} only. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
@@ -41,6 +43,7 @@ public record CaseResult(String caseId, Optional<String> setting, OptionalInt sa
         Objects.requireNonNull(issueScore, "issueScore");
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(times, "times");
+        Objects.requireNonNull(setupLog, "setupLog");
         if (!NAME.matcher(caseId).matches() || caseId.contains("..")) {
             throw new IllegalArgumentException("a case id must be letters, digits, '-', '_' or '.' (no '..'): '"
                     + caseId + "'");
@@ -54,6 +57,20 @@ public record CaseResult(String caseId, Optional<String> setting, OptionalInt sa
         if (status == ResultStatus.SCORED && record.isEmpty()) {
             throw new IllegalArgumentException("a SCORED result needs its run record: " + caseId);
         }
+    }
+
+    /** A result with no set-up log named. */
+    public CaseResult(String caseId, Optional<String> setting, OptionalInt sample, String model, ResultStatus status,
+            OptionalInt contextTokens, CaseReference reference, Optional<RunResult> record,
+            Optional<IssueScore> issueScore, Optional<String> error, CaseTimes times) {
+        this(caseId, setting, sample, model, status, contextTokens, reference, record, issueScore, error, times,
+                Optional.empty());
+    }
+
+    /** The same naming {@code log} as its set-up log. */
+    public CaseResult withSetupLog(Optional<String> log) {
+        return new CaseResult(caseId, setting, sample, model, status, contextTokens, reference, record, issueScore,
+                error, times, log);
     }
 
     /** {@code <case-id>[.<setting>][.s<sample>]}: the result's file name without {@code .json}, unique in a run. */

@@ -58,6 +58,7 @@ public final class ResultJson {
             root.putNull("issue_score");
         }
         root.put("error", r.error().orElse(null));
+        r.setupLog().ifPresent(l -> root.put("setup_log", l));
         root.put("wall_ms", r.times().wallMs());
         root.putObject("phase_ms").put("baseline", r.times().baselineMs()).put("stages", r.times().stagesMs())
                 .put("validation", r.times().validationMs());
@@ -81,7 +82,8 @@ public final class ResultJson {
                     root.get("model").asText(), ResultStatus.valueOf(root.get("status").asText()),
                     integer(root.get("context_tokens")), reference(root.get("reference")),
                     record.isNull() ? Optional.empty() : Optional.of(reader.read(write(record), where + " (record)")),
-                    issueScore(root.get("issue_score")), text(root.get("error")), times(root));
+                    issueScore(root.get("issue_score")), text(root.get("error")), times(root),
+                    text(root.path("setup_log")).filter(l -> !l.isEmpty()));
         } catch (IllegalArgumentException e) {
             throw refused(where, "its fields do not hold together: " + e.getMessage());
         }

@@ -73,6 +73,14 @@ public final class EvalRunner {
     /** Runs one case's pipeline on its checkout; wired where the sandbox and the model are known. */
     public interface CasePipeline {
         RunResult run(CaseRun run);
+
+        /**
+         * The set-up log of the environment {@code run} ran in, kept with the results (a path
+         * relative to their folder); asked once, after {@link #run}. Empty when none was kept.
+         */
+        default Optional<String> setupLog(CaseRun run) {
+            return Optional.empty();
+        }
     }
 
     /** Told of every result as it is written, from the thread that ran it. */
@@ -296,11 +304,12 @@ public final class EvalRunner {
             return Optional.of(failed(u, reference, status, e.getMessage(), start));
         }
         try {
-            RunResult record = pipeline.run(new CaseRun(u.kase(), u.setting(), u.sample(), u.context(), checkout));
+            CaseRun caseRun = new CaseRun(u.kase(), u.setting(), u.sample(), u.context(), checkout);
+            RunResult record = pipeline.run(caseRun);
             if (record.status() == RunStatus.CANCELLED || cancellation.isCancelled()) {
                 return Optional.empty();
             }
-            return Optional.of(scored(u, reference, record, start));
+            return Optional.of(scored(u, reference, record, start).withSetupLog(pipeline.setupLog(caseRun)));
         } catch (RuntimeException e) {
             LOG.warn("case {} failed outside its run record", u.key(), e);
             return Optional.of(failed(u, reference, ResultStatus.ERROR, "the case's run failed: " + e, start));
