@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import dev.repofix.eval.cases.CaseException;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.swebench.SweBenchImport;
+import dev.repofix.eval.swebench.SweBenchSpecs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -49,6 +50,12 @@ final class EvalImportCommand implements Callable<Integer> {
             description = "Setup commands for one repository's cases, over --setup; repeatable.")
     Map<String, String> setupMap = new LinkedHashMap<>();
 
+    @Option(names = "--specs", paramLabel = "FILE",
+            description = {"Environments by repository and version (YAML or JSON, SWE-bench's spec keys: python, "
+                    + "packages, pip_packages, pre_install, install, test_cmd, eval_commands; and env); a case whose",
+                    "(repo, version) it names gets that environment, over --setup-map and --setup (docs/eval.md)."})
+    Path specs;
+
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The case file to write (JSON Lines).")
     Path out;
 
@@ -63,21 +70,28 @@ final class EvalImportCommand implements Callable<Integer> {
         if (sameFile(file, out)) {
             throw new CaseException("--out " + out + " is the --file it reads; write the cases to another file");
         }
+        PrintWriter err = spec.commandLine().getErr();
+        SweBenchSpecs environments = SweBenchSpecs.none();
+        if (specs != null) {
+            SweBenchSpecs.Loaded loaded = SweBenchSpecs.read(specs);
+            loaded.warnings().forEach(w -> err.println("repofix: warning: " + specs + ": " + w));
+            environments = loaded.specs();
+        }
         SweBenchImport importer = new SweBenchImport(new CaseFile(),
-                new SweBenchImport.Settings(repoMap, Optional.ofNullable(setup), setupMap));
+                new SweBenchImport.Settings(repoMap, Optional.ofNullable(setup), setupMap, environments));
         SweBenchImport.Summary summary;
         try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             summary = importer.read(file, c -> CaseFile.write(List.of(c), writer));
         } catch (IOException e) {
             throw new CaseException(CaseException.ErrorKind.INPUT, "cannot write " + out + ": " + e, e);
         }
-        PrintWriter err = spec.commandLine().getErr();
         summary.refused().forEach(r -> err.println("repofix: " + r));
         err.flush();
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("imported " + EvalCheckCommand.count(summary.imported(), "case") + " to " + out
                 + (summary.refused().isEmpty() ? "" : "; " + EvalCheckCommand.count(summary.refused().size(), "instance")
-                        + " refused"));
+                        + " refused")
+                + (specs == null ? "" : "; " + summary.specified() + " with an environment from " + specs));
         stdout.flush();
         return summary.refused().isEmpty() ? ExitCodes.OK : ExitCodes.USAGE;
     }

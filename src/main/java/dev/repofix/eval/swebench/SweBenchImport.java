@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.eval.cases.CaseEnvironment;
 import dev.repofix.eval.cases.CaseException;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.CaseLanguage;
@@ -55,12 +56,20 @@ public final class SweBenchImport {
      * @param repoMap  {@code owner/name} to a local path or another URL; others clone from GitHub
      * @param setup    setup commands for every case, one per line
      * @param setupMap {@code owner/name} to the setup commands of its cases, over {@code setup}
+     * @param specs    the environments by repository and version, over {@code setupMap} and {@code setup}
      */
-    public record Settings(Map<String, String> repoMap, Optional<String> setup, Map<String, String> setupMap) {
+    public record Settings(Map<String, String> repoMap, Optional<String> setup, Map<String, String> setupMap,
+            SweBenchSpecs specs) {
         public Settings {
             repoMap = Map.copyOf(repoMap);
             Objects.requireNonNull(setup, "setup");
             setupMap = Map.copyOf(setupMap);
+            Objects.requireNonNull(specs, "specs");
+        }
+
+        /** Settings with no specs: every case gets the per-repository set-up. */
+        public Settings(Map<String, String> repoMap, Optional<String> setup, Map<String, String> setupMap) {
+            this(repoMap, setup, setupMap, SweBenchSpecs.none());
         }
     }
 
@@ -69,8 +78,9 @@ public final class SweBenchImport {
      *
      * @param imported how many cases were passed on
      * @param refused  one message per refused instance, naming it and why
+     * @param specified how many of the imported cases got their environment from the specs
      */
-    public record Summary(int imported, List<String> refused) {
+    public record Summary(int imported, List<String> refused, int specified) {
         public Summary {
             refused = List.copyOf(refused);
         }
@@ -102,7 +112,7 @@ public final class SweBenchImport {
         } catch (IOException e) {
             throw new CaseException(CaseException.ErrorKind.INPUT, "cannot read " + file + ": " + e, e);
         }
-        return new Summary(reading.imported, reading.refused);
+        return new Summary(reading.imported, reading.refused, reading.specified);
     }
 
     private static boolean startsWithArray(Path file) throws IOException {
@@ -151,6 +161,7 @@ public final class SweBenchImport {
         private final List<String> refused = new ArrayList<>();
         private final Set<String> ids = new HashSet<>();
         private int imported;
+        private int specified;
 
         Reading(Consumer<EvalCase> each) {
             this.each = each;
@@ -170,6 +181,7 @@ public final class SweBenchImport {
                 }
                 each.accept(c);
                 imported++;
+                specified += c.environment().isPresent() ? 1 : 0;
             } catch (Refusal e) {
                 refused.add(name + ": refused: " + e.getMessage());
             }
@@ -190,14 +202,18 @@ public final class SweBenchImport {
         SweBenchTestIds tests = new SweBenchTestIds(parse(testText, "test_patch"));
         String statement = required(node, "problem_statement");
         List<String> tags = new ArrayList<>(List.of("swe-bench"));
-        text(node, "version").ifPresent(v -> tags.add("version:" + v));
+        Optional<String> version = text(node, "version");
+        version.ifPresent(v -> tags.add("version:" + v));
+        // The environment of the instance's (repository, version), else the repository's set-up.
+        Optional<CaseEnvironment> environment = version.flatMap(v -> settings.specs().environment(repo, v));
         return new EvalCase(id, settings.repoMap().getOrDefault(repo, "https://github.com/" + repo),
                 required(node, "base_commit"), Optional.empty(), CaseLanguage.derive(source.paths()),
                 testIds(node, "FAIL_TO_PASS", tests), testIds(node, "PASS_TO_PASS", tests),
                 new ReferenceIssue(title(statement), statement), Optional.empty(),
                 new ReferencePatch(node.get("patch").asText(), testText), Optional.empty(), Optional.empty(), List.of(),
-                Optional.empty(), tags, setup(repo), text(node, "environment_setup_commit"), text(node, "created_at"),
-                text(node, "hints_text"));
+                Optional.empty(), tags, environment.isPresent() ? List.of() : setup(repo),
+                text(node, "environment_setup_commit"), text(node, "created_at"), text(node, "hints_text"), version,
+                environment);
     }
 
     /** The first non-empty line, trimmed, cut to {@value #MAX_TITLE} characters. */
