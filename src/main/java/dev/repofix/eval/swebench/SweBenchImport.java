@@ -84,6 +84,11 @@ public final class SweBenchImport {
         public Summary {
             refused = List.copyOf(refused);
         }
+
+        /** An import with no environment from specs. */
+        public Summary(int imported, List<String> refused) {
+            this(imported, refused, 0);
+        }
     }
 
     public SweBenchImport(CaseFile checks, Settings settings) {

@@ -209,6 +209,55 @@ class CaseFileTest {
     }
 
     @Test
+    void readsAndWritesACasesVersionAndEnvironment() throws Exception {
+        ObjectNode c = pytest("ops-2");
+        c.remove("setup");
+        c.put("version", "1.10");
+        ObjectNode env = c.putObject("environment");
+        env.put("python", "3.10").put("packages", "requirements.txt").put("test_cmd", "pytest -rA");
+        env.putArray("pip_packages").add("'attrs<24'");
+        env.putArray("pre_install").add("sed -i 's/a/b/' setup.cfg");
+        env.putArray("install").add("python -m pip install -e .");
+        env.putObject("env").put("CALC_MODE", "strict").put("LANG", "C.UTF-8");
+        Path file = write(dir.resolve("env.jsonl"), List.of(c));
+
+        EvalCase read = caseFile.read(file).get(0);
+
+        assertThat(read.version()).contains("1.10");
+        CaseEnvironment e = read.environment().orElseThrow();
+        assertThat(e.python()).contains("3.10");
+        assertThat(e.env()).containsExactly(java.util.Map.entry("CALC_MODE", "strict"),
+                java.util.Map.entry("LANG", "C.UTF-8"));
+        assertThat(read.setupCommands()).containsExactly("python -m pip install -r requirements.txt",
+                "python -m pip install 'attrs<24'", "sed -i 's/a/b/' setup.cfg", "python -m pip install -e .");
+        assertThat(read.effectiveTestCommand()).contains("pytest -rA");
+        StringWriter out = new StringWriter();
+        CaseFile.write(List.of(read), out);
+        assertThat(caseFile.read(Files.writeString(dir.resolve("again.jsonl"), out.toString()))).containsExactly(read);
+    }
+
+    @Test
+    void reportsAnEnvironmentsBadVariableNamesUnknownKeysAndACondaEnvironment() {
+        ObjectNode c = pytest("ops-3");
+        ObjectNode env = c.putObject("environment");
+        env.put("packages", "environment.yml").put("pyhton", "3.9");
+        env.putObject("env").put("MY-VAR", "1").put("PYTHONPATH", "src");
+        Path file = write(dir.resolve("bad-env.jsonl"), List.of(c));
+
+        assertThat(problems(file)).containsExactly(
+                file + ":1: environment.pyhton: is not a field of a case (see docs/eval.md, \"Case format\")");
+        env.remove("pyhton");
+        Path again = write(dir.resolve("bad-env2.jsonl"), List.of(c));
+        assertThat(problems(again)).containsExactly(
+                again + ":1: environment: packages 'environment.yml' asks for a conda environment, which repofix does "
+                        + "not make; list the packages in pip_packages",
+                again + ":1: environment: env names a variable 'MY-VAR': a name is letters, digits and _, not "
+                        + "starting with a digit",
+                again + ":1: environment: env sets PYTHONPATH, which repofix sets for the environment it prepares; "
+                        + "leave it out");
+    }
+
+    @Test
     void aCaseBuiltInCodeIsCheckedLikeALineOfAFile() {
         EvalCase swapped = new EvalCase("x", "r", "c", Optional.empty(), "python", List.of("tests/test_ops.py::test_add"),
                 List.of(), new ReferenceIssue("t", "d"), Optional.empty(),

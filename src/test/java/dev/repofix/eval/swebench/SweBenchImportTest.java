@@ -114,6 +114,41 @@ class SweBenchImportTest {
     }
 
     @Test
+    void specsGiveACaseTheEnvironmentOfItsRepositoryAndVersionOverTheRepositorysSetup() throws Exception {
+        Path specsFile = Files.writeString(dir.resolve("specs.yaml"), """
+                example/calc:
+                  "1.3":
+                    python: "3.9"
+                    pip_packages: [pytest]
+                    install: python -m pip install -e .
+                    test_cmd: pytest -rA
+                """);
+        ObjectNode otherVersion = instance("calc-2");
+        otherVersion.put("version", "1.4");
+        SweBenchImport.Settings settings = new SweBenchImport.Settings(Map.of(), Optional.empty(),
+                Map.of("example/calc", "pip install -e ."), SweBenchSpecs.read(specsFile).specs());
+
+        Imported result = importArray(settings, instance("calc-1"), otherVersion);
+
+        assertThat(result.summary()).isEqualTo(new SweBenchImport.Summary(2, List.of(), 1));
+        EvalCase specified = result.cases().get(0);
+        assertThat(specified.version()).contains("1.3");
+        assertThat(specified.environment()).hasValueSatisfying(e -> {
+            assertThat(e.python()).contains("3.9");
+            assertThat(e.testCmd()).contains("pytest -rA");
+        });
+        assertThat(specified.setup()).as("the environment replaces the repository's set-up").isEmpty();
+        assertThat(specified.setupCommands()).containsExactly("python -m pip install pytest",
+                "python -m pip install -e .");
+        assertThat(specified.effectiveTestCommand()).contains("pytest -rA");
+        EvalCase unspecified = result.cases().get(1);
+        assertThat(unspecified.version()).contains("1.4");
+        assertThat(unspecified.environment()).as("no spec for 1.4").isEmpty();
+        assertThat(unspecified.setup()).containsExactly("pip install -e .");
+        assertThat(new CaseFile().problems(specified)).as("the imported case is a good case").isEmpty();
+    }
+
+    @Test
     void convertsDjangoStyleTestNamesToClassAndMethodIds() throws Exception {
         ObjectNode django = instance("django__django-1");
         django.putArray("FAIL_TO_PASS").add("test_add (tests.test_ops.OpsTests)");
