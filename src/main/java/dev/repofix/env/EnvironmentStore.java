@@ -194,7 +194,25 @@ public final class EnvironmentStore {
                 removed.add(e);
             }
         }
+        pruneFailedLogs(cutoff, all);
         return removed;
+    }
+
+    /** Deletes the logs of set-ups that failed (no folder beside them) as old as {@code cutoff}, or all. */
+    private void pruneFailedLogs(Instant cutoff, boolean all) {
+        if (!Files.isDirectory(envs)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(envs)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+                String key = f.getFileName().toString().replaceFirst("\\.log$", "");
+                if (!Files.exists(folder(key)) && (all || lastUsed(f).isBefore(cutoff))) {
+                    delete(f);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + envs, e);
+        }
     }
 
     /** The folder this store keeps environments in. */
