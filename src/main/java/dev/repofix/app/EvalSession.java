@@ -165,7 +165,8 @@ public final class EvalSession implements AutoCloseable {
         // detected steps), kept in the cache folder by what defines it: the cases that share it, and
         // later sessions (gold's then the empty patch's, a later eval run), reuse it. A case with an
         // environment commit of its own is set up in a checkout of that commit.
-        EnvironmentPreparer casePreparer = interpreterIsTheMachines(root.environmentPreparer(settings, executor));
+        EnvironmentPreparer casePreparer = interpreterIsTheMachines(root.environmentPreparer(settings, executor),
+                kase.environment().flatMap(e -> e.python()));
         Optional<Path> setupRoot = run.checkout().setupRoot();
         RepairPipeline pipeline = root.casePipeline(workDir.resolve("copies"), executor, engine,
                 new EnvironmentPreparer() {
@@ -211,7 +212,7 @@ public final class EvalSession implements AutoCloseable {
      * ERROR of this machine, not a broken case, and the reason is the one line the interpreter
      * search gives.
      */
-    private static EnvironmentPreparer interpreterIsTheMachines(EnvironmentPreparer preparer) {
+    private static EnvironmentPreparer interpreterIsTheMachines(EnvironmentPreparer preparer, Optional<String> python) {
         return new EnvironmentPreparer() {
             @Override
             public PreparedEnvironment prepare(Path checkedOut, BuildSystem build) {
@@ -226,8 +227,9 @@ public final class EvalSession implements AutoCloseable {
                     if (e.kind() != EnvironmentException.ErrorKind.INPUT) {
                         throw e;
                     }
-                    throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME,
-                            e.getMessage().lines().findFirst().orElse("no Python interpreter for the case"), e);
+                    throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME, python.map(p ->
+                            "this machine has no Python " + p + " (the case's environment): ").orElse("")
+                            + e.getMessage().lines().findFirst().orElse("no Python interpreter for the case"), e);
                 }
             }
         };
