@@ -57,6 +57,45 @@ class EvalImportCommandTest {
     }
 
     @Test
+    void specsGiveCasesTheirEnvironmentAndWarnAboutKeysReadPast() throws Exception {
+        ObjectNode versioned = instance("example__calc-1", "tests/test_ops.py::test_add");
+        versioned.put("version", "0.7");
+        Path in = instances(versioned);
+        Path specs = Files.writeString(dir.resolve("specs.yaml"), """
+                example/calc:
+                  "0.7": {python: "3.9", install: python -m pip install -e ., no_use_env: true}
+                """);
+        Path out = dir.resolve("cases.jsonl");
+
+        RunOutput ran = run("eval", "import", "--format", "swebench", "--file", in.toString(), "--specs",
+                specs.toString(), "--setup", "pip install -e .", "--out", out.toString());
+
+        assertThat(ran.exitCode()).as(ran.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(ran.stdout().lines()).containsExactly("imported 1 case to " + out + "; 1 with an environment from "
+                + specs);
+        assertThat(ran.stderr()).contains("repofix: warning: " + specs + ": example/calc 0.7: [no_use_env]");
+        assertThat(new CaseFile().read(out)).singleElement().satisfies(c -> {
+            assertThat(c.version()).contains("0.7");
+            assertThat(c.environment().orElseThrow().install()).containsExactly("python -m pip install -e .");
+            assertThat(c.setup()).isEmpty();
+        });
+    }
+
+    @Test
+    void aSpecWithAnUnknownKeyIsAUsageErrorNamingItAndWritesNothing() throws Exception {
+        Path in = instances(instance("example__calc-1", "tests/test_ops.py::test_add"));
+        Path specs = Files.writeString(dir.resolve("specs.json"), "{\"example/calc\": {\"0.7\": {\"instal\": \"x\"}}}");
+        Path out = dir.resolve("cases.jsonl");
+
+        RunOutput ran = run("eval", "import", "--format", "swebench", "--file", in.toString(), "--specs",
+                specs.toString(), "--out", out.toString());
+
+        assertThat(ran.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(ran.stderr()).contains("example/calc 0.7: unknown key(s) [instal]");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void namesEachRefusedInstanceAndExitsTwoWithTheCount() throws Exception {
         Path in = instances(instance("good-1", "tests/test_ops.py::test_add"), instance("bad-1", "Adds numbers."));
         Path out = dir.resolve("cases.jsonl");

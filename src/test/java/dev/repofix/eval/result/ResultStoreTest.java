@@ -41,6 +41,18 @@ class ResultStoreTest {
     }
 
     @Test
+    void aResultNamesTheSetupLogOfItsEnvironmentAndReadsItBack() throws IOException {
+        CaseResult result = Results.scored().build().withSetupLog(Optional.of("environments/0123abcd.log"));
+        ResultStore store = new ResultStore(out);
+
+        Path file = store.write(result);
+
+        assertThat(Files.readString(file)).contains("\"setup_log\" : \"environments/0123abcd.log\"");
+        assertThat(store.results()).containsExactly(result);
+        assertThat(Files.readString(store.write(Results.scored().build()))).doesNotContain("setup_log");
+    }
+
+    @Test
     void leavesNoTemporaryFileAndReplacesAnEarlierResultWhole() throws IOException {
         ResultStore store = new ResultStore(out);
         Results error = Results.scored();
