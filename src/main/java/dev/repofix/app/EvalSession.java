@@ -138,7 +138,7 @@ public final class EvalSession implements AutoCloseable {
             }
         };
         RunSettings settings = root.settings().run().withTestCommand(kase.testCommand()).withSetup(kase.setup())
-                .withJobs(1);
+                .withTestFiles(kase.testFiles()).withJobs(1);
         RunConfig runConfig = settings.runConfig(repo.toString(), Optional.of(run.checkout().commit()),
                 workDir.resolve("out").resolve(kase.id()), env.host());
         // The run's set-up stage prepares the case's environment as for fix (its setup, else the

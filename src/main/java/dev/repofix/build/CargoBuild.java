@@ -60,6 +60,21 @@ public final class CargoBuild implements BuildSystem {
         return Optional.of(new TestCommand(recording("cargo test --no-fail-fast" + filters(testIds)), ENV));
     }
 
+    /**
+     * {@code cargo test --no-fail-fast --test calc --lib}: the targets of the files; empty (the
+     * whole suite) when one's target cannot be told ({@link TestFiles#cargoTarget}).
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<Optional<String>> targets = testFiles.stream().map(TestFiles::cargoTarget).toList();
+        if (targets.stream().anyMatch(Optional::isEmpty)) {
+            return Optional.empty();
+        }
+        StringBuilder cmd = new StringBuilder("cargo test --no-fail-fast");
+        targets.stream().map(Optional::get).distinct().forEach(t -> cmd.append(' ').append(t));
+        return Optional.of(new TestCommand(recording(cmd.toString()), ENV));
+    }
+
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
         if (override != null) {

@@ -50,6 +50,16 @@ public final class GradleBuild implements BuildSystem {
         return Optional.of(new TestCommand(gradle(root) + " test --continue" + filters(testIds), Map.of()));
     }
 
+    /** {@code --tests com.acme.CalcTest} per class the files declare; empty (the whole suite) when one is not JVM source. */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<String> classes = testFiles.stream().map(TestFiles::jvmClass).flatMap(Optional::stream).distinct().toList();
+        if (classes.size() != testFiles.stream().distinct().count()) {
+            return Optional.empty();
+        }
+        return selectedTestCommand(root, null, classes);
+    }
+
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
         if (override != null) {

@@ -70,6 +70,20 @@ public final class MavenBuild implements BuildSystem {
     }
 
     /**
+     * Surefire's {@code -Dtest=com.acme.CalcTest,com.acme.LedgerTest}: the classes the files
+     * declare; modules without them must not fail. Empty (the whole suite) when a file is not
+     * JVM source.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<String> classes = testFiles.stream().map(TestFiles::jvmClass).flatMap(Optional::stream).distinct().toList();
+        if (classes.size() != testFiles.stream().distinct().count()) {
+            return Optional.empty();
+        }
+        return selectedTestCommand(root, null, classes);
+    }
+
+    /**
      * {@code mvn test -Dtest=AccountTest#withdraws+deposits,LedgerTest}: a class by its
      * simple name unless another test source shares it, its methods unless more than
      * {@value #MAX_REPRODUCED} tests fail (then whole classes; past that many classes, all

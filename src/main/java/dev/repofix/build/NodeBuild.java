@@ -121,6 +121,19 @@ public final class NodeBuild implements BuildSystem {
     }
 
     /**
+     * {@code node --test REPORTERS test/a.test.js test/b.test.js}, the files last (node takes no
+     * option after a file); through npm's script, {@code npm test -- FILES}, which appends them
+     * to the script's command: a script that names its own folder runs it too (a superset).
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        TestCommand all = testCommand(root, null);
+        StringBuilder cmd = new StringBuilder(all.shell()).append(npmTest ? " --" : "");
+        testFiles.forEach(f -> cmd.append(' ').append(ShellWords.quote(f)));
+        return Optional.of(new TestCommand(cmd.toString(), all.extraEnv()));
+    }
+
+    /**
      * {@code node --test --test-name-pattern='^group$' --test-name-pattern='^throws$'} for
      * {@code group > throws}: node runs a top-level test whose name matches a pattern and
      * skips the rest, so a top-level test runs alone; a subtest runs with its siblings (node

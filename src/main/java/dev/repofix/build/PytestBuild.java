@@ -148,6 +148,13 @@ public final class PytestBuild implements BuildSystem {
         return Optional.of(new TestCommand(withArguments(all.shell(), testIds), all.extraEnv()));
     }
 
+    /** The files as pytest's arguments: {@code python3 -m pytest tests/test_a.py tests/test_b.py}. */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        TestCommand all = testCommand(root, null);
+        return Optional.of(new TestCommand(withArguments(all.shell(), testFiles), all.extraEnv()));
+    }
+
     /**
      * {@code python3 -m pytest tests/test_a.py::test_b}, ids quoted only where the shell
      * needs it; past {@value #MAX_REPRODUCED} failing tests their files, past that many

@@ -122,6 +122,21 @@ public final class UnittestBuild implements BuildSystem {
     }
 
     /**
+     * The files' modules, which unittest loads whole: {@code tests.test_calc} for
+     * {@code tests/test_calc.py}; empty (the whole suite) when one is not a Python file.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<String> modules = testFiles.stream().map(TestFiles::pythonModule).flatMap(Optional::stream).toList();
+        if (modules.size() != testFiles.size()) {
+            return Optional.empty();
+        }
+        StringBuilder cmd = new StringBuilder(runWith(List.of()));
+        modules.forEach(m -> cmd.append(' ').append(ShellWords.quote(m)));
+        return Optional.of(new TestCommand(cmd.toString(), env(root)));
+    }
+
+    /**
      * {@code python3 -m unittest tests.test_calc.CalcTest.test_half}; past ten failing tests,
      * all. A doctest cannot be named to {@code python -m unittest}, so failing tests among
      * which is one are run by id from the discovered suite ({@link #RUN_BY_ID}).

@@ -19,15 +19,24 @@ import java.util.Optional;
  *                      steps detected from the build files
  * @param pythonVersion the Python the tests need ({@code 3.9} or a specifier); empty means the project's
  *                      {@code requires-python}
+ * @param testFiles     the test files (repository-relative) whose tests run, as a benchmark case names them;
+ *                      empty means the whole suite
  */
 public record RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
-        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion) {
+        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, List<String> testFiles) {
     public RunSettings {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(testTimeout, "testTimeout");
         setup = List.copyOf(setup);
         Objects.requireNonNull(pythonVersion, "pythonVersion");
+        testFiles = List.copyOf(testFiles);
+    }
+
+    /** Settings that run the whole suite. */
+    public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
+            int reruns, int jobs, List<String> setup, Optional<String> pythonVersion) {
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, List.of());
     }
 
     /** Settings with the detected set-up and the project's own Python requirement. */
@@ -62,22 +71,30 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
 
     /** The same with another test command (a benchmark case's own). */
     public RunSettings withTestCommand(Optional<String> command) {
-        return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion);
+        return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
+                testFiles);
+    }
+
+    /** The same running only the tests of these files (a benchmark case's); empty: the whole suite. */
+    public RunSettings withTestFiles(List<String> files) {
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
+                files);
     }
 
     /** The same with other set-up commands. */
     public RunSettings withSetup(List<String> commands) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion,
+                testFiles);
     }
 
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion, testFiles);
     }
 
     /** The same with another number of candidates validated at once. */
     public RunSettings withJobs(int n) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion, testFiles);
     }
 
     /**
@@ -89,6 +106,7 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      * @param host   the caller's environment
      */
     public RunConfig runConfig(String repo, Optional<String> ref, Path outDir, HostEnvironment host) {
-        return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs);
+        return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs,
+                testFiles);
     }
 }

@@ -295,7 +295,8 @@ public final class RepairPipeline {
         Started started = step(run, RunAssembly.BASELINE, () -> {
             BuildSystem build = prepared.build;
             String override = config.testCommand().orElse(null);
-            TestCommand command = build.testCommand(ws.root(), override);
+            // A case's test files scope every run of the suite: baseline, reruns, screening, validation.
+            TestCommand command = build.testCommand(ws.root(), override, config.testFiles());
             run.build = build.name();
             run.testCommand = command.shell();
             run.sandbox = runner.where(build);

@@ -47,6 +47,7 @@ final class CaseChecks {
         test.ifPresent(p -> p.paths().stream().filter(path -> !rules.isTestPath(path)).forEach(path -> add("patch.test",
                 "touches " + path + ", which is not a test path for " + language + "; move that change to patch.source")));
         checkTestIds(language);
+        checkTestFiles(rules, language);
         return new Result(language, findings);
     }
 
@@ -111,6 +112,22 @@ final class CaseChecks {
                 if (field.equals("pass_to_pass") && failing.contains(id)) {
                     add(at, "'" + id + "' is in fail_to_pass too; a test either fails before the fix or passes");
                 }
+            }
+        }
+    }
+
+    /** Each test file a path inside the repository that the language's rules call a test, as a run can name it. */
+    private void checkTestFiles(TestPathRules rules, String language) {
+        List<String> files = CaseJson.strings(node, "test_files");
+        for (int i = 0; i < files.size(); i++) {
+            String file = files.get(i);
+            String at = "test_files[" + i + "]";
+            if (file.startsWith("/") || file.contains("\\") || file.matches("[A-Za-z]:.*")
+                    || List.of(file.split("/")).contains("..") || file.startsWith("-")) {
+                add(at, "'" + file + "' must be a repository-relative path with '/' and no '..' that does not start "
+                        + "with '-'");
+            } else if (!rules.isTestPath(file)) {
+                add(at, "'" + file + "' is not a test path for " + language + "; name the test files whose tests run");
             }
         }
     }

@@ -39,6 +39,7 @@ final class CaseJson {
         c.environmentSetupCommit().ifPresent(v -> o.put("environment_setup_commit", v));
         c.createdAt().ifPresent(v -> o.put("created_at", v));
         c.hints().ifPresent(v -> o.put("hints", v));
+        strings(o, "test_files", c.testFiles());
         return o;
     }
 
@@ -51,7 +52,7 @@ final class CaseJson {
                 new ReferencePatch(o.at("/patch/source").asText(), o.at("/patch/test").asText()),
                 line(o, "cause"), line(o, "effect"), strings(o, "bug_types"), text(o, "difficulty"),
                 strings(o, "tags"), strings(o, "setup"), text(o, "environment_setup_commit"),
-                text(o, "created_at"), text(o, "hints"));
+                text(o, "created_at"), text(o, "hints"), strings(o, "test_files"));
     }
 
     static List<String> strings(JsonNode o, String field) {

@@ -32,12 +32,14 @@ import java.util.stream.Stream;
  * @param environmentSetupCommit the commit whose dependencies {@code setup} installs, when not {@code baseCommit}
  * @param createdAt              when the bug was reported or fixed, as the source wrote it
  * @param hints                  what the reporters said beyond the issue
+ * @param testFiles              the test files (repository-relative) whose tests every run of the case runs, as
+ *                               SWE-bench's test directives; empty: the whole suite
  */
 public record EvalCase(String id, String repo, String baseCommit, Optional<String> testCommand, String language,
         List<String> failToPass, List<String> passToPass, ReferenceIssue issue, Optional<String> explanation,
         ReferencePatch patch, Optional<CaseLine> cause, Optional<CaseLine> effect, List<String> bugTypes,
         Optional<String> difficulty, List<String> tags, List<String> setup, Optional<String> environmentSetupCommit,
-        Optional<String> createdAt, Optional<String> hints) {
+        Optional<String> createdAt, Optional<String> hints, List<String> testFiles) {
     /** The languages a case may name: the ecosystems with test-path rules. */
     public static final List<String> LANGUAGES = Stream.concat(Language.withEcosystem().stream().map(Language::key),
             Stream.of("generic")).toList();
@@ -73,6 +75,17 @@ public record EvalCase(String id, String repo, String baseCommit, Optional<Strin
         Objects.requireNonNull(environmentSetupCommit, "environmentSetupCommit");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(hints, "hints");
+        testFiles = List.copyOf(testFiles);
+    }
+
+    /** A case whose runs run the whole suite. */
+    public EvalCase(String id, String repo, String baseCommit, Optional<String> testCommand, String language,
+            List<String> failToPass, List<String> passToPass, ReferenceIssue issue, Optional<String> explanation,
+            ReferencePatch patch, Optional<CaseLine> cause, Optional<CaseLine> effect, List<String> bugTypes,
+            Optional<String> difficulty, List<String> tags, List<String> setup, Optional<String> environmentSetupCommit,
+            Optional<String> createdAt, Optional<String> hints) {
+        this(id, repo, baseCommit, testCommand, language, failToPass, passToPass, issue, explanation, patch, cause,
+                effect, bugTypes, difficulty, tags, setup, environmentSetupCommit, createdAt, hints, List.of());
     }
 
     /**

@@ -11,6 +11,8 @@ import dev.repofix.eval.cases.CaseLanguage;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.cases.ReferenceIssue;
 import dev.repofix.eval.cases.ReferencePatch;
+import dev.repofix.patch.ChangeKind;
+import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
@@ -44,6 +46,9 @@ public final class SweBenchImport {
     /** A title longer than this is cut: it is one line in a report. */
     static final int MAX_TITLE = 120;
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Files of a test patch that hold data, not tests: SWE-bench leaves them out of its directives too. */
+    static final List<String> DATA_EXTENSIONS = List.of(".json", ".png", ".csv", ".txt", ".md", ".rst", ".jpg",
+            ".jpeg", ".gif", ".svg", ".pkl", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".xml", ".html");
     private static final Pattern GITHUB_NAME = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
 
     private final CaseFile checks;
@@ -187,7 +192,8 @@ public final class SweBenchImport {
         }
         Patch source = parse(required(node, "patch"), "patch");
         String testText = required(node, "test_patch");
-        SweBenchTestIds tests = new SweBenchTestIds(parse(testText, "test_patch"));
+        Patch testPatch = parse(testText, "test_patch");
+        SweBenchTestIds tests = new SweBenchTestIds(testPatch);
         String statement = required(node, "problem_statement");
         List<String> tags = new ArrayList<>(List.of("swe-bench"));
         text(node, "version").ifPresent(v -> tags.add("version:" + v));
@@ -197,7 +203,18 @@ public final class SweBenchImport {
                 new ReferenceIssue(title(statement), statement), Optional.empty(),
                 new ReferencePatch(node.get("patch").asText(), testText), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), tags, setup(repo), text(node, "environment_setup_commit"), text(node, "created_at"),
-                text(node, "hints_text"));
+                text(node, "hints_text"), testFiles(testPatch));
+    }
+
+    /**
+     * The files whose tests a case runs, as SWE-bench's harness makes its test directives: the
+     * files the test patch touches, in its order, but data files (by {@link #DATA_EXTENSIONS})
+     * and files it deletes (no runner can be given them). Empty, the whole suite, when none is left.
+     */
+    static List<String> testFiles(Patch testPatch) {
+        return testPatch.files().stream().filter(f -> f.kind() != ChangeKind.DELETE).map(FilePatch::path)
+                .filter(path -> DATA_EXTENSIONS.stream().noneMatch(path.toLowerCase(java.util.Locale.ROOT)::endsWith))
+                .distinct().toList();
     }
 
     /** The first non-empty line, trimmed, cut to {@value #MAX_TITLE} characters. */
