@@ -53,11 +53,7 @@ public final class GradleBuild implements BuildSystem {
     /** {@code --tests com.acme.CalcTest} per class the files declare; empty (the whole suite) when one is not JVM source. */
     @Override
     public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
-        List<String> classes = testFiles.stream().map(TestFiles::jvmClass).flatMap(Optional::stream).distinct().toList();
-        if (classes.size() != testFiles.stream().distinct().count()) {
-            return Optional.empty();
-        }
-        return selectedTestCommand(root, null, classes);
+        return TestFiles.jvmClasses(testFiles).flatMap(classes -> selectedTestCommand(root, null, classes));
     }
 
     @Override

@@ -76,11 +76,7 @@ public final class MavenBuild implements BuildSystem {
      */
     @Override
     public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
-        List<String> classes = testFiles.stream().map(TestFiles::jvmClass).flatMap(Optional::stream).distinct().toList();
-        if (classes.size() != testFiles.stream().distinct().count()) {
-            return Optional.empty();
-        }
-        return selectedTestCommand(root, null, classes);
+        return TestFiles.jvmClasses(testFiles).flatMap(classes -> selectedTestCommand(root, null, classes));
     }
 
     /**

@@ -65,6 +65,13 @@ public final class TestFiles {
         return simple.matches() ? Optional.of(simple.group(1)) : Optional.empty();
     }
 
+    /** The classes the files declare ({@link #jvmClass}), or empty when one is not JVM source. */
+    static Optional<List<String>> jvmClasses(List<String> files) {
+        List<Optional<String>> classes = files.stream().map(TestFiles::jvmClass).toList();
+        return classes.stream().anyMatch(Optional::isEmpty) ? Optional.empty()
+                : Optional.of(classes.stream().map(Optional::get).distinct().toList());
+    }
+
     /** The package folder of a Go file, as {@code go test} takes it: {@code ./calc}, or {@code .} at the root. */
     static Optional<String> goPackage(String file) {
         if (!file.endsWith(".go")) {
