@@ -52,6 +52,17 @@ class EvalTestFilesEndToEndTest {
             def test_has_version():
                 assert "0.0.0" == "1.0.0", "the release process did not stamp a version"
             """;
+    /** Every test that runs, in any run of any copy, writes its id to a log outside the copies. */
+    private static final String CONFTEST = """
+            import pytest
+
+
+            @pytest.fixture(autouse=True)
+            def _log_test_id(request):
+                with open(%s, "a") as log:
+                    log.write(request.node.nodeid + "\\n")
+                yield
+            """;
     private static final String FIX = """
             diff --git a/shapes/area.py b/shapes/area.py
             --- a/shapes/area.py
@@ -113,6 +124,9 @@ class EvalTestFilesEndToEndTest {
         JsonNode gold = run(cases, "gold");
         JsonNode empty = run(cases, "empty");
 
+        // Baseline, reruns and validation of both runs: the tests of the two files, no other.
+        assertThat(Files.readAllLines(ranLog()).stream().distinct())
+                .containsExactlyInAnyOrderElementsOf(concat(FAIL_TO_PASS, PASS_TO_PASS));
         assertThat(gold.path("status").asText()).as(gold.toString()).isEqualTo("FIXED");
         assertThat(empty.path("status").asText()).as(empty.toString()).isEqualTo("NOT_FIXED");
         for (JsonNode record : List.of(gold, empty)) {
@@ -144,6 +158,7 @@ class EvalTestFilesEndToEndTest {
     private Path imported() throws Exception {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("shapes/__init__.py", "");
+        files.put("conftest.py", CONFTEST.formatted(new ObjectMapper().writeValueAsString(ranLog().toString())));
         files.put("shapes/area.py", AREA);
         files.put("tests/test_area.py", AREA_TESTS);
         files.put("tests/test_volume.py", VOLUME_TESTS);
@@ -176,6 +191,14 @@ class EvalTestFilesEndToEndTest {
                 "example/shapes=" + repo, "--out", cases.toString());
         assertThat(ran.exitCode()).as(ran.stderr()).isZero();
         return cases;
+    }
+
+    private Path ranLog() {
+        return temp.resolve("ran.log");
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }
 
     private JsonNode run(Path cases, String model) throws IOException {
