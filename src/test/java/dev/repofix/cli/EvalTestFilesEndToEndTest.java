@@ -151,6 +151,7 @@ class EvalTestFilesEndToEndTest {
         assertThat(gold.path("status").asText()).as(gold.toString()).isEqualTo("FIXED");
         assertThat(gold.path("testCommand").asText())
                 .isEqualTo("python3 -m pytest -q tests/test_area.py tests/test_volume.py");
+        assertThat(gold.path("reproduce").asText()).isEqualTo(gold.path("testCommand").asText());
         assertThat(gold.path("passingCount").asInt()).isEqualTo(PASS_TO_PASS.size());
     }
 
