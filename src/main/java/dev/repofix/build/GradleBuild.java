@@ -50,7 +50,7 @@ public final class GradleBuild implements BuildSystem {
         return Optional.of(new TestCommand(gradle(root) + " test --continue" + filters(testIds), Map.of()));
     }
 
-    /** {@code --tests com.acme.CalcTest} per class the files declare; empty (the whole suite) when one is not JVM source. */
+    /** {@code --tests com.acme.CalcTest} per class the JVM sources among the files declare; none, the whole suite. */
     @Override
     public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
         return TestFiles.jvmClasses(testFiles).flatMap(classes -> selectedTestCommand(root, null, classes));

@@ -71,8 +71,8 @@ public final class MavenBuild implements BuildSystem {
 
     /**
      * Surefire's {@code -Dtest=com.acme.CalcTest,com.acme.LedgerTest}: the classes the files
-     * declare; modules without them must not fail. Empty (the whole suite) when a file is not
-     * JVM source.
+     * declare; modules without them must not fail. Other files (resources) are left out; none
+     * left, the whole suite.
      */
     @Override
     public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {

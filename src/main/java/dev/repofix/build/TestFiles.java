@@ -1,5 +1,6 @@
 package dev.repofix.build;
 
+import dev.repofix.workspace.Language;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -8,7 +9,9 @@ import java.util.regex.Pattern;
 /**
  * Test files (repository-relative, {@code /}-separated) as the arguments a test runner takes
  * for them: Python modules, JVM classes, Go packages, Cargo test targets, and the words
- * appended to a user's own command. Pure functions.
+ * appended to a user's own command. A build leaves out the files not written in its language
+ * (data, fixtures: a runner refuses them, pytest with "no tests ran") and runs the whole
+ * suite when none is left. Pure functions.
  */
 public final class TestFiles {
     /** A word that runs Django's own test runner, which takes test modules by dotted name. */
@@ -34,6 +37,27 @@ public final class TestFiles {
             out.append(' ').append(ShellWords.quote(django ? djangoModule(file) : file));
         }
         return out.toString();
+    }
+
+    /** The files written in {@code language} (its extensions, stubs left out), in their order. */
+    static List<String> inLanguage(List<String> files, Language language) {
+        return files.stream().filter(f -> language.extensions().contains(Language.extension(f)) && !language.isStub(f))
+                .toList();
+    }
+
+    /**
+     * {@code command} with the files written in {@code language} appended after {@code separator}
+     * (e.g. npm's {@code " --"}), as shell words; empty when none is.
+     */
+    static Optional<TestCommand> withFiles(TestCommand command, String separator, List<String> files,
+            Language language) {
+        List<String> own = inLanguage(files, language);
+        if (own.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder cmd = new StringBuilder(command.shell()).append(separator);
+        own.forEach(f -> cmd.append(' ').append(ShellWords.quote(f)));
+        return Optional.of(new TestCommand(cmd.toString(), command.extraEnv()));
     }
 
     /** {@code tests/admin_views/tests.py}: {@code admin_views.tests}. */
@@ -65,11 +89,10 @@ public final class TestFiles {
         return simple.matches() ? Optional.of(simple.group(1)) : Optional.empty();
     }
 
-    /** The classes the files declare ({@link #jvmClass}), or empty when one is not JVM source. */
+    /** The classes the JVM sources among the files declare ({@link #jvmClass}); empty when there is none. */
     static Optional<List<String>> jvmClasses(List<String> files) {
-        List<Optional<String>> classes = files.stream().map(TestFiles::jvmClass).toList();
-        return classes.stream().anyMatch(Optional::isEmpty) ? Optional.empty()
-                : Optional.of(classes.stream().map(Optional::get).distinct().toList());
+        List<String> classes = files.stream().map(TestFiles::jvmClass).flatMap(Optional::stream).distinct().toList();
+        return classes.isEmpty() ? Optional.empty() : Optional.of(classes);
     }
 
     /** The package folder of a Go file, as {@code go test} takes it: {@code ./calc}, or {@code .} at the root. */

@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import dev.repofix.workspace.Language;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -123,12 +124,13 @@ public final class UnittestBuild implements BuildSystem {
 
     /**
      * The files' modules, which unittest loads whole: {@code tests.test_calc} for
-     * {@code tests/test_calc.py}; empty (the whole suite) when one is not a Python file.
+     * {@code tests/test_calc.py}; other files left out, and none left, the whole suite.
      */
     @Override
     public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
-        List<String> modules = testFiles.stream().map(TestFiles::pythonModule).flatMap(Optional::stream).toList();
-        if (modules.size() != testFiles.size()) {
+        List<String> modules = TestFiles.inLanguage(testFiles, Language.PYTHON).stream().map(TestFiles::pythonModule)
+                .flatMap(Optional::stream).toList();
+        if (modules.isEmpty()) {
             return Optional.empty();
         }
         StringBuilder cmd = new StringBuilder(runWith(List.of()));

@@ -63,11 +63,23 @@ class TestFilesCommandTest {
     }
 
     @Test
-    void unittestRunsTheWholeSuiteWhenAFileIsNoPythonModule() {
+    void unittestLeavesOutFilesThatAreNoPythonAndRunsTheWholeSuiteWhenNoneIs() {
         UnittestBuild unittest = new UnittestBuild();
 
-        assertThat(unittest.testCommand(root, null, List.of("tests/test_calc.py", "tests/data/cases.dat")))
+        assertThat(unittest.testCommand(root, null, List.of("tests/test_calc.py", "tests/data/cases.dat")).shell())
+                .endsWith(" tests.test_calc");
+        assertThat(unittest.testCommand(root, null, List.of("tests/data/cases.dat")))
                 .isEqualTo(unittest.testCommand(root, null));
+    }
+
+    @Test
+    void pytestLeavesOutFilesItCannotCollectAndRunsTheWholeSuiteWhenNoneIsLeft() {
+        PytestBuild pytest = new PytestBuild();
+
+        assertThat(pytest.testCommand(root, null, List.of("tests/data/input.dat", "tests/test_a.py", "tests/a.pyi"))
+                .shell()).isEqualTo("python3 -m pytest tests/test_a.py");
+        assertThat(pytest.testCommand(root, null, List.of("tests/data/input.dat")))
+                .isEqualTo(pytest.testCommand(root, null));
     }
 
     @Test
@@ -80,10 +92,12 @@ class TestFilesCommandTest {
     }
 
     @Test
-    void mavenRunsTheWholeSuiteWhenAFileIsNoJvmSource() {
+    void mavenLeavesOutResourcesAndRunsTheWholeSuiteWhenOnlyResourcesAreLeft() {
         MavenBuild maven = new MavenBuild();
 
-        assertThat(maven.testCommand(root, null, List.of("src/test/java/a/BTest.java", "src/test/resources/b.sql")))
+        assertThat(maven.testCommand(root, null, List.of("src/test/java/a/BTest.java", "src/test/resources/b.sql"))
+                .shell()).contains("-Dtest='a.BTest'");
+        assertThat(maven.testCommand(root, null, List.of("src/test/resources/b.sql")))
                 .isEqualTo(maven.testCommand(root, null));
     }
 
@@ -100,7 +114,7 @@ class TestFilesCommandTest {
         Files.writeString(root.resolve("go.mod"), "module example.com/m\n");
 
         TestCommand cmd = new GoBuild().testCommand(root, null,
-                List.of("calc/calc_test.go", "calc/more_test.go", "root_test.go"));
+                List.of("calc/calc_test.go", "calc/testdata/golden.txt", "calc/more_test.go", "root_test.go"));
 
         assertThat(cmd.shell()).contains("go test -json -count=1 ./calc .;").contains("tee .repofix-reports/go-test.json");
     }
@@ -123,7 +137,8 @@ class TestFilesCommandTest {
 
     @Test
     void nodeRunsTheFilesAfterItsReporters() {
-        TestCommand cmd = NodeBuild.forNodeTest().testCommand(root, null, List.of("test/a.test.js", "test/b.test.js"));
+        TestCommand cmd = NodeBuild.forNodeTest().testCommand(root, null,
+                List.of("test/a.test.js", "test/fixtures/page.html", "test/b.test.js"));
 
         assertThat(cmd.shell()).startsWith("mkdir -p .repofix-reports && node --test --test-reporter=spec")
                 .endsWith("node-test.tap test/a.test.js test/b.test.js");

@@ -16,6 +16,7 @@ import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
+import dev.repofix.workspace.Language;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -31,6 +32,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -46,9 +48,6 @@ public final class SweBenchImport {
     /** A title longer than this is cut: it is one line in a report. */
     static final int MAX_TITLE = 120;
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** Files of a test patch that hold data, not tests: SWE-bench leaves them out of its directives too. */
-    static final List<String> DATA_EXTENSIONS = List.of(".json", ".png", ".csv", ".txt", ".md", ".rst", ".jpg",
-            ".jpeg", ".gif", ".svg", ".pkl", ".yml", ".yaml", ".toml", ".ini", ".cfg", ".xml", ".html");
     private static final Pattern GITHUB_NAME = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
 
     private final CaseFile checks;
@@ -197,24 +196,29 @@ public final class SweBenchImport {
         String statement = required(node, "problem_statement");
         List<String> tags = new ArrayList<>(List.of("swe-bench"));
         text(node, "version").ifPresent(v -> tags.add("version:" + v));
+        String language = CaseLanguage.derive(source.paths());
         return new EvalCase(id, settings.repoMap().getOrDefault(repo, "https://github.com/" + repo),
-                required(node, "base_commit"), Optional.empty(), CaseLanguage.derive(source.paths()),
+                required(node, "base_commit"), Optional.empty(), language,
                 testIds(node, "FAIL_TO_PASS", tests), testIds(node, "PASS_TO_PASS", tests),
                 new ReferenceIssue(title(statement), statement), Optional.empty(),
                 new ReferencePatch(node.get("patch").asText(), testText), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), tags, setup(repo), text(node, "environment_setup_commit"), text(node, "created_at"),
-                text(node, "hints_text"), testFiles(testPatch));
+                text(node, "hints_text"), testFiles(testPatch, language));
     }
 
     /**
      * The files whose tests a case runs, as SWE-bench's harness makes its test directives: the
-     * files the test patch touches, in its order, but data files (by {@link #DATA_EXTENSIONS})
-     * and files it deletes (no runner can be given them). Empty, the whole suite, when none is left.
+     * files the test patch touches, in its order, but those it deletes (no runner can be given
+     * them) and those not written in the case's language (data and fixtures, which SWE-bench
+     * leaves out by their extension; for a {@code generic} case, those of no language).
+     * Empty, the whole suite, when none is left.
      */
-    static List<String> testFiles(Patch testPatch) {
+    static List<String> testFiles(Patch testPatch, String language) {
+        Predicate<String> code = Language.ofKey(language)
+                .<Predicate<String>>map(l -> path -> l.extensions().contains(Language.extension(path)) && !l.isStub(path))
+                .orElse(path -> Language.ofPath(path).isPresent());
         return testPatch.files().stream().filter(f -> f.kind() != ChangeKind.DELETE).map(FilePatch::path)
-                .filter(path -> DATA_EXTENSIONS.stream().noneMatch(path.toLowerCase(java.util.Locale.ROOT)::endsWith))
-                .distinct().toList();
+                .filter(code).distinct().toList();
     }
 
     /** The first non-empty line, trimmed, cut to {@value #MAX_TITLE} characters. */
