@@ -201,7 +201,7 @@ public final class EvalSession implements AutoCloseable {
      */
     static RunSettings caseSettings(RunSettings configured, EvalCase kase) {
         RunSettings settings = configured.withTestCommand(kase.effectiveTestCommand()).withSetup(kase.setupCommands())
-                .withJobs(1);
+                .withTestFiles(kase.testFiles()).withJobs(1);
         return kase.environment().map(e -> settings.withEnvironment(e.python().or(configured::pythonVersion), e.env()))
                 .orElse(settings);
     }

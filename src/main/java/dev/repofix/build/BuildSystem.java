@@ -27,6 +27,32 @@ public interface BuildSystem {
     }
 
     /**
+     * The command that runs only the tests in {@code testFiles} (repository-relative paths, as
+     * a benchmark case names them), or the whole suite's when the list is empty. A user's own
+     * command ({@code override}) gets the files appended ({@link TestFiles#appended}), as
+     * SWE-bench's harness appends its test directives to a repository's test command; the
+     * build's own command names them as its runner takes them ({@link #testFilesCommand}), and a
+     * build that cannot runs the whole suite: a superset, never fewer.
+     */
+    default TestCommand testCommand(Path root, String override, List<String> testFiles) {
+        if (testFiles.isEmpty()) {
+            return testCommand(root, override);
+        }
+        if (override != null) {
+            return testCommand(root, TestFiles.appended(override, testFiles));
+        }
+        return testFilesCommand(root, testFiles).orElseGet(() -> testCommand(root, null));
+    }
+
+    /**
+     * The build's own command running only the tests of {@code testFiles} (not empty), or empty
+     * when this build cannot name test files: then the whole suite runs.
+     */
+    default Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        return Optional.empty();
+    }
+
+    /**
      * What a developer types at {@code root} to rerun the failing tests, e.g.
      * {@code mvn test -Dtest=AccountTest#withdraws}: the build's plain command selecting
      * those tests, without the flags repofix adds for its own runs or the variables that

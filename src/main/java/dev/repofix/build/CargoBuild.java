@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import dev.repofix.workspace.Language;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
@@ -58,6 +59,23 @@ public final class CargoBuild implements BuildSystem {
             return Optional.empty();
         }
         return Optional.of(new TestCommand(recording("cargo test --no-fail-fast" + filters(testIds)), ENV));
+    }
+
+    /**
+     * {@code cargo test --no-fail-fast --test calc --lib}: the targets of the Rust files, others (data)
+     * left out; empty (the whole suite) when none is left or one's target cannot be told
+     * ({@link TestFiles#cargoTarget}): a helper module may serve any target.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<Optional<String>> targets = TestFiles.inLanguage(testFiles, Language.RUST).stream()
+                .map(TestFiles::cargoTarget).toList();
+        if (targets.isEmpty() || targets.stream().anyMatch(Optional::isEmpty)) {
+            return Optional.empty();
+        }
+        StringBuilder cmd = new StringBuilder("cargo test --no-fail-fast");
+        targets.stream().map(Optional::get).distinct().forEach(t -> cmd.append(' ').append(t));
+        return Optional.of(new TestCommand(recording(cmd.toString()), ENV));
     }
 
     @Override

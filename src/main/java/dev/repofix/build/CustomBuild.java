@@ -67,6 +67,12 @@ public final class CustomBuild implements BuildSystem {
         return new TestCommand(override != null ? override : command, Map.of());
     }
 
+    /** The command with the files appended ({@link TestFiles#appended}), as for any user's own command. */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        return Optional.of(new TestCommand(TestFiles.appended(command, testFiles), Map.of()));
+    }
+
     @Override
     public List<Path> reports(Path root) {
         return ReportFiles.find(root, rel -> REPORT.matcher(rel).matches());

@@ -65,6 +65,22 @@ public final class GoBuild implements BuildSystem {
         return Optional.of(new TestCommand(recording(selected(root, testIds, true)), Map.of()));
     }
 
+    /**
+     * {@code go test -json -count=1 ./calc ./ledger}: the packages of the Go files, others (testdata) left
+     * out; none left, the whole suite.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<String> packages = testFiles.stream().map(TestFiles::goPackage).flatMap(Optional::stream).distinct()
+                .toList();
+        if (packages.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder cmd = new StringBuilder("go test -json -count=1");
+        packages.forEach(p -> cmd.append(' ').append(ShellWords.quote(p)));
+        return Optional.of(new TestCommand(recording(cmd.toString()), Map.of()));
+    }
+
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
         if (override != null || failingTestIds.isEmpty()) {

@@ -50,6 +50,12 @@ public final class GradleBuild implements BuildSystem {
         return Optional.of(new TestCommand(gradle(root) + " test --continue" + filters(testIds), Map.of()));
     }
 
+    /** {@code --tests com.acme.CalcTest} per class the JVM sources among the files declare; none, the whole suite. */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        return TestFiles.jvmClasses(testFiles).flatMap(classes -> selectedTestCommand(root, null, classes));
+    }
+
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {
         if (override != null) {

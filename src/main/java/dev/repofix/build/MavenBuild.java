@@ -70,6 +70,16 @@ public final class MavenBuild implements BuildSystem {
     }
 
     /**
+     * Surefire's {@code -Dtest=com.acme.CalcTest,com.acme.LedgerTest}: the classes the files
+     * declare; modules without them must not fail. Other files (resources) are left out; none
+     * left, the whole suite.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        return TestFiles.jvmClasses(testFiles).flatMap(classes -> selectedTestCommand(root, null, classes));
+    }
+
+    /**
      * {@code mvn test -Dtest=AccountTest#withdraws+deposits,LedgerTest}: a class by its
      * simple name unless another test source shares it, its methods unless more than
      * {@value #MAX_REPRODUCED} tests fail (then whole classes; past that many classes, all

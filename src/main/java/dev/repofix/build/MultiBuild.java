@@ -101,6 +101,34 @@ public final class MultiBuild implements BuildSystem {
         return Optional.of(combined(commands));
     }
 
+    /**
+     * The files of each project that holds some, run by its build in its folder; the others
+     * do not run. Empty (the whole suite) when a file is in no project or a project cannot
+     * name its files.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        Map<Part, List<String>> byPart = new LinkedHashMap<>();
+        for (String file : testFiles) {
+            Optional<Part> part = parts.stream().filter(p -> p.holds(file)).findFirst();
+            if (part.isEmpty()) {
+                return Optional.empty();
+            }
+            byPart.computeIfAbsent(part.get(), k -> new ArrayList<>()).add(part.get().inFolder(file));
+        }
+        Map<Part, TestCommand> commands = new LinkedHashMap<>();
+        for (Part p : parts) {
+            if (byPart.containsKey(p)) {
+                Optional<TestCommand> own = p.build().testFilesCommand(p.dir(root), byPart.get(p));
+                if (own.isEmpty()) {
+                    return Optional.empty();
+                }
+                commands.put(p, own.get());
+            }
+        }
+        return Optional.of(combined(commands));
+    }
+
     /** {@code (cd backend && mvn test -Dtest=AccountTest#withdraws); (cd tools && python3 -m pytest ...)}. */
     @Override
     public String reproduceCommand(Path root, String override, List<String> failingTestIds) {

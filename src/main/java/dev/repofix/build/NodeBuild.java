@@ -3,6 +3,7 @@ package dev.repofix.build;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.repofix.exec.SandboxImage;
+import dev.repofix.workspace.Language;
 import java.io.IOException;
 import dev.repofix.workspace.FileRead;
 import java.nio.file.Path;
@@ -118,6 +119,17 @@ public final class NodeBuild implements BuildSystem {
         }
         return npmTest ? new TestCommand(mkdir + "npm test", Map.of("NODE_OPTIONS", REPORTERS))
                 : new TestCommand(mkdir + "node --test " + REPORTERS, Map.of());
+    }
+
+    /**
+     * {@code node --test REPORTERS test/a.test.js test/b.test.js}, the files last (node takes no
+     * option after a file); through npm's script, {@code npm test -- FILES}, which appends them
+     * to the script's command: a script that names its own folder runs it too (a superset). Files
+     * that are no JavaScript or TypeScript are left out; none left, the whole suite.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        return TestFiles.withFiles(testCommand(root, null), npmTest ? " --" : "", testFiles, Language.JAVASCRIPT);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import dev.repofix.workspace.Language;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -146,6 +147,15 @@ public final class PytestBuild implements BuildSystem {
         }
         TestCommand all = testCommand(root, null);
         return Optional.of(new TestCommand(withArguments(all.shell(), testIds), all.extraEnv()));
+    }
+
+    /**
+     * The Python files as pytest's arguments: {@code python3 -m pytest tests/test_a.py tests/test_b.py};
+     * other files left out (pytest would run nothing: "not found"), and none left, the whole suite.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        return TestFiles.withFiles(testCommand(root, null), "", testFiles, Language.PYTHON);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.repofix.build;
 
 import dev.repofix.exec.SandboxImage;
+import dev.repofix.workspace.Language;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -119,6 +120,22 @@ public final class UnittestBuild implements BuildSystem {
             return Optional.empty();
         }
         return Optional.of(new TestCommand(runWith(testIds), env(root)));
+    }
+
+    /**
+     * The files' modules, which unittest loads whole: {@code tests.test_calc} for
+     * {@code tests/test_calc.py}; other files left out, and none left, the whole suite.
+     */
+    @Override
+    public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
+        List<String> modules = TestFiles.inLanguage(testFiles, Language.PYTHON).stream().map(TestFiles::pythonModule)
+                .flatMap(Optional::stream).toList();
+        if (modules.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder cmd = new StringBuilder(runWith(List.of()));
+        modules.forEach(m -> cmd.append(' ').append(ShellWords.quote(m)));
+        return Optional.of(new TestCommand(cmd.toString(), env(root)));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.repofix.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,6 +19,8 @@ import java.util.Optional;
  * @param host          the caller's environment, from which only an allowlist reaches tests
  * @param reruns        how often the baseline's failing tests rerun to tell flaky ones
  * @param jobs          how many candidates are validated at once
+ * @param testFiles     the test files (repository-relative, {@code /}-separated) whose tests run; empty means
+ *                      the whole suite
  */
 public record RunConfig(
         String repo,
@@ -29,8 +32,8 @@ public record RunConfig(
         Duration testTimeout,
         HostEnvironment host,
         int reruns,
-        int jobs) {
-
+        int jobs,
+        List<String> testFiles) {
 
     public RunConfig {
         Objects.requireNonNull(repo, "repo");
@@ -57,6 +60,27 @@ public record RunConfig(
         }
         if (testTimeout.compareTo(timeout) > 0) {
             testTimeout = timeout;
+        }
+        testFiles = List.copyOf(testFiles);
+        testFiles.forEach(RunConfig::checkTestFile);
+    }
+
+    /** A run of the whole suite. */
+    public RunConfig(String repo, Optional<String> ref, Optional<String> testCommand, Path outDir, int maxCandidates,
+            Duration timeout, Duration testTimeout, HostEnvironment host, int reruns, int jobs) {
+        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, List.of());
+    }
+
+    /**
+     * A test file is a path inside the repository that a command line takes as a file: relative,
+     * without {@code ..}, and not starting with {@code -} (which a runner would read as an option).
+     */
+    private static void checkTestFile(String file) {
+        String p = file.replace('\\', '/');
+        if (p.isBlank() || p.startsWith("/") || p.startsWith("-") || p.matches("[A-Za-z]:.*")
+                || List.of(p.split("/")).contains("..")) {
+            throw new ConfigException("test file '" + file + "' must be a repository-relative path without '..' "
+                    + "that does not start with '-' or '/'");
         }
     }
 }

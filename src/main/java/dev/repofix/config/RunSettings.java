@@ -24,9 +24,12 @@ import java.util.TreeMap;
  *                      {@code requires-python}
  * @param variables     variables of the set-up commands and of every test run (a benchmark case's
  *                      environment), by name; they define the environment as its commands do
+ * @param testFiles     the test files (repository-relative) whose tests run, as a benchmark case names them;
+ *                      empty means the whole suite
  */
 public record RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
-        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables) {
+        int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
+        List<String> testFiles) {
     public RunSettings {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(timeout, "timeout");
@@ -34,12 +37,13 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         setup = List.copyOf(setup);
         Objects.requireNonNull(pythonVersion, "pythonVersion");
         variables = Collections.unmodifiableMap(new TreeMap<>(variables));
+        testFiles = List.copyOf(testFiles);
     }
 
-    /** Settings whose set-up and tests get no variables of their own. */
+    /** Settings whose set-up and tests get no variables of their own and that run the whole suite. */
     public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
             int reruns, int jobs, List<String> setup, Optional<String> pythonVersion) {
-        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, Map.of());
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, Map.of(), List.of());
     }
 
     /** Settings with the detected set-up and the project's own Python requirement. */
@@ -75,13 +79,19 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
     /** The same with another test command (a benchmark case's own). */
     public RunSettings withTestCommand(Optional<String> command) {
         return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
-                variables);
+                variables, testFiles);
+    }
+
+    /** The same running only the tests of these files (a benchmark case's); empty: the whole suite. */
+    public RunSettings withTestFiles(List<String> files) {
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
+                variables, files);
     }
 
     /** The same with other set-up commands. */
     public RunSettings withSetup(List<String> commands) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion,
-                variables);
+                variables, testFiles);
     }
 
     /**
@@ -89,19 +99,20 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      * variables for the set-up and the tests (a benchmark case's environment).
      */
     public RunSettings withEnvironment(Optional<String> python, Map<String, String> vars) {
-        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, python, vars);
+        return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, python, vars,
+                testFiles);
     }
 
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion,
-                variables);
+                variables, testFiles);
     }
 
     /** The same with another number of candidates validated at once. */
     public RunSettings withJobs(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion,
-                variables);
+                variables, testFiles);
     }
 
     /**
@@ -113,6 +124,7 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      * @param host   the caller's environment
      */
     public RunConfig runConfig(String repo, Optional<String> ref, Path outDir, HostEnvironment host) {
-        return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs);
+        return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs,
+                testFiles);
     }
 }

@@ -3,6 +3,7 @@ package dev.repofix.pipeline;
 import dev.repofix.build.BuildDetector;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
+import dev.repofix.build.TestFiles;
 import dev.repofix.config.Durations;
 import dev.repofix.config.RepofixException;
 import dev.repofix.config.RunConfig;
@@ -295,7 +296,8 @@ public final class RepairPipeline {
         Started started = step(run, RunAssembly.BASELINE, () -> {
             BuildSystem build = prepared.build;
             String override = config.testCommand().orElse(null);
-            TestCommand command = build.testCommand(ws.root(), override);
+            // A case's test files scope every run of the suite: baseline, reruns, screening, validation.
+            TestCommand command = build.testCommand(ws.root(), override, config.testFiles());
             run.build = build.name();
             run.testCommand = command.shell();
             run.sandbox = runner.where(build);
@@ -419,7 +421,10 @@ public final class RepairPipeline {
         Baseline baseline = run.scope.apply(checked.baseline());
         run.failing = c.run().failing().stream().filter(t -> baseline.failing().contains(t.id())).toList();
         run.flaky = baseline.flaky();
-        run.reproduce = build.reproduceCommand(ws.root(), config.testCommand().orElse(null), baseline.failing());
+        // A user's own command is shown as it ran: with the case's test files appended.
+        run.reproduce = build.reproduceCommand(ws.root(), config.testCommand()
+                .map(own -> config.testFiles().isEmpty() ? own : TestFiles.appended(own, config.testFiles()))
+                .orElse(null), baseline.failing());
         List<String> outside = baseline.failingOutside().stream().filter(t -> !ids(run.environment).contains(t))
                 .toList();
         if (!outside.isEmpty()) {

@@ -21,7 +21,7 @@ class EvalSessionTest {
         return new EvalCase("calc-1", "repo", "abc", testCommand, "python", List.of("tests/test_a.py::test_a"),
                 List.of(), new ReferenceIssue("t", "d"), Optional.empty(), new ReferencePatch("diff", ""),
                 Optional.empty(), Optional.empty(), List.of(), Optional.empty(), List.of(), setup, Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.of("1.0"), env);
+                Optional.empty(), Optional.empty(), Optional.of("1.0"), env, List.of());
     }
 
     private static CaseEnvironment environment(Optional<String> python, Optional<String> testCmd) {

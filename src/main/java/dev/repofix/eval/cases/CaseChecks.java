@@ -48,6 +48,7 @@ final class CaseChecks {
                 "touches " + path + ", which is not a test path for " + language + "; move that change to patch.source")));
         checkTestIds(language);
         checkEnvironment();
+        checkTestFiles(rules, language);
         return new Result(language, findings);
     }
 
@@ -127,6 +128,22 @@ final class CaseChecks {
 
     private static Optional<String> text(JsonNode o, String field) {
         return o.hasNonNull(field) ? Optional.of(o.get(field).asText()) : Optional.empty();
+    }
+
+    /** Each test file a path inside the repository that the language's rules call a test, as a run can name it. */
+    private void checkTestFiles(TestPathRules rules, String language) {
+        List<String> files = CaseJson.strings(node, "test_files");
+        for (int i = 0; i < files.size(); i++) {
+            String file = files.get(i);
+            String at = "test_files[" + i + "]";
+            if (file.startsWith("/") || file.contains("\\") || file.matches("[A-Za-z]:.*")
+                    || List.of(file.split("/")).contains("..") || file.startsWith("-")) {
+                add(at, "'" + file + "' must be a repository-relative path with '/' and no '..' that does not start "
+                        + "with '-'");
+            } else if (!rules.isTestPath(file)) {
+                add(at, "'" + file + "' is not a test path for " + language + "; name the test files whose tests run");
+            }
+        }
     }
 
     private void add(String field, String why) {

@@ -43,6 +43,7 @@ final class CaseJson {
         c.hints().ifPresent(v -> o.put("hints", v));
         c.version().ifPresent(v -> o.put("version", v));
         c.environment().ifPresent(e -> environment(o.putObject("environment"), e));
+        strings(o, "test_files", c.testFiles());
         return o;
     }
 
@@ -56,7 +57,8 @@ final class CaseJson {
                 line(o, "cause"), line(o, "effect"), strings(o, "bug_types"), text(o, "difficulty"),
                 strings(o, "tags"), strings(o, "setup"), text(o, "environment_setup_commit"),
                 text(o, "created_at"), text(o, "hints"), text(o, "version"),
-                o.has("environment") ? Optional.of(environment(o.get("environment"))) : Optional.empty());
+                o.has("environment") ? Optional.of(environment(o.get("environment"))) : Optional.empty(),
+                strings(o, "test_files"));
     }
 
     private static void environment(ObjectNode o, CaseEnvironment e) {

@@ -34,13 +34,15 @@ import java.util.stream.Stream;
  * @param hints                  what the reporters said beyond the issue
  * @param version                the project's version at {@code baseCommit}, as SWE-bench writes it
  * @param environment            what the tests need set up; when present its set-up replaces {@code setup}
+ * @param testFiles              the test files (repository-relative) whose tests every run of the case runs, as
+ *                               SWE-bench's test directives; empty: the whole suite
  */
 public record EvalCase(String id, String repo, String baseCommit, Optional<String> testCommand, String language,
         List<String> failToPass, List<String> passToPass, ReferenceIssue issue, Optional<String> explanation,
         ReferencePatch patch, Optional<CaseLine> cause, Optional<CaseLine> effect, List<String> bugTypes,
         Optional<String> difficulty, List<String> tags, List<String> setup, Optional<String> environmentSetupCommit,
         Optional<String> createdAt, Optional<String> hints, Optional<String> version,
-        Optional<CaseEnvironment> environment) {
+        Optional<CaseEnvironment> environment, List<String> testFiles) {
     /** The languages a case may name: the ecosystems with test-path rules. */
     public static final List<String> LANGUAGES = Stream.concat(Language.withEcosystem().stream().map(Language::key),
             Stream.of("generic")).toList();
@@ -78,9 +80,10 @@ public record EvalCase(String id, String repo, String baseCommit, Optional<Strin
         Objects.requireNonNull(hints, "hints");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(environment, "environment");
+        testFiles = List.copyOf(testFiles);
     }
 
-    /** A case with no version and no environment of its own. */
+    /** A case with no version and no environment of its own, whose runs run the whole suite. */
     public EvalCase(String id, String repo, String baseCommit, Optional<String> testCommand, String language,
             List<String> failToPass, List<String> passToPass, ReferenceIssue issue, Optional<String> explanation,
             ReferencePatch patch, Optional<CaseLine> cause, Optional<CaseLine> effect, List<String> bugTypes,
@@ -88,7 +91,7 @@ public record EvalCase(String id, String repo, String baseCommit, Optional<Strin
             Optional<String> createdAt, Optional<String> hints) {
         this(id, repo, baseCommit, testCommand, language, failToPass, passToPass, issue, explanation, patch, cause,
                 effect, bugTypes, difficulty, tags, setup, environmentSetupCommit, createdAt, hints, Optional.empty(),
-                Optional.empty());
+                Optional.empty(), List.of());
     }
 
     /**

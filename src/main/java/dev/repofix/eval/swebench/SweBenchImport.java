@@ -12,9 +12,12 @@ import dev.repofix.eval.cases.CaseLanguage;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.cases.ReferenceIssue;
 import dev.repofix.eval.cases.ReferencePatch;
+import dev.repofix.patch.ChangeKind;
+import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchException;
 import dev.repofix.patch.PatchParser;
+import dev.repofix.workspace.Language;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -30,6 +33,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -204,21 +208,38 @@ public final class SweBenchImport {
         }
         Patch source = parse(required(node, "patch"), "patch");
         String testText = required(node, "test_patch");
-        SweBenchTestIds tests = new SweBenchTestIds(parse(testText, "test_patch"));
+        Patch testPatch = parse(testText, "test_patch");
+        SweBenchTestIds tests = new SweBenchTestIds(testPatch);
         String statement = required(node, "problem_statement");
         List<String> tags = new ArrayList<>(List.of("swe-bench"));
         Optional<String> version = text(node, "version");
         version.ifPresent(v -> tags.add("version:" + v));
         // The environment of the instance's (repository, version), else the repository's set-up.
         Optional<CaseEnvironment> environment = version.flatMap(v -> settings.specs().environment(repo, v));
+        String language = CaseLanguage.derive(source.paths());
         return new EvalCase(id, settings.repoMap().getOrDefault(repo, "https://github.com/" + repo),
-                required(node, "base_commit"), Optional.empty(), CaseLanguage.derive(source.paths()),
+                required(node, "base_commit"), Optional.empty(), language,
                 testIds(node, "FAIL_TO_PASS", tests), testIds(node, "PASS_TO_PASS", tests),
                 new ReferenceIssue(title(statement), statement), Optional.empty(),
                 new ReferencePatch(node.get("patch").asText(), testText), Optional.empty(), Optional.empty(), List.of(),
                 Optional.empty(), tags, environment.isPresent() ? List.of() : setup(repo),
                 text(node, "environment_setup_commit"), text(node, "created_at"), text(node, "hints_text"), version,
-                environment);
+                environment, testFiles(testPatch, language));
+    }
+
+    /**
+     * The files whose tests a case runs, as SWE-bench's harness makes its test directives: the
+     * files the test patch touches, in its order, but those it deletes (no runner can be given
+     * them) and those not written in the case's language (data and fixtures, which SWE-bench
+     * leaves out by their extension; for a {@code generic} case, those of no language).
+     * Empty, the whole suite, when none is left.
+     */
+    static List<String> testFiles(Patch testPatch, String language) {
+        Predicate<String> code = Language.ofKey(language)
+                .<Predicate<String>>map(l -> path -> l.extensions().contains(Language.extension(path)) && !l.isStub(path))
+                .orElse(path -> Language.ofPath(path).isPresent());
+        return testPatch.files().stream().filter(f -> f.kind() != ChangeKind.DELETE).map(FilePatch::path)
+                .filter(code).distinct().toList();
     }
 
     /** The first non-empty line, trimmed, cut to {@value #MAX_TITLE} characters. */

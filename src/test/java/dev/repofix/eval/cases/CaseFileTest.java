@@ -268,6 +268,41 @@ class CaseFileTest {
                 "patch.source: touches tests/test_ops.py, which is a test path for python; move that change to patch.test");
     }
 
+    @Test
+    void readsAndWritesTheTestFilesWhoseTestsACaseRuns() throws Exception {
+        ObjectNode scoped = pytest("ops-1");
+        scoped.putArray("test_files").add("tests/test_ops.py").add("tests/unit/test_more.py");
+        List<EvalCase> cases = caseFile.read(write(dir.resolve("in.jsonl"), List.of(scoped, maven("calc-1"))));
+        StringWriter out = new StringWriter();
+
+        CaseFile.write(cases, out);
+
+        assertThat(cases.get(0).testFiles()).containsExactly("tests/test_ops.py", "tests/unit/test_more.py");
+        assertThat(cases.get(1).testFiles()).isEmpty();
+        assertThat(out.toString().lines().toList().get(0))
+                .contains("\"test_files\":[\"tests/test_ops.py\",\"tests/unit/test_more.py\"]");
+        assertThat(out.toString().lines().toList().get(1)).doesNotContain("test_files");
+        assertThat(caseFile.read(Files.writeString(dir.resolve("out.jsonl"), out.toString()))).isEqualTo(cases);
+    }
+
+    @Test
+    void reportsTestFilesOutsideTheRepositoryOrOffTheLanguagesTestPaths() {
+        ObjectNode python = pytest("python");
+        python.putArray("test_files").add("tests/test_ops.py").add("../other/tests/test_x.py").add("/abs/test_y.py")
+                .add("-k tests/test_z.py").add("calc/ops.py");
+        Path file = write(dir.resolve("c.jsonl"), List.of(python));
+
+        assertThat(problems(file)).containsExactly(
+                file + ":1: test_files[1]: '../other/tests/test_x.py' must be a repository-relative path with '/' and "
+                        + "no '..' that does not start with '-'",
+                file + ":1: test_files[2]: '/abs/test_y.py' must be a repository-relative path with '/' and no '..' "
+                        + "that does not start with '-'",
+                file + ":1: test_files[3]: '-k tests/test_z.py' must be a repository-relative path with '/' and no "
+                        + "'..' that does not start with '-'",
+                file + ":1: test_files[4]: 'calc/ops.py' is not a test path for python; name the test files whose "
+                        + "tests run");
+    }
+
     private List<String> problems(Path file) {
         return caseFile.scan(file, c -> { }).problems().stream().map(CaseProblem::toString).toList();
     }

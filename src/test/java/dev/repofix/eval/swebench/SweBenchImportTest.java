@@ -82,6 +82,38 @@ class SweBenchImportTest {
     }
 
     @Test
+    void theTestFilesAreWhatTheTestPatchTouchesButDataAndDeletedFiles() throws Exception {
+        ObjectNode i = instance("example__calc-2");
+        i.put("test_patch", CaseFixtures.PYTHON_TEST + """
+                diff --git a/tests/data/cases.json b/tests/data/cases.json
+                --- a/tests/data/cases.json
+                +++ b/tests/data/cases.json
+                @@ -1,1 +1,1 @@
+                -[1]
+                +[1, 2]
+                diff --git a/tests/test_old.py b/tests/test_old.py
+                deleted file mode 100644
+                --- a/tests/test_old.py
+                +++ /dev/null
+                @@ -1,2 +0,0 @@
+                -def test_old():
+                -    pass
+                diff --git a/tests/unit/test_more.py b/tests/unit/test_more.py
+                new file mode 100644
+                --- /dev/null
+                +++ b/tests/unit/test_more.py
+                @@ -0,0 +1,2 @@
+                +def test_more():
+                +    pass
+                """);
+
+        Imported result = importArray(NONE, i);
+
+        assertThat(result.summary().refused()).isEmpty();
+        assertThat(result.cases().get(0).testFiles()).containsExactly("tests/test_ops.py", "tests/unit/test_more.py");
+    }
+
+    @Test
     void importsJsonLinesWithTestsEncodedAsJsonStrings() throws Exception {
         ObjectNode one = instance("a-1");
         one.put("FAIL_TO_PASS", "[\"tests/test_ops.py::test_add\"]").put("PASS_TO_PASS", "[]");
