@@ -128,6 +128,32 @@ class EvalCommandsTest {
     }
 
     @Test
+    void exportOnlyValidWritesOnlyProvenPatchesAndSaysHowManyItLeftOut() throws Exception {
+        Path results = ResultDirs.run(temp.resolve("r"), "acme__calc-1", "acme__calc-2");
+        Path preds = temp.resolve("preds.jsonl");
+
+        RunOutput run = repofix("eval", "export", "--format", "swebench", "--results", results.toString(), "--out",
+                preds.toString(), "--only-valid");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        List<String> lines = Files.readAllLines(preds);
+        assertThat(lines).hasSize(1);
+        ObjectMapper json = new ObjectMapper();
+        assertThat(json.readTree(lines.get(0)).path("instance_id").asText()).isEqualTo("acme__calc-1");
+        assertThat(json.readTree(lines.get(0)).path("repofix_proven").asBoolean()).isTrue();
+        assertThat(run.stdout()).contains("wrote 1 predictions to").contains("left out 1 case(s)");
+    }
+
+    @Test
+    void exportOnlyValidOfACaseFileIsAUsageError() {
+        RunOutput run = repofix("eval", "export", "--format", "swebench", "--cases", temp.resolve("c.jsonl").toString(),
+                "--out", temp.resolve("p.jsonl").toString(), "--only-valid");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("--only-valid");
+    }
+
+    @Test
     void exportRefusesAnUnsupportedFormatListingTheSupportedOnes() {
         Path results = ResultDirs.run(temp.resolve("r"), "a", "b");
 
