@@ -102,6 +102,41 @@ class EvalCommandsTest {
     }
 
     @Test
+    void reportCompareShowsRunsSideBySideAndTheCasesTheyDisagreeOn() throws Exception {
+        Path a = ResultDirs.run(temp.resolve("a"), "calc-1", "calc-2");
+        Path b = ResultDirs.run(temp.resolve("b"), "calc-2", "calc-1");
+
+        RunOutput md = repofix("eval", "report", "--compare", a.toString(), b.toString());
+        RunOutput json = repofix("eval", "report", "--compare", a.toString(), b.toString(), "--format", "json",
+                "--out", temp.resolve("cmp").toString());
+
+        assertThat(md.exitCode()).as(md.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(md.stdout()).contains("# repofix eval runs compared", "| resolved ", "| Apply ", "| F1 (mean) ",
+                "| cost per resolved ", "| time per case ", a.toString(), b.toString(), "1/2 (50.0%)")
+                .contains("2 cases resolved by some runs, not all")
+                .containsPattern("\\| calc-1 +\\| (resolved +\\| not resolved|not resolved +\\| resolved) +\\|");
+        assertThat(json.exitCode()).as(json.stderr()).isEqualTo(ExitCodes.OK);
+        com.fasterxml.jackson.databind.JsonNode tree = new ObjectMapper().readTree(json.stdout());
+        assertThat(tree.at("/runs").size()).isEqualTo(2);
+        assertThat(tree.at("/runs/0/resolved").asInt()).isEqualTo(1);
+        assertThat(tree.at("/disagreements").size()).isEqualTo(2);
+        assertThat(temp.resolve("cmp/compare.md")).content().contains("2 cases resolved by some runs, not all");
+        assertThat(temp.resolve("cmp/compare.json")).exists();
+    }
+
+    @Test
+    void reportCompareNeedsTwoFoldersAndReportResultsStillNeedsOut() {
+        Path a = ResultDirs.run(temp.resolve("a"), "calc-1", "calc-2");
+
+        RunOutput one = repofix("eval", "report", "--compare", a.toString());
+        RunOutput noOut = repofix("eval", "report", "--results", a.toString());
+
+        assertThat(one.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noOut.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noOut.stderr()).contains("needs --out");
+    }
+
+    @Test
     void reportOfAFolderWithoutResultsExitsTwo() {
         RunOutput run = repofix("eval", "report", "--results", temp.resolve("none").toString(), "--out",
                 temp.resolve("report").toString());
