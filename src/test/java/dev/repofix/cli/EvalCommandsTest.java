@@ -185,7 +185,7 @@ class EvalCommandsTest {
                 "--out", temp.resolve("p.jsonl").toString(), "--only-valid");
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.stderr()).contains("--only-valid");
+        assertThat(run.stderr()).contains("--only-valid filters a run's predictions (--results)");
     }
 
     @Test
