@@ -1,5 +1,6 @@
 package dev.repofix.cli;
 
+import dev.repofix.config.ConfigException;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.swebench.ExportFormat;
@@ -54,6 +55,11 @@ final class EvalExportCommand implements Callable<Integer> {
     @Option(names = "--sample", paramLabel = "N", description = "Only the results of this sample.")
     Integer sample;
 
+    @Option(names = "--only-valid", description = "With --results: only the cases whose patch passed repofix's "
+            + "validation; without it a case with no valid patch exports the first candidate that applied (one "
+            + "repofix saw fail). Every prediction says which it is in '" + SwebenchExport.PROVEN + "'.")
+    boolean onlyValid;
+
     @Option(names = "--repo-name", paramLabel = "PATH_OR_URL=OWNER/NAME", description = "With --cases: the "
             + "owner/name to write for a case's repo (default: from a GitHub URL, else local/FOLDER); repeatable.")
     Map<String, String> repoNames = Map.of();
@@ -61,6 +67,10 @@ final class EvalExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (input.cases != null) {
+            if (onlyValid) {
+                throw new ConfigException("--only-valid filters a run's predictions (--results); a case file's "
+                        + "instances (--cases) have nothing to validate");
+            }
             List<EvalCase> cases = new CaseFile().read(input.cases);
             switch (ExportFormat.parse(format)) {
                 case SWEBENCH -> SweBenchInstances.write(cases, repoNames, out);
@@ -68,11 +78,12 @@ final class EvalExportCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("wrote " + cases.size() + " task instances to " + out);
             return ExitCodes.OK;
         }
-        int written = switch (ExportFormat.parse(format)) {
+        SwebenchExport.Written written = switch (ExportFormat.parse(format)) {
             case SWEBENCH -> SwebenchExport.write(input.results, out, Optional.ofNullable(setting),
-                    sample == null ? OptionalInt.empty() : OptionalInt.of(sample));
+                    sample == null ? OptionalInt.empty() : OptionalInt.of(sample), onlyValid);
         };
-        spec.commandLine().getOut().println("wrote " + written + " predictions to " + out);
+        spec.commandLine().getOut().println("wrote " + written.predictions() + " predictions to " + out
+                + (onlyValid ? "; left out " + written.leftOut() + " case(s) with no patch that passed validation" : ""));
         return ExitCodes.OK;
     }
 }

@@ -32,7 +32,8 @@ final class EvalImportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--format", required = true, paramLabel = "FORMAT",
-            description = "The input's format: swebench (a JSON array or JSON Lines of SWE-bench task instances).")
+            description = "The input's format: swebench (SWE-bench task instances as a JSON array, JSON Lines, CSV or "
+                    + "Parquet file, told by its first bytes and name).")
     String format;
 
     @Option(names = "--file", required = true, paramLabel = "FILE", description = "The task instances to import.")
@@ -65,7 +66,8 @@ final class EvalImportCommand implements Callable<Integer> {
             throw new CaseException("unknown --format '" + format + "'; supported: " + String.join(", ", FORMATS));
         }
         if (!Files.isRegularFile(file)) {
-            throw new CaseException("no file at --file " + file + "; give a JSON array or JSON Lines file of task instances");
+            throw new CaseException("no file at --file " + file + "; give a JSON array, JSON Lines, CSV or Parquet file of "
+                    + "task instances");
         }
         if (sameFile(file, out)) {
             throw new CaseException("--out " + out + " is the --file it reads; write the cases to another file");

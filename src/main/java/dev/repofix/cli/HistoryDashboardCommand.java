@@ -3,7 +3,6 @@ package dev.repofix.cli;
 import dev.repofix.app.Environment;
 import dev.repofix.history.DashboardSite;
 import dev.repofix.history.HistoryStore;
-import dev.repofix.history.RunFilter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -37,7 +36,7 @@ final class HistoryDashboardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         HistoryStore history = store.open();
-        Path index = new DashboardSite(env.clock()).write(history.runs(RunFilter.all()), out);
+        Path index = new DashboardSite(env.clock()).write(history, out);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("dashboard: " + index);
         stdout.flush();

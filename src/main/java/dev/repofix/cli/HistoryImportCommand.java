@@ -125,7 +125,7 @@ final class HistoryImportCommand implements Callable<Integer> {
                 Optional.of(out.toString()), cases, stages, candidates);
     }
 
-    private static CaseScore score(CaseResult r) {
+    static CaseScore score(CaseResult r) {
         if (r.status() != ResultStatus.SCORED) {
             return new CaseScore(r.key(), r.caseId(), r.setting(), r.status().name(), false, false, false, false, 0, 0,
                     0, OptionalDouble.empty(), 0, OptionalDouble.empty(), r.times().wallMs(), r.error());

@@ -13,6 +13,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,6 +37,11 @@ final class DashboardPage {
     private DashboardPage() {}
 
     static String render(List<RunSummary> runs, Instant generatedAt) {
+        return render(runs, Map.of(), generatedAt);
+    }
+
+    /** @param boards per benchmark, the leaderboard of its latest eval runs; empty leaves that section out */
+    static String render(List<RunSummary> runs, Map<String, Leaderboard> boards, Instant generatedAt) {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
@@ -53,6 +59,7 @@ final class DashboardPage {
             success(html, runs);
             stages(html, runs);
             cost(html, runs);
+            DashboardLeaderboards.render(html, boards);
             latest(html, runs);
         }
         html.append("<footer>Generated at ").append(generatedAt.truncatedTo(ChronoUnit.SECONDS))

@@ -40,7 +40,26 @@ public final class DashboardSite {
      * @throws DashboardException when the folder cannot be made or written
      */
     public Path write(List<RunSummary> runs, Path outDir) {
-        String html = render(runs);
+        return write(render(runs), outDir);
+    }
+
+    /**
+     * The page for every run of {@code history}, with the leaderboards of its eval runs (the latest
+     * of each model and setting among the newest {@value Leaderboards#RUNS_READ} eval runs).
+     */
+    public String render(HistoryStore history) {
+        List<RunSummary> runs = history.runs(RunFilter.all());
+        List<RunDetail> evals = runs.stream().filter(r -> r.kind() == RunSummary.RunKind.EVAL)
+                .limit(Leaderboards.RUNS_READ).flatMap(r -> history.run(r.id()).stream()).toList();
+        return DashboardPage.render(List.copyOf(runs), Leaderboards.latest(evals), clock.instant());
+    }
+
+    /** As {@link #write(List, Path)}, for every run of {@code history} and with its leaderboards. */
+    public Path write(HistoryStore history, Path outDir) {
+        return write(render(history), outDir);
+    }
+
+    private static Path write(String html, Path outDir) {
         Path index = outDir.resolve(INDEX);
         try {
             Files.createDirectories(outDir);

@@ -102,6 +102,41 @@ class EvalCommandsTest {
     }
 
     @Test
+    void reportCompareShowsRunsSideBySideAndTheCasesTheyDisagreeOn() throws Exception {
+        Path a = ResultDirs.run(temp.resolve("a"), "calc-1", "calc-2");
+        Path b = ResultDirs.run(temp.resolve("b"), "calc-2", "calc-1");
+
+        RunOutput md = repofix("eval", "report", "--compare", a.toString(), b.toString());
+        RunOutput json = repofix("eval", "report", "--compare", a.toString(), b.toString(), "--format", "json",
+                "--out", temp.resolve("cmp").toString());
+
+        assertThat(md.exitCode()).as(md.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(md.stdout()).contains("# repofix eval runs compared", "| resolved ", "| Apply ", "| F1 (mean) ",
+                "| cost per resolved ", "| time per case ", a.toString(), b.toString(), "1/2 (50.0%)")
+                .contains("2 cases resolved by some runs, not all")
+                .containsPattern("\\| calc-1 +\\| (resolved +\\| not resolved|not resolved +\\| resolved) +\\|");
+        assertThat(json.exitCode()).as(json.stderr()).isEqualTo(ExitCodes.OK);
+        com.fasterxml.jackson.databind.JsonNode tree = new ObjectMapper().readTree(json.stdout());
+        assertThat(tree.at("/runs").size()).isEqualTo(2);
+        assertThat(tree.at("/runs/0/resolved").asInt()).isEqualTo(1);
+        assertThat(tree.at("/disagreements").size()).isEqualTo(2);
+        assertThat(temp.resolve("cmp/compare.md")).content().contains("2 cases resolved by some runs, not all");
+        assertThat(temp.resolve("cmp/compare.json")).exists();
+    }
+
+    @Test
+    void reportCompareNeedsTwoFoldersAndReportResultsStillNeedsOut() {
+        Path a = ResultDirs.run(temp.resolve("a"), "calc-1", "calc-2");
+
+        RunOutput one = repofix("eval", "report", "--compare", a.toString());
+        RunOutput noOut = repofix("eval", "report", "--results", a.toString());
+
+        assertThat(one.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noOut.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noOut.stderr()).contains("needs --out");
+    }
+
+    @Test
     void reportOfAFolderWithoutResultsExitsTwo() {
         RunOutput run = repofix("eval", "report", "--results", temp.resolve("none").toString(), "--out",
                 temp.resolve("report").toString());
@@ -125,6 +160,32 @@ class EvalCommandsTest {
         assertThat(json.readTree(lines.get(0)).path("instance_id").asText()).isEqualTo("acme__calc-1");
         assertThat(json.readTree(lines.get(0)).path("model_patch").asText()).isEqualTo(ResultDirs.fixDiff());
         assertThat(json.readTree(lines.get(1)).path("model_patch").asText()).isEmpty();
+    }
+
+    @Test
+    void exportOnlyValidWritesOnlyProvenPatchesAndSaysHowManyItLeftOut() throws Exception {
+        Path results = ResultDirs.run(temp.resolve("r"), "acme__calc-1", "acme__calc-2");
+        Path preds = temp.resolve("preds.jsonl");
+
+        RunOutput run = repofix("eval", "export", "--format", "swebench", "--results", results.toString(), "--out",
+                preds.toString(), "--only-valid");
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        List<String> lines = Files.readAllLines(preds);
+        assertThat(lines).hasSize(1);
+        ObjectMapper json = new ObjectMapper();
+        assertThat(json.readTree(lines.get(0)).path("instance_id").asText()).isEqualTo("acme__calc-1");
+        assertThat(json.readTree(lines.get(0)).path("repofix_proven").asBoolean()).isTrue();
+        assertThat(run.stdout()).contains("wrote 1 predictions to").contains("left out 1 case(s)");
+    }
+
+    @Test
+    void exportOnlyValidOfACaseFileIsAUsageError() {
+        RunOutput run = repofix("eval", "export", "--format", "swebench", "--cases", temp.resolve("c.jsonl").toString(),
+                "--out", temp.resolve("p.jsonl").toString(), "--only-valid");
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("--only-valid filters a run's predictions (--results)");
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.CaseFixtures;
 import dev.repofix.eval.cases.EvalCase;
@@ -93,6 +95,30 @@ class EvalImportCommandTest {
         assertThat(ran.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(ran.stderr()).contains("example/calc 0.7: unknown key(s) [instal]");
         assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void importsACsvExportAndRefusesAFileOfNoKnownFormatWithExitTwo() throws Exception {
+        ObjectNode one = instance("example__calc-1", "tests/test_ops.py::test_add");
+        CsvSchema header = CsvSchema.builder().addColumns(List.of("repo", "instance_id", "base_commit", "patch",
+                "test_patch", "problem_statement", "FAIL_TO_PASS", "PASS_TO_PASS"), CsvSchema.ColumnType.STRING)
+                .build().withHeader();
+        Path csv = dir.resolve("swe.csv");
+        Files.writeString(csv, new CsvMapper().writer(header)
+                .writeValueAsString(CaseFixtures.JSON.convertValue(one, Map.class)));
+        Path binary = Files.write(dir.resolve("swe.bin"), new byte[] {0x1f, (byte) 0x8b, 8, 0});
+        Path out = dir.resolve("cases.jsonl");
+
+        RunOutput fromCsv = run("eval", "import", "--format", "swebench", "--file", csv.toString(), "--out",
+                out.toString());
+        RunOutput unknown = run("eval", "import", "--format", "swebench", "--file", binary.toString(), "--out",
+                dir.resolve("none.jsonl").toString());
+
+        assertThat(fromCsv.exitCode()).as(fromCsv.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(new CaseFile().read(out)).singleElement()
+                .satisfies(c -> assertThat(c.failToPass()).containsExactly("tests/test_ops.py::test_add"));
+        assertThat(unknown.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unknown.stderr()).contains("cannot tell what " + binary + " is").doesNotContain("\tat ");
     }
 
     @Test

@@ -69,6 +69,27 @@ class DashboardBrowserTest {
         assertThat(dom.consoleLines()).isEmpty();
     }
 
+    @Test
+    void evalRunsComparedRenderAsTablesWithoutConsoleErrors(@TempDir Path dir) throws Exception {
+        HistoryStore history = HistoryStore.open(StoreLocation.sqlite(dir.resolve("history.db")));
+        for (String model : List.of("builtin", "openai:gpt-4o-<mini>")) {
+            boolean strong = model.startsWith("openai");
+            history.record(new EvalRuns("eval-" + model.length(), Instant.parse("2026-11-20T10:00:00Z"),
+                    "cases.jsonl", "schedule", model, java.util.Map.of(), java.time.Duration.ofMinutes(2),
+                    java.util.Optional.empty(), List.of(HistoryRuns.score("calc-1", true),
+                            HistoryRuns.score("calc-2", strong)), List.of(), List.of()).stored());
+        }
+        Path index = new DashboardSite(CLOCK).write(history, dir.resolve("site"));
+
+        DashboardChromium.Output dom = new DashboardChromium(dir).dumpDom(index);
+
+        assertThat(dom.stdout()).contains("<section id=\"compare\">");
+        assertThat(count(dom.stdout(), "<tr data-compare-run=")).isEqualTo(2);
+        assertThat(count(dom.stdout(), "<tr data-disagree=")).isEqualTo(1);
+        assertThat(dom.stdout()).contains("openai:gpt-4o-&lt;mini&gt;");
+        assertThat(dom.consoleLines()).isEmpty();
+    }
+
     /** The console check itself: a page that logs an error and breaks its policy is caught. */
     @Test
     void consoleErrorsOfAPageAreSeen(@TempDir Path dir) throws Exception {

@@ -20,7 +20,6 @@ import dev.repofix.patch.PatchParser;
 import dev.repofix.workspace.Language;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -37,7 +36,7 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * Reads SWE-bench task instances (a JSON array or JSON Lines; {@code instance_id},
+ * Reads SWE-bench task instances (a JSON array, JSON Lines, CSV or Parquet, see {@link InstanceFormat}; {@code instance_id},
  * {@code repo}, {@code base_commit}, {@code patch}, {@code test_patch},
  * {@code problem_statement}, {@code hints_text}, {@code FAIL_TO_PASS} and
  * {@code PASS_TO_PASS} as lists or JSON-encoded strings, {@code version},
@@ -103,15 +102,16 @@ public final class SweBenchImport {
     /**
      * Reads every instance of {@code file} and passes each good case to {@code each}, in order.
      *
-     * @throws CaseException when the file is missing, or is neither a JSON array nor JSON Lines
+     * @throws CaseException when the file is missing, or is no JSON array, JSON Lines, CSV or Parquet file
      */
     public Summary read(Path file, Consumer<EvalCase> each) {
         Reading reading = new Reading(each);
         try {
-            if (startsWithArray(file)) {
-                readArray(file, reading);
-            } else {
-                readLines(file, reading);
+            switch (InstanceFormat.of(file)) {
+                case JSON_ARRAY -> readArray(file, reading);
+                case JSON_LINES -> readLines(file, reading);
+                case CSV -> CsvInstances.read(file, reading::instance);
+                case PARQUET -> ParquetInstances.read(file, reading::instance);
             }
         } catch (NoSuchFileException e) {
             throw new CaseException("no SWE-bench file at " + file + "; give a JSON array or JSON Lines file of task instances");
@@ -122,16 +122,6 @@ public final class SweBenchImport {
             throw new CaseException(CaseException.ErrorKind.INPUT, "cannot read " + file + ": " + e, e);
         }
         return new Summary(reading.imported, reading.refused, reading.specified);
-    }
-
-    private static boolean startsWithArray(Path file) throws IOException {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int c;
-            do {
-                c = in.read();
-            } while (c != -1 && Character.isWhitespace(c));
-            return c == '[';
-        }
     }
 
     private static void readArray(Path file, Reading reading) throws IOException {

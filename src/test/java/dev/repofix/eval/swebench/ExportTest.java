@@ -50,8 +50,38 @@ class ExportTest {
         assertThat(lines.get(3).path("model_patch").asText()).isEmpty();
         assertThat(lines).allSatisfy(n -> {
             assertThat(n.path("model_name_or_path").asText()).isEqualTo("openai:gpt-test");
-            assertThat(n.size()).isEqualTo(3);
+            assertThat(n.size()).isEqualTo(4);
         });
+        assertThat(lines).extracting(n -> n.path(SwebenchExport.PROVEN).asBoolean())
+                .containsExactly(true, false, false, false);
+    }
+
+    @Test
+    void onlyValidLeavesOutEveryCaseWhosePatchRepofixSawFail() throws Exception {
+        Results fixed = Results.scored().fixedWith(Results.FIX);
+        fixed.caseId = "acme__calc-1";
+        Results failed = Results.scored();
+        failed.caseId = "acme__calc-2";
+        failed.candidates = List.of(Results.candidate("c1", Results.OTHER, Verdict.TESTS_FAIL));
+        Results flaky = Results.scored().fixedWith(Results.FIX);
+        flaky.caseId = "acme__calc-3";
+        flaky.status = ResultStatus.FLAKY;
+        flaky.error = Optional.of("test_add passed once and failed once");
+        List<CaseResult> all = List.of(fixed.build(), failed.build(), flaky.build());
+
+        SwebenchExport.Rendered onlyValid = SwebenchExport.render(all, Optional.empty(), OptionalInt.empty(), true);
+
+        assertThat(onlyValid.jsonl().lines().toList()).hasSize(1);
+        JsonNode line = new ObjectMapper().readTree(onlyValid.jsonl().lines().findFirst().orElseThrow());
+        assertThat(line.path("instance_id").asText()).isEqualTo("acme__calc-1");
+        assertThat(line.path("model_patch").asText()).isEqualTo(Results.FIX);
+        assertThat(line.path(SwebenchExport.PROVEN).isBoolean()).isTrue();
+        assertThat(line.path(SwebenchExport.PROVEN).asBoolean()).isTrue();
+        assertThat(onlyValid.written()).isEqualTo(new SwebenchExport.Written(1, 2));
+        // Without the flag the failed patch is there, marked unproven: a user can still tell it apart.
+        String all3 = SwebenchExport.render(all, Optional.empty(), OptionalInt.empty());
+        assertThat(all3.lines().map(l -> l.contains("\"" + SwebenchExport.PROVEN + "\":false")).toList())
+                .containsExactly(false, true, true);
     }
 
     @Test
