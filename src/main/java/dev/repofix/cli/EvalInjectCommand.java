@@ -135,6 +135,9 @@ final class EvalInjectCommand implements Callable<Integer> {
             stdout.println("made " + cases.size() + " of " + count + " case(s) in " + file + " over " + out.resolve("repo")
                     + (cases.size() < count ? "; no more mutation made a test fail within the tries (raise --count's "
                     + "tries with another --seed, or give a repository with more tests)" : ""));
+            made.sites().filter(s -> cases.size() < count).ifPresent(s -> stdout.println("  the operators found "
+                    + s.mutations() + " mutation(s) on " + s.lines() + " line(s) of " + s.files() + " source file(s); "
+                    + "a line makes one case at most"));
             made.dropped().forEach((why, n) -> stdout.println("  dropped " + n + ": " + why));
             stdout.println("next: repofix eval check --cases " + file + " --run");
             stdout.flush();
