@@ -37,7 +37,8 @@ final class HistoryDashboardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         HistoryStore history = store.open();
-        Path index = new DashboardSite(env.clock()).write(history.runs(RunFilter.all()), out);
+        Path index = new DashboardSite(env.clock()).write(history.runs(RunFilter.all()), history::savedRecord,
+                out);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("dashboard: " + index);
         stdout.flush();
