@@ -17,9 +17,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix config}: the settings a run would use, where each came from, secrets masked. */
 @Command(name = "config", mixinStandardHelpOptions = true,
-        description = {"Prints the resolved settings and their sources (flag, INPUT_*, REPOFIX_*, .repofix.yml,",
-                "default), and which keys the repository's .repofix.yml set but may not (those are ignored).",
-                "API keys are never printed: only the variable's name and whether it is set."})
+        description = {"Prints the settings a run would use and where each comes from.",
+                "Sources: a flag, INPUT_*, REPOFIX_*, .repofix.yml, detected from the repository, or the "
+                        + "default. Also names the keys the repository's .repofix.yml set but may not (those are "
+                        + "ignored). API keys are never printed: only the variable's name and whether it is set."})
 final class ConfigCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -30,9 +30,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval inject}: benchmark cases made by injecting bugs into a repository whose tests pass. */
 @Command(name = "inject", mixinStandardHelpOptions = true,
-        description = {"Injects bugs into a copy of a repository whose tests pass, with mutation operators (the",
-                "builtin engine's templates and operators it has none for), keeps those that make a test fail, and",
-                "writes OUT/cases.jsonl over OUT/repo (one branch per case). Your repository is not changed.",
+        description = {"Makes cases by injecting bugs into a repository whose tests pass.",
+                "Works on a copy, with mutation operators (the builtin engine's templates and operators "
+                        + "it has none for); keeps the bugs that make a test fail and writes OUT/cases.jsonl over "
+                        + "OUT/repo (one branch per case). Your repository is not changed.",
                 "Exit 0 when COUNT cases were made, 1 when fewer, 2 on bad input."})
 final class EvalInjectCommand implements Callable<Integer> {
     @Spec

@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval report}: the benchmark's figures, recomputed from saved results. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Recomputes every metric from a benchmark run's saved results (no test is rerun) and writes",
-                "report.md, report.json, cases.csv and, when results carry several context budgets, the sweep's SVG."})
+        description = {"Recomputes every metric from a benchmark run's saved results.",
+                "No test is rerun. Writes report.md, report.json, cases.csv and, when results carry "
+                        + "several context budgets, the sweep's SVG."})
 final class EvalReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix history}: the kept runs; it only lists its subcommands. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Every recorded fix and eval run (docs/history.md): list, show, trend, compare, export, dashboard, "
-                + "import, prune, size. The store is .repofix/history.db unless --history names a SQLite file or a "
-                + "jdbc:postgresql:// URL."})
+        description = {"Every recorded fix and eval run (docs/history.md).",
+                "Subcommands: list, show, trend, compare, export, dashboard, import, prune, size. The "
+                        + "store is .repofix/history.db unless --history names a SQLite file or a "
+                        + "jdbc:postgresql:// URL."})
 final class HistoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -211,8 +212,8 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "size", mixinStandardHelpOptions = true, description = "How many runs and rows the store "
-            + "holds, their time span and the space they take.")
+    @Command(name = "size", mixinStandardHelpOptions = true,
+            description = {"The store's runs and rows, their time span and the space taken."})
     static final class Size implements Callable<Integer> {
         @Spec
         CommandSpec spec;
