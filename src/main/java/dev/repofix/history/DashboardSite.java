@@ -8,10 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,23 +111,17 @@ public final class DashboardSite {
     }
 
     /**
-     * A file name for a run id: the id itself when it is plain ({@code [A-Za-z0-9._-]}, not dotted),
-     * else its plain characters and a digest of the whole id, so two ids never share a file.
+     * A file name for a run id: the id itself where it is plain ({@code [A-Za-z0-9.-]}, not dotted
+     * first), every other byte written {@code _xx} (hex, {@code _} too), so two ids never share a file
+     * and none leads out of the folder.
      */
     static String fileName(String id) {
-        if (id.matches("[A-Za-z0-9_-][A-Za-z0-9._-]{0,100}")) {
-            return id + ".json";
+        StringBuilder name = new StringBuilder();
+        for (byte b : id.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            boolean plain = c < 0x80 && (Character.isLetterOrDigit(c) || c == '-' || c == '.' && !name.isEmpty());
+            name.append(plain ? String.valueOf(c) : String.format(java.util.Locale.ROOT, "_%02x", b & 0xff));
         }
-        String plain = id.replaceAll("[^A-Za-z0-9_-]", "_");
-        return plain.substring(0, Math.min(plain.length(), 60)) + "-" + digest(id) + ".json";
-    }
-
-    private static String digest(String id) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(hash, 0, 6);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JVM", e);
-        }
+        return name + ".json";
     }
 }
