@@ -43,8 +43,9 @@ final class HistoryCommand implements Callable<Integer> {
     /** {@code --history [PATH|JDBC-URL]} on fix and eval run: record the run there; bare, the default store. */
     static final class Recording {
         @Option(names = "--history", arity = "0..1", fallbackValue = "", paramLabel = "PATH|JDBC-URL",
-                description = "Also record the run in the history: a SQLite file, a jdbc:postgresql:// URL, or "
-                        + "nothing for " + StoreLocation.DEFAULT_FILE + ". A failure to record is a warning.")
+                description = "Also record the run in the history: nothing for the default "
+                        + StoreLocation.DEFAULT_FILE + ", a SQLite file or a jdbc:postgresql:// URL. A failure to "
+                        + "record is a warning.")
         String history;
 
         boolean wanted() {

@@ -80,6 +80,7 @@ class HelpTextTest {
         String description = help.substring(help.indexOf("\nRuns the tests"), help.indexOf("\n      --api-key-env"));
         assertThat(description.replaceAll("\\s+", " ")).contains("points at the suspected lines and searches");
         assertThat(description).doesNotContain("suspected\n");
+        assertThat(help).as("a path is not cut at its dot").contains("default .repofix/history.db");
     }
 
     @Test
