@@ -234,7 +234,8 @@ final class TestPatchTests {
         }
         // A declaration has a return type (or void) before its name: two words at least.
         String head = (" " + t).substring(0, m.start(1)).strip();
-        if (head.isEmpty() || head.endsWith(".")) {
+        // `new Foo() {` and `throw new X(` are expressions in a body, not declarations.
+        if (head.isEmpty() || head.endsWith(".") || head.matches("(?s).*\\b(new|throw|else)$")) {
             return Optional.empty();
         }
         return Optional.of(m.group(1));

@@ -81,10 +81,17 @@ class TestPatchTestsTest {
                 +        assertThat(b.retries(i)).isEqualTo(i);
                 +    }
                  }
+                @@ -20,5 +26,5 @@ class BreakerTest {
+                     @Test void rejects() {
+                         new Object() {
+                         };
+                -        assertThat(b.rejects()).isFalse();
+                +        assertThat(b.rejects()).isTrue();
+                     }
                 """;
 
         assertThat(TestPatchTests.named(patch)).containsExactly("p.BreakerTest#halfOpen", "p.BreakerTest#opens",
-                "p.BreakerTest#retries");
+                "p.BreakerTest#retries", "p.BreakerTest#rejects");
     }
 
     @Test
