@@ -262,14 +262,14 @@ public final class BugInjector {
         if (!i.file().endsWith(".java")) {
             return true;
         }
-        return read(ws.files().reader(), i.file()).map(text -> JavaSites.parses(withLine(text, i.line(), i.buggy())))
+        return read(ws.files().reader(), i.file()).map(text -> TreeSites.javaParses(withLine(text, i.line(), i.buggy())))
                 .orElse(false);
     }
 
     /** Every single-line mutation of the repository's source files (test code is not mutated). */
     static List<Injection> sites(Workspace ws, BuildSystem build) {
         List<Injection> out = new ArrayList<>();
-        JavaSites java = new JavaSites();
+        TreeSites trees = new TreeSites();
         for (String path : ws.files().files()) {
             if (build.isTestPath(path) || SourceLanguage.forPath(path).isEmpty()) {
                 continue;
@@ -281,7 +281,7 @@ public final class BugInjector {
             SourceFile file = SourceFile.of(path, text.get());
             for (int line = 1; line <= file.lineCount(); line++) {
                 for (InjectionOperator op : InjectionOperator.values()) {
-                    for (LineEdit edit : op.mutate(file, line, java)) {
+                    for (LineEdit edit : op.mutate(file, line, trees)) {
                         out.add(new Injection(path, line, file.line(line), edit.replacement(), Maker.of(op),
                                 edit.description()));
                     }

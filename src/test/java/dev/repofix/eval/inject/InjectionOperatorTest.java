@@ -68,13 +68,30 @@ class InjectionOperatorTest {
         assertThat(edits(InjectionOperator.CALL_ARGUMENTS, file, 10)).containsExactly("        put(m, n);");
         assertThat(edits(InjectionOperator.CONDITION_CLAUSE, file, 11))
                 .containsExactlyInAnyOrder("        if (n > 0) {", "        if (m > 0) {");
-        assertThat(edits(InjectionOperator.INCREMENT, SourceFile.of("a.py", "n += 1\n"), 1)).isEmpty();
+    }
+
+    @Test
+    void theSyntaxTreeOperatorsReachPythonToo() {
+        SourceFile file = SourceFile.of("bag.py", """
+                def add(total, n, m):
+                    total += n
+                    put(n, m)
+                    log(total)
+                    return total
+                """);
+
+        assertThat(edits(InjectionOperator.INCREMENT, file, 2)).containsExactly("    total -= n");
+        assertThat(edits(InjectionOperator.WRONG_VARIABLE, file, 5)).contains("    return n");
+        assertThat(edits(InjectionOperator.STATEMENT_DELETED, file, 4)).containsExactly("");
+        assertThat(edits(InjectionOperator.CALL_ARGUMENTS, file, 3)).containsExactly("    put(m, n)");
+        assertThat(edits(InjectionOperator.CONDITION_CLAUSE, file, 2)).as("Java only").isEmpty();
+        assertThat(edits(InjectionOperator.INCREMENT, SourceFile.of("a.py", "s = 'x += 1'\n"), 1)).isEmpty();
     }
 
     @Test
     void aMutantThatIsNoJavaIsToldBeforeItIsBuilt() {
-        assertThat(JavaSites.parses("class A { void f() { int x = 1; } }")).isTrue();
-        assertThat(JavaSites.parses("class A { void f() { int x = ; } }")).isFalse();
+        assertThat(TreeSites.javaParses("class A { void f() { int x = 1; } }")).isTrue();
+        assertThat(TreeSites.javaParses("class A { void f() { int x = ; } }")).isFalse();
     }
 
     private static java.util.List<String> edits(InjectionOperator op, SourceFile file, int line) {

@@ -6,40 +6,82 @@ import com.github.javaparser.ast.expr.AssignExpr;
 import com.github.javaparser.ast.expr.UnaryExpr;
 import dev.repofix.repair.source.JavaTree;
 import dev.repofix.repair.source.JavaTrees;
+import dev.repofix.repair.source.PythonTrees;
 import dev.repofix.repair.source.SourceFile;
+import dev.repofix.repair.source.SourceLanguage;
 import dev.repofix.repair.templates.FixTemplate;
 import dev.repofix.repair.templates.LineEdit;
 import dev.repofix.repair.templates.java.JavaTemplates;
+import dev.repofix.repair.templates.python.PythonTemplates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The Java mutations that need the syntax tree (JavaParser): the builtin engine's Java
- * templates run as mutation operators (a wrong variable, a deleted statement, swapped
- * arguments, a dropped clause), and increments turned into decrements. Each file is parsed
- * once however many lines and operators ask ({@link JavaTrees}); one instance per walk over
- * a repository. Only one-line edits are kept: an injection replaces one line. Not thread-safe.
+ * The mutations that need a syntax tree: the builtin engine's syntax-tree templates run as
+ * mutation operators (a wrong variable, a deleted statement, swapped arguments, a dropped
+ * clause), on Java parsed by JavaParser and Python parsed by python3's own {@code ast} (none
+ * where python3 is missing), and increments turned into decrements. Each file is parsed once
+ * however many lines and operators ask ({@link JavaTrees}, {@link PythonTrees}); one instance
+ * per walk over a repository. Only one-line edits are kept: an injection replaces one line.
+ * Not thread-safe.
  */
-final class JavaSites {
-    private final JavaTrees trees = new JavaTrees();
-    private final Map<String, FixTemplate> templates = JavaTemplates.inPriorOrder(trees).stream()
-            .collect(Collectors.toMap(FixTemplate::name, t -> t, (a, b) -> a));
+final class TreeSites {
+    /** Python {@code x += k} / {@code x -= k} as a statement of its own: the target, then the operator. */
+    private static final Pattern PY_AUG_ASSIGN = Pattern.compile("^(\\s*[A-Za-z_][\\w.]*(?:\\[[^\\]]*\\])?\\s*)([+-])=(?!=)");
 
-    /** The one-line edits of {@code line} that the Java template {@code name} proposes; none for a file that does not parse. */
+    private final JavaTrees javaTrees = new JavaTrees();
+    private final PythonTrees pythonTrees;
+    private final Map<String, FixTemplate> java = byName(JavaTemplates.inPriorOrder(javaTrees));
+    private final Map<String, FixTemplate> python;
+
+    TreeSites() {
+        this(PythonTrees.fromProcessPath());
+    }
+
+    TreeSites(PythonTrees pythonTrees) {
+        this.pythonTrees = pythonTrees;
+        this.python = byName(PythonTemplates.inPriorOrder(pythonTrees));
+    }
+
+    private static Map<String, FixTemplate> byName(List<FixTemplate> templates) {
+        return templates.stream().collect(Collectors.toMap(FixTemplate::name, t -> t, (a, b) -> a));
+    }
+
+    /**
+     * The one-line edits of {@code line} that the syntax-tree template {@code name} of the file's
+     * language proposes; none for a file of another language or one that does not parse.
+     */
     List<LineEdit> template(String name, SourceFile file, int line) {
-        FixTemplate t = templates.get(name);
-        if (t == null || trees.of(file).isEmpty()) {
+        FixTemplate t = javaTrees.of(file).isPresent() ? java.get(name)
+                : file.language() == SourceLanguage.PYTHON && pythonTrees.of(file).isPresent() ? python.get(name)
+                : null;
+        if (t == null) {
             return List.of();
         }
         return t.propose(file, line).stream().filter(e -> e.line() == line && e.lastLine() == line).toList();
     }
 
-    /** {@code i++} made {@code i--} (and back, prefix too), {@code x += k} made {@code x -= k} (and back). */
+    /**
+     * {@code i++} made {@code i--} (and back, prefix too), {@code x += k} made {@code x -= k} (and back);
+     * in Python, whose files need no tree for it, the augmented assignment only.
+     */
     List<LineEdit> increments(SourceFile file, int line) {
-        Optional<JavaTree> parsed = trees.of(file);
+        if (file.language() == SourceLanguage.PYTHON) {
+            Matcher m = PY_AUG_ASSIGN.matcher(file.line(line));
+            if (!m.find() || !file.isCode(line, m.start(2))) {
+                return List.of();
+            }
+            String text = file.line(line);
+            String with = m.group(2).equals("+") ? "-=" : "+=";
+            return List.of(new LineEdit(line, text.substring(0, m.start(2)) + with + text.substring(m.end()),
+                    "`" + m.group(2) + "=` -> `" + with + "`"));
+        }
+        Optional<JavaTree> parsed = javaTrees.of(file);
         if (parsed.isEmpty()) {
             return List.of();
         }
@@ -68,7 +110,7 @@ final class JavaSites {
     }
 
     /** Whether {@code text}, a mutated Java file, still parses: a mutant that does not is no bug worth a test run. */
-    static boolean parses(String text) {
+    static boolean javaParses(String text) {
         try {
             return new JavaParser(new ParserConfiguration()
                     .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(text).isSuccessful();
