@@ -82,6 +82,26 @@ public final class BuildDetector {
     }
 
     /**
+     * What gives the build at {@code root} away, for people: each ecosystem detected at the root
+     * with the build files of it found there ({@code Maven, pom.xml}), or with its test files when
+     * only those give it away; for projects in first-level folders only, those folders.
+     */
+    public String evidence(Path root) {
+        List<String> out = new ArrayList<>();
+        for (Ecosystem row : ecosystems.detectedIn(root, Detection.TEST_SOURCES)) {
+            List<String> files = java.util.Arrays.stream(row.lookedFor().split(",\\s*"))
+                    .filter(f -> f.matches("[\\w.-]+") && Files.isRegularFile(root.resolve(f))).toList();
+            out.add(row.name() + ", " + (files.isEmpty() ? "its test files" : String.join(", ", files)));
+        }
+        if (out.isEmpty()) {
+            for (Found f : projects(root)) {
+                out.add(f.row().name() + " in " + f.folder() + "/");
+            }
+        }
+        return String.join("; ", out);
+    }
+
+    /**
      * The user's own command runs the tests, from the root, wherever it changes folder to
      * ({@code cd backend && pytest}). The build that reads its reports is the build of the
      * test tool the command runs ({@code python3 -m pytest}: pytest, even where the files

@@ -35,11 +35,12 @@ import picocli.CommandLine.Spec;
  * the pull request per {@code mode}.
  */
 @Command(name = "action", mixinStandardHelpOptions = true,
-        description = {"Entrypoint of the GitHub container action: runs 'fix' on GITHUB_WORKSPACE, writes",
-                "GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and posts a sticky pull-request comment (mode comment),",
-                "plus a review (mode review) or a check run (mode check). Settings come from the action's inputs",
-                "(INPUT_*). In GitLab CI (GITLAB_CI=true) it writes gl-code-quality-report.json and posts one",
-                "merge-request note with GITLAB_TOKEN (a token with the api scope)."})
+        description = {"Entrypoint of the GitHub container action and the GitLab CI job.",
+                "Runs 'fix' on GITHUB_WORKSPACE, writes GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, and posts "
+                        + "a sticky pull-request comment (mode comment), plus a review (mode review) or a check run "
+                        + "(mode check). Settings come from the action's inputs (INPUT_*).",
+                "In GitLab CI (GITLAB_CI=true) it writes gl-code-quality-report.json and posts one "
+                        + "merge-request note with GITLAB_TOKEN (a token with the api scope)."})
 final class ActionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

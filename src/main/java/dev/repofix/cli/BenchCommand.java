@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
  * {@code repofix bench sandbox}: what a Docker sandbox adds to a test run over a local process.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measures repofix on the given repositories (default: the bundled examples).",
+        description = {"Measures repofix on repositories (default: the bundled examples).",
                 "'validate': T_suite (a bare test run), then whole runs of the builtin engine without (before) and "
                         + "with (after) screening in a warm test JVM: screening per candidate, the fix's full run and "
                         + "the time to VALID, each as a ratio to T_suite, with the configured --sandbox.",

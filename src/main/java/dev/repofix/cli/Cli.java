@@ -87,6 +87,9 @@ final class Cli {
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for the options.");
             return ExitCodes.USAGE;
         });
+        // Help fills the terminal it is shown on (80 columns where the width is unknown): the
+        // descriptions carry no line breaks of their own, so picocli wraps them at words.
+        cl.setUsageHelpAutoWidth(true);
         return cl;
     }
 }

@@ -25,9 +25,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code repofix env}: the prepared test environments kept in the cache folder; it only lists its subcommands. */
-@Command(name = "env", mixinStandardHelpOptions = true, description = {"The tests' environments repofix prepared "
-        + "(venvs, dependency repositories, module caches), kept in <cache-dir>/envs and reused while the files that "
-        + "define them do not change: list, prune."})
+@Command(name = "env", mixinStandardHelpOptions = true,
+        description = {"The tests' environments repofix prepared: list, prune.",
+                "Venvs, dependency repositories and module caches, kept in <cache-dir>/envs and reused "
+                        + "while the files that define them do not change."})
 final class EnvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -88,8 +89,9 @@ final class EnvCommand implements Callable<Integer> {
     }
 
     /** {@code repofix env prune}. */
-    @Command(name = "prune", mixinStandardHelpOptions = true, description = "Deletes the environments not used for "
-            + "an age (or all of them); a run needing one again prepares it anew.")
+    @Command(name = "prune", mixinStandardHelpOptions = true,
+            description = {"Deletes the environments not used for an age, or all of them.",
+                "A run needing one again prepares it anew."})
     static final class Prune implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -28,13 +28,15 @@ import picocli.CommandLine.Spec;
  * summary), and with {@code --run} the sanity check that runs gold and the empty patch.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Checks a case file (JSON Lines, docs/eval.md) without running anything: the schema, that the",
-                "patches parse and split into source and test changes, test ids, derived locations, unique ids.",
-                "Prints every problem as FILE:LINE: FIELD: WHY. Exit 0 when clean, 2 when any case has a problem.",
-                "With --run, then runs every case with its reference patch (gold, --repeat times) and with the empty",
-                "patch: gold must pass, the empty patch must not, gold must come out the same every time. Writes",
-                "OUT/sanity.json for 'eval run --sanity'. Exit 0 when every case is sound, 1 when some are broken",
-                "or flaky, 3 when some could not be checked (ERROR)."})
+        description = {"Checks a case file; with --run, runs gold and the empty patch.",
+                "Without --run nothing runs: it checks the schema (docs/eval.md), that the patches parse "
+                        + "and split into source and test changes, test ids, derived locations and unique ids. "
+                        + "Prints every problem as FILE:LINE: FIELD: WHY. Exit 0 when clean, 2 when any case has a "
+                        + "problem.",
+                "With --run, it then runs every case with its reference patch (gold, --repeat times) and "
+                        + "with the empty patch: gold must pass, the empty patch must not, gold must come out the "
+                        + "same every time. Writes OUT/sanity.json for 'eval run --sanity'. Exit 0 when every case "
+                        + "is sound, 1 when some are broken or flaky, 3 when some could not be checked (ERROR)."})
 final class EvalCheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -7,7 +7,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval}: the benchmark's commands; it only lists its subcommands. */
 @Command(name = "eval", mixinStandardHelpOptions = true,
-        description = "A repository-level repair benchmark: cases, runs, metrics per stage.")
+        description = {"The repair benchmark: cases, runs and metrics per stage."})
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

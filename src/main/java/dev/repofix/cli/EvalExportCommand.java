@@ -23,8 +23,10 @@ import picocli.CommandLine.Spec;
  * task instances, in another harness's format.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Writes a benchmark run's predictions (--results) or a case file's cases as task instances",
-                "(--cases) in another harness's format (swebench: JSONL); 'eval import' reads the instances back."})
+        description = {"Writes predictions or cases in another harness's format.",
+                "A benchmark run's predictions (--results) or a case file's cases as task instances "
+                        + "(--cases), in another harness's format (swebench: JSONL); 'eval import' reads the "
+                        + "instances back."})
 final class EvalExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

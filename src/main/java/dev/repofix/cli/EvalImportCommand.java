@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval import}: task instances of another benchmark as a case file. */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = {"Imports another benchmark's task instances as a case file (docs/eval.md). An instance that",
-                "cannot be a good case is refused with the reason and the rest still import; exit 2 if any was refused."})
+        description = {"Imports another benchmark's task instances as a case file.",
+                "The case format is in docs/eval.md. An instance that cannot be a good case is refused "
+                        + "with the reason and the rest still import; exit 2 if any was refused."})
 final class EvalImportCommand implements Callable<Integer> {
     /** The formats {@code --format} takes. */
     static final List<String> FORMATS = List.of("swebench");

@@ -30,9 +30,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval inject}: benchmark cases made by injecting bugs into a repository whose tests pass. */
 @Command(name = "inject", mixinStandardHelpOptions = true,
-        description = {"Injects bugs into a copy of a repository whose tests pass, with mutation operators (the",
-                "builtin engine's templates and operators it has none for), keeps those that make a test fail, and",
-                "writes OUT/cases.jsonl over OUT/repo (one branch per case). Your repository is not changed.",
+        description = {"Makes cases by injecting bugs into a repository whose tests pass.",
+                "Works on a copy, with mutation operators (the builtin engine's templates and operators "
+                        + "it has none for); keeps the bugs that make a test fail and writes OUT/cases.jsonl over "
+                        + "OUT/repo (one branch per case). Your repository is not changed.",
                 "Exit 0 when COUNT cases were made, 1 when fewer, 2 on bad input."})
 final class EvalInjectCommand implements Callable<Integer> {
     @Spec
@@ -135,6 +136,9 @@ final class EvalInjectCommand implements Callable<Integer> {
             stdout.println("made " + cases.size() + " of " + count + " case(s) in " + file + " over " + out.resolve("repo")
                     + (cases.size() < count ? "; no more mutation made a test fail within the tries (raise --count's "
                     + "tries with another --seed, or give a repository with more tests)" : ""));
+            made.sites().filter(s -> cases.size() < count).ifPresent(s -> stdout.println("  the operators found "
+                    + s.mutations() + " mutation(s) on " + s.lines() + " line(s) of " + s.files() + " source file(s); "
+                    + "a line makes one case at most"));
             made.dropped().forEach((why, n) -> stdout.println("  dropped " + n + ": " + why));
             stdout.println("next: repofix eval check --cases " + file + " --run");
             stdout.flush();

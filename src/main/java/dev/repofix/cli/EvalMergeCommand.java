@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval merge}: joins the output folders of a sharded benchmark run. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Joins the output folders of the shards of one benchmark run ('eval run --shard i/n').",
-                "Refuses shards of different case files, a shard or case in two folders, and missing shards."})
+        description = {"Joins the output folders of the shards of one benchmark run.",
+                "The shards are those of 'eval run --shard i/n'. Refuses shards of different case files, "
+                        + "a shard or case in two folders, and missing shards."})
 final class EvalMergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

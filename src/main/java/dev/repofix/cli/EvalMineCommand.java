@@ -35,12 +35,14 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval mine}: benchmark cases from the fix commits of a repository's history. */
 @Command(name = "mine", mixinStandardHelpOptions = true,
-        description = {"Walks a Git repository's history for fix commits (the message says bug, fix or fixed, or it",
-                "closes a GitHub or GitLab issue that does or carries a bug label) and writes each as a case: base = the",
-                "parent, the reference patch its diff split into source and test parts. Merges, first commits and",
-                "commits without a source change are skipped and counted. Without --verify, fail_to_pass names the",
-                "tests the test change adds or edits; with --verify the tests run at the parent with the test change",
-                "and at the fix, and only fixes with a test going from failing to passing are kept.",
+        description = {"Makes cases from the fix commits of a Git repository's history.",
+                "A fix commit's message says bug, fix or fixed, or it closes a GitHub or GitLab issue "
+                        + "that does or carries a bug label. Each becomes a case: base = the parent, the reference "
+                        + "patch its diff split into source and test parts. Merges, first commits and commits "
+                        + "without a source change are skipped and counted.",
+                "Without --verify, fail_to_pass names the tests the test change adds or edits; with "
+                        + "--verify the tests run at the parent with the test change and at the fix, and only fixes "
+                        + "with a test going from failing to passing are kept.",
                 "Writes OUT/cases.jsonl. Exit 0 when a case was made, 1 when none, 2 on bad input."})
 final class EvalMineCommand implements Callable<Integer> {
     static final String GITLAB_COM = "https://gitlab.com";

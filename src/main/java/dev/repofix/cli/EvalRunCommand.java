@@ -28,10 +28,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval run}: a benchmark's cases through the pipeline, one result file per case as it ends. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs the cases of a case file (docs/eval.md) through repofix's pipeline with one model, and",
-                "writes each case's result to OUT/cases/ as soon as it ends. Run it again on the same OUT to resume:",
-                "finished cases are kept, ERROR ones are run again. Then: repofix eval report --results OUT.",
-                "Exit 0 when every case ran (whatever it scored), 3 when any ended in ERROR, 2 on bad input."})
+        description = {"Runs the cases of a case file with one model.",
+                "Each case goes through repofix's pipeline (docs/eval.md) and its result is written to "
+                        + "OUT/cases/ as soon as it ends. Run it again on the same OUT to resume: finished cases "
+                        + "are kept, ERROR ones are run again. Then: repofix eval report --results OUT.",
+                "Exit 0 when every case ran (whatever it scored), 3 when any ended in ERROR, 2 on bad "
+                        + "input."})
 final class EvalRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -18,10 +18,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix fix}: run the tests, and on failure draft an issue, localize and find a validated patch. */
 @Command(name = "fix", mixinStandardHelpOptions = true,
-        description = {"Runs the tests of a repository; when some fail, drafts an issue, points at the suspected",
-                "lines and searches for a patch that the tests prove. Works on a copy: your files are not changed.",
-                "Exit codes: 0 tests pass or a valid patch was found, 1 no valid patch, 2 bad input,",
-                "3 repofix could not finish (ERROR) or was interrupted (CANCELLED); the report says which."})
+        description = {"Runs the tests and, when some fail, looks for a patch they prove.",
+                "When tests fail, drafts an issue, points at the suspected lines and searches for a patch "
+                        + "that the tests prove. Works on a copy: your files are not changed.",
+                "Exit codes: 0 tests pass or a valid patch was found, 1 no valid patch, 2 bad input, 3 "
+                        + "repofix could not finish (ERROR) or was interrupted (CANCELLED); the report says which."})
 final class FixCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

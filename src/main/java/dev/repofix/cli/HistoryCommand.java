@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix history}: the kept runs; it only lists its subcommands. */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Every recorded fix and eval run (docs/history.md): list, show, trend, compare, export, dashboard, "
-                + "import, prune, size. The store is .repofix/history.db unless --history names a SQLite file or a "
-                + "jdbc:postgresql:// URL."})
+        description = {"Every recorded fix and eval run (docs/history.md).",
+                "Subcommands: list, show, trend, compare, export, dashboard, import, prune, size. The "
+                        + "store is .repofix/history.db unless --history names a SQLite file or a "
+                        + "jdbc:postgresql:// URL."})
 final class HistoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -42,8 +43,9 @@ final class HistoryCommand implements Callable<Integer> {
     /** {@code --history [PATH|JDBC-URL]} on fix and eval run: record the run there; bare, the default store. */
     static final class Recording {
         @Option(names = "--history", arity = "0..1", fallbackValue = "", paramLabel = "PATH|JDBC-URL",
-                description = "Also record the run in the history: a SQLite file, a jdbc:postgresql:// URL, or "
-                        + "nothing for " + StoreLocation.DEFAULT_FILE + ". A failure to record is a warning.")
+                description = "Also record the run in the history: nothing for the default "
+                        + StoreLocation.DEFAULT_FILE + ", a SQLite file or a jdbc:postgresql:// URL. A failure to "
+                        + "record is a warning.")
         String history;
 
         boolean wanted() {
@@ -211,8 +213,8 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "size", mixinStandardHelpOptions = true, description = "How many runs and rows the store "
-            + "holds, their time span and the space they take.")
+    @Command(name = "size", mixinStandardHelpOptions = true,
+            description = {"The store's runs and rows, their time span and the space taken."})
     static final class Size implements Callable<Integer> {
         @Spec
         CommandSpec spec;

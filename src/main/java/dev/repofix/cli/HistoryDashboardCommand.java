@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code repofix history dashboard --out DIR}: the static dashboard page over every stored run. */
-@Command(name = "dashboard", mixinStandardHelpOptions = true, description = {"Writes DIR/index.html: success "
-        + "rate per model over time, per-stage metrics, cost per fixed bug and the latest runs (docs/dashboard.md). "
-        + "The page opens from file; it loads nothing and runs no script."})
+@Command(name = "dashboard", mixinStandardHelpOptions = true,
+        description = {"Writes the static dashboard page, DIR/index.html.",
+                "Success rate per model over time, per-stage metrics, cost per fixed bug and the latest "
+                        + "runs (docs/dashboard.md). The page opens from file; it loads nothing and runs no script."})
 final class HistoryDashboardCommand implements Callable<Integer> {
     private final Environment env;
 

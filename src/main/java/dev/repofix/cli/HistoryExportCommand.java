@@ -13,8 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code repofix history export}: the kept runs as CSV or JSON on standard output. */
-@Command(name = "export", mixinStandardHelpOptions = true, description = "The kept runs (one row each, newest "
-        + "first) as CSV or a JSON array on standard output.")
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = {"The kept runs as CSV or a JSON array on standard output.",
+                "One row each, newest first."})
 final class HistoryExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

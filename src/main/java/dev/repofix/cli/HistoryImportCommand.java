@@ -44,9 +44,10 @@ import picocli.CommandLine.Spec;
  * ({@code repofix.run/2}) and every eval results folder ({@code run.json} + {@code cases/*.json}) under DIR.
  * Importing the same artifacts again replaces their runs rather than doubling them.
  */
-@Command(name = "import", mixinStandardHelpOptions = true, description = {"Loads the saved reports (report.json) "
-        + "and eval results (a folder with run.json and cases/) found under DIR into the history, e.g. from "
-        + "downloaded CI artifacts. Importing the same files again replaces their runs."})
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = {"Loads saved reports and eval results under DIR into the history.",
+                "Reads report.json files and eval results folders (run.json and cases/), e.g. from "
+                        + "downloaded CI artifacts. Importing the same files again replaces their runs."})
 final class HistoryImportCommand implements Callable<Integer> {
     private static final int DEPTH = 8;
 

@@ -13,9 +13,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code repofix history trend}: repair success grouped by model, repository, week or stage. */
-@Command(name = "trend", mixinStandardHelpOptions = true, description = {"Repair success over the kept runs, grouped "
-        + "by model, repository, ISO week or stage: runs, cases, localized, applied, fixed, fix rate, issue score, "
-        + "tokens, cost and cost per fix."})
+@Command(name = "trend", mixinStandardHelpOptions = true,
+        description = {"Repair success of the kept runs by model, repo, week or stage.",
+                "Per group: runs, cases, localized, applied, fixed, fix rate, issue score, tokens, cost "
+                        + "and cost per fix."})
 final class HistoryTrendCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -46,9 +47,10 @@ final class HistoryTrendCommand implements Callable<Integer> {
     }
 
     /** {@code repofix history compare RUN RUN}: what two eval runs got differently, case by case. */
-    @Command(name = "compare", mixinStandardHelpOptions = true, description = {"Lines up the cases of two eval runs "
-            + "(two models, or one model before and after a change) and shows each case they got differently: "
-            + "fixed in one only, localized or judged otherwise, or run in one only."})
+    @Command(name = "compare", mixinStandardHelpOptions = true,
+            description = {"Lines up the cases of two eval runs and shows where they differ.",
+                "Two models, or one model before and after a change: each case fixed in one only, "
+                        + "localized or judged otherwise, or run in one only."})
     static final class Compare implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix images}: the sandbox images, one per ecosystem family. */
 @Command(name = "images", mixinStandardHelpOptions = true,
-        description = {"The sandbox images in which tests run under --sandbox docker: one per ecosystem family",
-                "(jvm, python, node, rust, go), built from Dockerfiles that ship in repofix."})
+        description = {"The sandbox images tests run in under --sandbox docker.",
+                "One per ecosystem family (jvm, python, node, rust, go), built from Dockerfiles that ship "
+                        + "in repofix."})
 final class ImagesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -52,9 +53,10 @@ final class ImagesCommand implements Callable<Integer> {
 
     /** {@code repofix images build [FAMILY...]}. */
     @Command(name = "build", mixinStandardHelpOptions = true,
-            description = {"Builds the sandbox images (all, or the families named) on the Docker engine of",
-                    "DOCKER_HOST (default: the local socket). The base image is a build argument: a public",
-                    "Debian trixie image by default, or a local one where no registry is reachable."})
+            description = {"Builds the sandbox images: all, or the families named.",
+                "They are built on the Docker engine of DOCKER_HOST (default: the local socket). The base "
+                        + "image is a build argument: a public Debian trixie image by default, or a local one where "
+                        + "no registry is reachable."})
     static final class Build implements Callable<Integer> {
         @Spec
         CommandSpec spec;

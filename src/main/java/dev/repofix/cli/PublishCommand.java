@@ -39,10 +39,12 @@ import picocli.CommandLine.Spec;
  * this repository, and a pull request whose head is the commit the event says was tested.
  */
 @Command(name = "publish", mixinStandardHelpOptions = true,
-        description = {"Posts a saved report.json (comment, review, check run; or a GitLab merge-request note) without",
-                "running anything. Refuses a report that does not match docs/report.schema.json, or that names",
-                "another repository, pull request or commit than the event. Exit codes: 0 posted (GitHub's refusals",
-                "are warnings), 2 a refused report or bad input, 3 GitHub or GitLab could not be asked."})
+        description = {"Posts a saved report.json without running anything.",
+                "Posts it as a comment, a review or a check run, or as a GitLab merge-request note. "
+                        + "Refuses a report that does not match docs/report.schema.json, or that names another "
+                        + "repository, pull request or commit than the event.",
+                "Exit codes: 0 posted (GitHub's refusals are warnings), 2 a refused report or bad input, "
+                        + "3 GitHub or GitLab could not be asked."})
 final class PublishCommand implements Callable<Integer> {
     /** A run record is a few hundred kilobytes; far larger is no report of ours. */
     static final long MAX_REPORT_BYTES = 32L * 1024 * 1024;

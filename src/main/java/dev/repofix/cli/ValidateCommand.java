@@ -20,11 +20,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix validate}: the verdict of the tests on one given patch, with its evidence. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Applies a patch (unified diff or SEARCH/REPLACE edit blocks) to a copy of the repository and",
-                "runs the tests twice: the original tests against the patched source, and the patch's own test edits.",
-                "VALID only if every failing test passes and no passing test breaks in both.",
-                "Exit codes: 0 VALID (or the tests already pass), 1 any other verdict, 2 bad input,",
-                "3 repofix could not finish (ERROR) or was interrupted (CANCELLED)."})
+        description = {"Validates a given patch with the repository's tests.",
+                "Applies a patch (unified diff or SEARCH/REPLACE edit blocks) to a copy of the repository "
+                        + "and runs the tests twice: the original tests against the patched source, and the patch's "
+                        + "own test edits. VALID only if every failing test passes and no passing test breaks in "
+                        + "both.",
+                "Exit codes: 0 VALID (or the tests already pass), 1 any other verdict, 2 bad input, 3 "
+                        + "repofix could not finish (ERROR) or was interrupted (CANCELLED)."})
 final class ValidateCommand implements Callable<Integer> {
     /** Patches larger than this are refused before reading them whole. */
     private static final long MAX_PATCH_BYTES = 5L * 1024 * 1024;

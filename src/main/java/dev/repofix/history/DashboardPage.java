@@ -37,11 +37,28 @@ final class DashboardPage {
     private DashboardPage() {}
 
     static String render(List<RunSummary> runs, Instant generatedAt) {
-        return render(runs, Map.of(), generatedAt);
+        return render(runs, Map.of(), generatedAt, Map.of());
     }
 
     /** @param boards per benchmark, the leaderboard of its latest eval runs; empty leaves that section out */
     static String render(List<RunSummary> runs, Map<String, Leaderboard> boards, Instant generatedAt) {
+        return render(runs, boards, generatedAt, Map.of());
+    }
+
+    /**
+     * The page, each run of {@code saved} linked to its own saved record (a path inside the site)
+     * rather than to the report path it named, which later runs may have overwritten.
+     */
+    static String render(List<RunSummary> runs, Instant generatedAt, Map<String, String> saved) {
+        return render(runs, Map.of(), generatedAt, saved);
+    }
+
+    /**
+     * The page with the leaderboards of {@code boards} (per benchmark; empty leaves that section
+     * out) and each run of {@code saved} linked to its own saved record.
+     */
+    static String render(List<RunSummary> runs, Map<String, Leaderboard> boards, Instant generatedAt,
+            Map<String, String> saved) {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
@@ -60,7 +77,7 @@ final class DashboardPage {
             stages(html, runs);
             cost(html, runs);
             DashboardLeaderboards.render(html, boards);
-            latest(html, runs);
+            latest(html, runs, saved);
         }
         html.append("<footer>Generated at ").append(generatedAt.truncatedTo(ChronoUnit.SECONDS))
                 .append(" by repofix.</footer>\n</body>\n</html>\n");
@@ -93,10 +110,12 @@ final class DashboardPage {
     }
 
     private static void chartOrNone(StringBuilder html, String id, String title, List<Series> series) {
-        if (series.stream().allMatch(s -> s.points().isEmpty())) {
+        // A series with no point (no run judged issues) would be a legend entry with no line.
+        List<Series> drawn = series.stream().filter(s -> !s.points().isEmpty()).toList();
+        if (drawn.isEmpty()) {
             html.append("<p class=\"none\">No run has scored a case yet.</p>\n");
         } else {
-            html.append(DashboardChart.lines(id, title, series));
+            html.append(DashboardChart.lines(id, title, drawn));
         }
     }
 
@@ -127,19 +146,24 @@ final class DashboardPage {
         html.append("</table>\n</section>\n");
     }
 
-    private static void latest(StringBuilder html, List<RunSummary> runs) {
-        List<RunSummary> newest = runs.stream().sorted(Comparator.comparing(RunSummary::startedAt).reversed()
+    /** The runs the latest-runs table lists: the newest {@value #LATEST_ROWS}. */
+    static List<RunSummary> newest(List<RunSummary> runs) {
+        return runs.stream().sorted(Comparator.comparing(RunSummary::startedAt).reversed()
                 .thenComparing(RunSummary::id)).limit(LATEST_ROWS).toList();
+    }
+
+    private static void latest(StringBuilder html, List<RunSummary> runs, Map<String, String> saved) {
+        List<RunSummary> newest = newest(runs);
         section(html, "latest", "Latest runs" + (runs.size() > LATEST_ROWS ? " (newest " + LATEST_ROWS + ")" : ""));
         html.append("<table id=\"runs\">\n<tr><th>started (UTC)</th><th>kind</th><th>repository</th><th>commit</th>")
                 .append("<th>trigger</th><th>model</th><th>status</th><th>fixed</th><th>localized</th>")
                 .append("<th>applied</th><th>issue score</th><th>cost</th><th>tokens</th><th>time</th>")
                 .append("<th>report</th></tr>\n");
-        newest.forEach(r -> row(html, r));
+        newest.forEach(r -> row(html, r, Optional.ofNullable(saved.get(r.id()))));
         html.append("</table>\n</section>\n");
     }
 
-    private static void row(StringBuilder html, RunSummary r) {
+    private static void row(StringBuilder html, RunSummary r, Optional<String> saved) {
         html.append("<tr data-run=\"").append(escape(r.id())).append("\">")
                 .append(cell(MINUTE.format(r.startedAt())))
                 .append(cell(r.kind().name().toLowerCase(Locale.ROOT)))
@@ -151,7 +175,12 @@ final class DashboardPage {
                 .append(cell(r.issueScore().isPresent() ? DashboardText.number(r.issueScore().getAsDouble()) : ""))
                 .append(cell(r.costUsd().isPresent() ? DashboardText.usd(r.costUsd().getAsDouble()) : ""))
                 .append(number(r.tokens())).append(cell(Durations.format(r.duration())))
-                .append("<td>").append(reportLink(r.report())).append("</td></tr>\n");
+                .append("<td>").append(saved.isPresent() ? link(saved.get()) : reportLink(r.report()))
+                .append("</td></tr>\n");
+    }
+
+    private static String link(String href) {
+        return "<a href=\"" + escape(href) + "\" rel=\"noopener noreferrer\">report</a>";
     }
 
     private static String reportLink(Optional<String> report) {

@@ -22,6 +22,8 @@ import org.sqlite.SQLiteDataSource;
  * Each call takes its own connection, so two processes (or threads) may write at once.
  */
 public final class HistoryStore {
+    /** The folder of the default store ({@link StoreLocation#DEFAULT_FILE}), repofix's own. */
+    static final String OWN_FOLDER = ".repofix";
     /** How long a SQLite writer waits for another one's lock before it gives up. */
     static final int SQLITE_BUSY_MILLIS = 60_000;
 
@@ -58,6 +60,7 @@ public final class HistoryStore {
         location.file().map(Path::getParent).ifPresent(dir -> {
             try {
                 Files.createDirectories(dir);
+                ignoredByGit(dir);
             } catch (IOException e) {
                 throw new HistoryException(RepofixException.ErrorKind.RUNTIME, "cannot create the folder " + dir
                         + " of the history store: " + e.getMessage(), e);
@@ -74,6 +77,21 @@ public final class HistoryStore {
         SQLiteDataSource ds = new SQLiteDataSource(config);
         ds.setUrl(location.jdbcUrl());
         return ds;
+    }
+
+    /**
+     * A {@value #OWN_FOLDER} folder (the default store's) is repofix's own: a {@code .gitignore} of
+     * {@code *} in it keeps it out of {@code git status}, out of commits and out of the candidate
+     * copies, which carry untracked files only when Git does not ignore them; the user's own
+     * {@code .gitignore} is never edited. Written when missing, so a folder an older repofix made
+     * gets it the next time its store is opened, its runs kept. A store elsewhere is left alone.
+     */
+    static void ignoredByGit(Path dir) throws IOException {
+        Path ignore = dir.resolve(".gitignore");
+        if (dir.getFileName() != null && dir.getFileName().toString().equals(OWN_FOLDER) && !Files.exists(ignore)) {
+            Files.writeString(ignore, "# repofix's own folder (the run history, docs/history.md): not part of the "
+                    + "repository.\n*\n");
+        }
     }
 
     private static DataSource postgres(StoreLocation location) {
@@ -108,6 +126,11 @@ public final class HistoryStore {
     /** One run with its stages, candidates and cases; empty when the store has no such run. */
     public Optional<RunDetail> run(String id) {
         return read("read run " + id + " from", c -> new RunQueries(c).detail(id));
+    }
+
+    /** The run's own record ({@code repofix.run/2} JSON) as it was saved; empty for no such run or none saved. */
+    public Optional<String> savedRecord(String id) {
+        return read("read the record of run " + id + " from", c -> new RunQueries(c).record(id));
     }
 
     /** The runs of a filter grouped by model, repository or week, added up. */

@@ -62,6 +62,16 @@ final class RunQueries {
         return Optional.of(new RunDetail(summary, settings, stages(id), candidates(id), cases(id)));
     }
 
+    /** The run's own record as it was saved (fix runs keep one); empty for no such run or none saved. */
+    Optional<String> record(String id) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT record FROM runs WHERE id = ?")) {
+            p.setString(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? Optional.ofNullable(r.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
     List<TrendRow> trend(TrendBy by, RunFilter filter) throws SQLException {
         if (by == TrendBy.STAGE) {
             throw new IllegalArgumentException("a stage trend is read by stageTrend");

@@ -61,6 +61,32 @@ class ConfigCommandTest {
     }
 
     @Test
+    void showsTheTestCommandARunWouldUseAndWhatItWasDetectedFrom() throws Exception {
+        Files.writeString(dir.resolve("pom.xml"), FixtureRepos.JUNIT_POM);
+        Environment env = new Environment(new HostEnvironment(Map.of()), Clock.systemUTC(), dir, false);
+        StringWriter out = new StringWriter();
+
+        int code = Cli.run(new String[] {"config", "--repo", dir.toString()}, new PrintWriter(out),
+                new PrintWriter(new StringWriter()), env);
+
+        assertThat(code).isEqualTo(ExitCodes.OK);
+        String line = out.toString().lines().filter(l -> l.startsWith("test-command ")).findFirst().orElseThrow();
+        assertThat(line).doesNotContain(" - ").contains("mvn").endsWith("(detected: Maven, pom.xml)");
+    }
+
+    @Test
+    void saysWhyNoTestCommandIsShownWhenNoBuildIsFound() {
+        Environment env = new Environment(new HostEnvironment(Map.of()), Clock.systemUTC(), dir, false);
+        StringWriter out = new StringWriter();
+
+        Cli.run(new String[] {"config", "--repo", dir.toString()}, new PrintWriter(out),
+                new PrintWriter(new StringWriter()), env);
+
+        String line = out.toString().lines().filter(l -> l.startsWith("test-command ")).findFirst().orElseThrow();
+        assertThat(line).contains("(default; none detected: no build found");
+    }
+
+    @Test
     void badSettingIsAUsageError() {
         Environment env = new Environment(new HostEnvironment(Map.of("REPOFIX_JOBS", "0")), Clock.systemUTC(), dir,
                 false);

@@ -103,6 +103,20 @@ class EvalInjectEndToEndTest {
         assertThat(refused.stderr()).contains("1 test(s) fail before any bug is injected (first: test_ages.py::test_adult)");
     }
 
+    @Test
+    void aRepositoryWithFewerSitesThanTheCountSaysHowManyItFound() throws IOException {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("add"), Map.of("calc.py", "def add(a, b):\n    return a + b\n",
+                "test_calc.py", "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"));
+
+        RunOutput inject = eval("eval", "inject", "--repo", repo.toString(), "--count", "8", "--seed", "1", "--out",
+                temp.resolve("few").toString());
+
+        assertThat(inject.exitCode()).as(inject.stderr()).isEqualTo(ExitCodes.NOT_FIXED);
+        assertThat(inject.stdout()).contains("made 1 of 8 case(s)")
+                .containsPattern("the operators found \\d+ mutation\\(s\\) on 1 line\\(s\\) of 1 source file\\(s\\); "
+                        + "a line makes one case at most");
+    }
+
     private static List<String> patches(Path file) throws IOException {
         List<String> out = new ArrayList<>();
         for (JsonNode c : EvalFixtures.jsonLines(file)) {

@@ -186,6 +186,51 @@ class DashboardSiteTest {
     }
 
     @Test
+    void twoRunsThatWroteTheSameReportPathLinkEachToItsOwnSavedRecordAndAStaticHostCanServeTheSite(
+            @TempDir Path dir) throws Exception {
+        HistoryStore store = HistoryStore.open(StoreLocation.sqlite(dir.resolve("history.db")));
+        {
+            for (String id : List.of("run-1", "run-2")) {
+                store.record(FixRuns.of(HistoryRuns.record(id), java.util.Optional.of("repofix-out/report.json")));
+            }
+            Path out = dir.resolve("site");
+
+            Path index = site.write(store.runs(RunFilter.all()), store::savedRecord, out);
+
+            String html = Files.readString(index);
+            assertThat(row(html, "run-1")).contains("<a href=\"records/run-1.json\"").doesNotContain("repofix-out");
+            assertThat(row(html, "run-2")).contains("<a href=\"records/run-2.json\"");
+            assertThat(Files.readString(out.resolve("records/run-1.json"))).contains("\"run-1\"")
+                    .doesNotContain("\"run-2\"");
+            assertThat(Files.readString(out.resolve("records/run-2.json"))).contains("\"run-2\"");
+            assertThat(java.nio.file.Files.getPosixFilePermissions(index))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            assertThat(java.nio.file.Files.getPosixFilePermissions(out.resolve("records/run-1.json")))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            assertThat(java.nio.file.Files.getPosixFilePermissions(out.resolve("records")))
+                    .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void aRunIdThatIsNoPlainFileNameGetsAFileOfItsOwn() {
+        assertThat(DashboardSite.fileName("run-7.a")).isEqualTo("run-7.a.json");
+        assertThat(DashboardSite.fileName("2026-11-20T01:00:00Z")).isEqualTo("2026-11-20T01_3a00_3a00Z.json");
+        assertThat(DashboardSite.fileName("../x")).isEqualTo("_2e._2fx.json");
+        assertThat(DashboardSite.fileName("a/b")).isNotEqualTo(DashboardSite.fileName("a_b"));
+    }
+
+    @Test
+    void theStageChartHasNoLegendForASeriesWithNoData() {
+        String html = site.render(List.of(eval("r1", "2026-11-20T01:00:00Z", "builtin", 4, 1).counts(3, 2).run()));
+
+        assertThat(html).contains("id=\"stages-chart\"");
+        assertThat(html).as("no run was judged").doesNotContain("text-anchor=\"start\">issue score")
+                .contains("text-anchor=\"start\">fixed");
+        assertThat(points(html, "fixed")).containsExactly("2026-11-20=0.2500");
+    }
+
+    @Test
     void saysWhichFolderCouldNotBeWritten(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
 

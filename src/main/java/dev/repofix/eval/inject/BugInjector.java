@@ -44,6 +44,8 @@ public final class BugInjector {
     private static final long MAX_SOURCE_BYTES = 4L * 1024 * 1024;
     /** Tries per wanted case before giving up: most mutations are caught by no test or break the build. */
     static final int TRIES_PER_CASE = 25;
+    /** Why a mutant was dropped before any test run. */
+    static final String DOES_NOT_PARSE = "the mutant does not parse (Java)";
 
     /** One mutated line, and what made it. */
     public record Injection(String file, int line, String original, String buggy, Maker maker, String description) {
@@ -97,11 +99,33 @@ public final class BugInjector {
         record Dropped(String why) implements Tried {}
     }
 
-    /** The cases made and the tries dropped, counted by reason. */
-    public record Outcome(List<Injected> kept, java.util.Map<String, Integer> dropped) {
+    /**
+     * The cases made, the tries dropped counted by reason, and the sites the operators found
+     * (empty for the model-driven injector, which has none).
+     */
+    public record Outcome(List<Injected> kept, java.util.Map<String, Integer> dropped, Optional<Sites> sites) {
         public Outcome {
             kept = List.copyOf(kept);
             dropped = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(dropped));
+            Objects.requireNonNull(sites, "sites");
+        }
+
+        public Outcome(List<Injected> kept, java.util.Map<String, Integer> dropped) {
+            this(kept, dropped, Optional.empty());
+        }
+    }
+
+    /**
+     * What the operators found to mutate: a line makes one case at most, so {@code lines} bounds the count.
+     *
+     * @param mutations one-line mutations, over every operator
+     * @param lines     distinct source lines they are on
+     * @param files     source files they are in
+     */
+    public record Sites(int mutations, int lines, int files) {
+        static Sites of(List<Injection> sites) {
+            return new Sites(sites.size(), (int) sites.stream().map(i -> i.file() + ":" + i.line()).distinct().count(),
+                    (int) sites.stream().map(Injection::file).distinct().count());
         }
     }
 
@@ -210,6 +234,11 @@ public final class BugInjector {
             if (group.size() < bugsPerCase) {
                 break;
             }
+            if (!group.stream().allMatch(i -> parses(ws, i))) {
+                // Not a try: JavaParser says the mutant is no Java, without a build.
+                dropped.merge(DOES_NOT_PARSE, 1, Integer::sum);
+                continue;
+            }
             tries++;
             String where = group.stream().map(i -> i.file() + ":" + i.line() + " " + i.description())
                     .reduce((a, b) -> a + "; " + b).orElse("");
@@ -225,12 +254,22 @@ public final class BugInjector {
                 }
             }
         }
-        return new Outcome(out, dropped);
+        return new Outcome(out, dropped, Optional.of(Sites.of(sites)));
+    }
+
+    /** Whether the file of {@code i}, mutated, still parses; only Java is checked here (a Python module that does not load fails its collection). */
+    private static boolean parses(Workspace ws, Injection i) {
+        if (!i.file().endsWith(".java")) {
+            return true;
+        }
+        return read(ws.files().reader(), i.file()).map(text -> TreeSites.javaParses(withLine(text, i.line(), i.buggy())))
+                .orElse(false);
     }
 
     /** Every single-line mutation of the repository's source files (test code is not mutated). */
     static List<Injection> sites(Workspace ws, BuildSystem build) {
         List<Injection> out = new ArrayList<>();
+        TreeSites trees = new TreeSites();
         for (String path : ws.files().files()) {
             if (build.isTestPath(path) || SourceLanguage.forPath(path).isEmpty()) {
                 continue;
@@ -242,7 +281,7 @@ public final class BugInjector {
             SourceFile file = SourceFile.of(path, text.get());
             for (int line = 1; line <= file.lineCount(); line++) {
                 for (InjectionOperator op : InjectionOperator.values()) {
-                    for (LineEdit edit : op.mutate(file, line)) {
+                    for (LineEdit edit : op.mutate(file, line, trees)) {
                         out.add(new Injection(path, line, file.line(line), edit.replacement(), Maker.of(op),
                                 edit.description()));
                     }

@@ -57,7 +57,23 @@ public enum InjectionOperator {
     /** Python (MLDebugging): in {@code from m import a, b}, {@code a} bound to its sibling {@code b}. */
     IMPORT_SIBLING("import-sibling", BugType.IMPORT_ERROR, false, "python"),
     /** Python (MLDebugging): a conversion call dropped ({@code list(x)}, {@code np.asarray(x)}, {@code x.tolist()}). */
-    CONVERSION_DROPPED("conversion-dropped", BugType.DATA_TRANSFER, false, "python");
+    CONVERSION_DROPPED("conversion-dropped", BugType.DATA_TRANSFER, false, "python"),
+    /**
+     * Java and Python: a variable or field read or written as another of the same declared type (Java)
+     * or another name in scope (Python); the engine's wrong-variable templates undo it.
+     */
+    WRONG_VARIABLE("wrong-variable", BugType.WRONG_VARIABLE, true),
+    /**
+     * Java and Python: a statement that has its line to itself deleted (an assignment, a call, an
+     * increment; in Python never the only one of its block); no template adds a statement back.
+     */
+    STATEMENT_DELETED("statement-deleted", BugType.LOGIC, false),
+    /** {@code i++} made {@code i--} (Java), {@code x += k} made {@code x -= k} (Java and Python), and back. */
+    INCREMENT("increment-change", BugType.WRONG_OPERATOR, false),
+    /** Java and Python: two arguments of a call swapped (the engine's swap-args templates undo it). */
+    CALL_ARGUMENTS("swap-arguments", BugType.FUNCTION_PARAMETER, true),
+    /** Java: one operand of a {@code &&} or {@code ||} dropped; no template adds a clause back. */
+    CONDITION_CLAUSE("drop-condition-clause", BugType.CONDITION, false, "java");
 
     /**
      * The bug types of the taxonomy that no operator makes mechanically: only the
@@ -126,6 +142,11 @@ public enum InjectionOperator {
 
     /** The buggy versions of {@code line} this operator makes, each one edit; none in a file it does not apply to. */
     public List<LineEdit> mutate(SourceFile file, int line) {
+        return mutate(file, line, new TreeSites());
+    }
+
+    /** As {@link #mutate(SourceFile, int)}, with Java files parsed once in {@code java} for every line and operator. */
+    List<LineEdit> mutate(SourceFile file, int line, TreeSites trees) {
         if (!appliesTo(file)) {
             return List.of();
         }
@@ -147,6 +168,13 @@ public enum InjectionOperator {
             case CONFIGURATION -> PythonCallMutations.configuration(file, line);
             case IMPORT_SIBLING -> PythonCallMutations.importSiblings(file, line);
             case CONVERSION_DROPPED -> PythonCallMutations.conversions(file, line);
+            // The syntax-tree rows answer for Java and Python files only (none for other languages).
+            case WRONG_VARIABLE -> trees.template("wrong-variable", file, line);
+            case STATEMENT_DELETED -> trees.template("remove-statement", file, line);
+            case INCREMENT -> trees.increments(file, line);
+            case CALL_ARGUMENTS -> trees.template("swap-args", file, line);
+            case CONDITION_CLAUSE -> trees.template("condition-clause", file, line).stream()
+                    .filter(e -> e.description().startsWith("dropped")).toList();
         };
     }
 

@@ -26,11 +26,13 @@ import org.eclipse.jgit.diff.DiffEntry;
 import org.eclipse.jgit.diff.DiffFormatter;
 import org.eclipse.jgit.diff.RawTextComparator;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectLoader;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevSort;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.revwalk.filter.CommitTimeRevFilter;
+import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
  * Walks a repository's history (JGit) for fix commits: a commit whose message says "bug",
@@ -76,9 +78,10 @@ public final class HistoryMiner {
      * @param language the language most of its changed files are in
      * @param issues   the bug issues it closes, as the tracker has them
      * @param when     its commit time
+     * @param tests    the tests its test change adds or edits, read from the test files as the fix has them
      */
     public record MinedFix(String commit, String parent, String message, ReferencePatch patch, String language,
-            List<IssueTracker.TrackedIssue> issues, Instant when) {
+            List<IssueTracker.TrackedIssue> issues, Instant when, List<String> tests) {
         public MinedFix {
             Objects.requireNonNull(commit, "commit");
             Objects.requireNonNull(parent, "parent");
@@ -87,6 +90,7 @@ public final class HistoryMiner {
             Objects.requireNonNull(language, "language");
             issues = List.copyOf(issues);
             Objects.requireNonNull(when, "when");
+            tests = List.copyOf(tests);
         }
 
         /** Files the source part changes. */
@@ -102,6 +106,9 @@ public final class HistoryMiner {
             skipped = Map.copyOf(skipped);
         }
     }
+
+    /** Larger test files are generated: their tests are read from the hunks alone. */
+    private static final long MAX_TEST_FILE_BYTES = 2L * 1024 * 1024;
 
     private final IssueTracker tracker;
 
@@ -187,8 +194,29 @@ public final class HistoryMiner {
         if (ReferenceLocations.derive(split.source()).isEmpty()) {
             return skip(Skip.NO_LOCATION);
         }
+        List<String> tests = TestPatchTests.named(split.test(), path -> textAt(repository, commit, path));
         return new Found(new MinedFix(commit.name(), parent.name(), message, split, language, bugIssues,
-                Instant.ofEpochSecond(commit.getCommitTime())));
+                Instant.ofEpochSecond(commit.getCommitTime()), tests));
+    }
+
+    /** A Java test file's text at {@code commit}, for reading its tests whole; empty for other files or none. */
+    private static Optional<String> textAt(Repository repository, RevCommit commit, String path) {
+        if (!path.endsWith(".java")) {
+            return Optional.empty();
+        }
+        try (TreeWalk tree = TreeWalk.forPath(repository, path, commit.getTree())) {
+            if (tree == null) {
+                return Optional.empty();
+            }
+            ObjectLoader blob = repository.open(tree.getObjectId(0));
+            if (blob.getSize() > MAX_TEST_FILE_BYTES) {
+                return Optional.empty();
+            }
+            return Optional.of(new String(blob.getBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // The hunks' text is read instead.
+            return Optional.empty();
+        }
     }
 
     private static Classified skip(Skip why) {

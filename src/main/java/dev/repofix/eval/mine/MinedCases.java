@@ -43,7 +43,7 @@ public final class MinedCases {
 
     /** The tests {@code fix}'s test change adds or edits, a guess for a case that is not verified. */
     public static List<String> testsNamed(HistoryMiner.MinedFix fix) {
-        return TestPatchTests.named(fix.patch().test());
+        return fix.tests();
     }
 
     /** The first bug issue the fix closes, else its commit message (subject as title, the whole as description). */

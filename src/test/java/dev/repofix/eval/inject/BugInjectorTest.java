@@ -61,6 +61,40 @@ class BugInjectorTest {
         }
     }
 
+    @Test
+    void aJavaProjectOfThreeClassesHasSitesOnMostOfItsLinesOfEveryKindTheTaxonomiesName() throws Exception {
+        try (TestRepo repo = TestRepo.init(dir.resolve("repo"))) {
+            for (java.util.Map.Entry<String, String> f : ShopProject.files("<project/>").entrySet()) {
+                repo.write(f.getKey(), f.getValue());
+            }
+            repo.commit("shop");
+            try (Workspace ws = new Workspaces(dir.resolve("work"), Duration.ofMinutes(1))
+                    .open(repo.dir().toString(), Optional.empty())) {
+                List<BugInjector.Injection> sites = BugInjector.sites(ws, new dev.repofix.build.MavenBuild());
+
+                assertThat(sites).extracting(BugInjector.Injection::file).doesNotContain("src/test/java/shop/ShopTest.java");
+                assertThat(BugInjector.Sites.of(sites).lines()).as(sites.toString()).isGreaterThanOrEqualTo(16);
+                java.util.Set<String> tokenOperators = java.util.Set.of("relational-op", "negate-condition",
+                        "off-by-one", "logical-op", "arithmetic", "boolean-literal");
+                assertThat(BugInjector.Sites.of(sites.stream().filter(i -> tokenOperators.contains(i.maker().label()))
+                        .toList()).lines()).as("main's token operators alone reach too few lines for 8 cases")
+                        .isLessThan(8);
+                assertThat(sites).extracting(i -> i.maker().label()).contains("wrong-variable", "statement-deleted",
+                        "increment-change", "swap-arguments", "drop-condition-clause", "relational-op");
+                assertThat(sites).filteredOn(i -> i.maker().label().equals("increment-change"))
+                        .extracting(BugInjector.Injection::buggy)
+                        .contains("        count--;", "            sum -= price;");
+                assertThat(sites).filteredOn(i -> i.maker().label().equals("swap-arguments"))
+                        .extracting(BugInjector.Injection::buggy).contains("        return new Range(high, low);");
+                assertThat(sites).filteredOn(i -> i.maker().label().equals("statement-deleted"))
+                        .extracting(BugInjector.Injection::original).contains("        this.high = high;");
+                assertThat(sites).filteredOn(i -> i.maker().label().equals("drop-condition-clause"))
+                        .extracting(BugInjector.Injection::buggy)
+                        .containsExactlyInAnyOrder("        return total >= 100;", "        return items > 2;");
+            }
+        }
+    }
+
     /** The try limit when the passing run is read as taking {@code passing}. */
     private static Duration limit(Workspace ws, Duration passing, Duration timeout) {
         TestRunner runner = new TestRunner(new LocalProcessExecutor(Clock.systemUTC()), HostEnvironment.fromSystem(),

@@ -34,7 +34,68 @@ class InjectionOperatorTest {
                         InjectionOperator.INTEGER_DIVISION, InjectionOperator.REFERENCE_EQUALITY,
                         InjectionOperator.UNCHECKED_OPTIONAL, InjectionOperator.KEYWORD_ARGUMENT,
                         InjectionOperator.CONFIGURATION, InjectionOperator.IMPORT_SIBLING,
-                        InjectionOperator.CONVERSION_DROPPED);
+                        InjectionOperator.CONVERSION_DROPPED, InjectionOperator.STATEMENT_DELETED,
+                        InjectionOperator.INCREMENT, InjectionOperator.CONDITION_CLAUSE);
+    }
+
+    @Test
+    void javaOperatorsOnTheSyntaxTreeUseAWrongVariableDeleteAStatementAndChangeIncrementsArgumentsAndClauses() {
+        SourceFile file = SourceFile.of("src/main/java/p/Bag.java", """
+                package p;
+
+                class Bag {
+                    private int count;
+                    private int limit;
+
+                    void add(int n, int m) {
+                        count += n;
+                        count++;
+                        put(n, m);
+                        if (n > 0 && m > 0) {
+                            limit = n;
+                        }
+                    }
+
+                    void put(int a, int b) {}
+                }
+                """);
+
+        assertThat(edits(InjectionOperator.WRONG_VARIABLE, file, 8)).contains("        limit += n;", "        count += m;");
+        assertThat(edits(InjectionOperator.STATEMENT_DELETED, file, 9)).containsExactly("");
+        assertThat(edits(InjectionOperator.STATEMENT_DELETED, file, 11)).as("an if is no expression statement").isEmpty();
+        assertThat(edits(InjectionOperator.INCREMENT, file, 8)).containsExactly("        count -= n;");
+        assertThat(edits(InjectionOperator.INCREMENT, file, 9)).containsExactly("        count--;");
+        assertThat(edits(InjectionOperator.CALL_ARGUMENTS, file, 10)).containsExactly("        put(m, n);");
+        assertThat(edits(InjectionOperator.CONDITION_CLAUSE, file, 11))
+                .containsExactlyInAnyOrder("        if (n > 0) {", "        if (m > 0) {");
+    }
+
+    @Test
+    void theSyntaxTreeOperatorsReachPythonToo() {
+        SourceFile file = SourceFile.of("bag.py", """
+                def add(total, n, m):
+                    total += n
+                    put(n, m)
+                    log(total)
+                    return total
+                """);
+
+        assertThat(edits(InjectionOperator.INCREMENT, file, 2)).containsExactly("    total -= n");
+        assertThat(edits(InjectionOperator.WRONG_VARIABLE, file, 5)).contains("    return n");
+        assertThat(edits(InjectionOperator.STATEMENT_DELETED, file, 4)).containsExactly("");
+        assertThat(edits(InjectionOperator.CALL_ARGUMENTS, file, 3)).containsExactly("    put(m, n)");
+        assertThat(edits(InjectionOperator.CONDITION_CLAUSE, file, 2)).as("Java only").isEmpty();
+        assertThat(edits(InjectionOperator.INCREMENT, SourceFile.of("a.py", "s = 'x += 1'\n"), 1)).isEmpty();
+    }
+
+    @Test
+    void aMutantThatIsNoJavaIsToldBeforeItIsBuilt() {
+        assertThat(TreeSites.javaParses("class A { void f() { int x = 1; } }")).isTrue();
+        assertThat(TreeSites.javaParses("class A { void f() { int x = ; } }")).isFalse();
+    }
+
+    private static java.util.List<String> edits(InjectionOperator op, SourceFile file, int line) {
+        return op.mutate(file, line).stream().map(LineEdit::replacement).toList();
     }
 
     @Test

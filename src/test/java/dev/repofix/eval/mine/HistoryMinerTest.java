@@ -124,4 +124,71 @@ class HistoryMinerTest {
         assertThatThrownBy(() -> new HistoryMiner(IssueTracker.none()).mine(repo, "no-such-branch", Optional.empty()))
                 .isInstanceOf(RepofixException.class).hasMessageContaining("no commit no-such-branch");
     }
+
+    @Test
+    void aJavaFixWhoseTestIsNamedOnItsAnnotationsLineNamesThatTest() throws Exception {
+        Path java = temp.resolve("breaker");
+        try (dev.repofix.workspace.TestRepo r = dev.repofix.workspace.TestRepo.init(java)) {
+            r.write("src/main/java/p/Breaker.java", """
+                    package p;
+
+                    class Breaker {
+                        int failures;
+
+                        boolean halfOpen() {
+                            return failures > 3;
+                        }
+                    }
+                    """).write("src/test/java/p/BreakerTest.java", """
+                    package p;
+
+                    import org.junit.jupiter.api.Test;
+
+                    class BreakerTest {
+                        @Test void closed() { assertFalse(new Breaker().halfOpen()); }
+                    }
+                    """);
+            r.commit("breaker");
+            r.write("src/main/java/p/Breaker.java", """
+                    package p;
+
+                    class Breaker {
+                        int failures;
+
+                        boolean halfOpen() {
+                            return failures >= 3;
+                        }
+                    }
+                    """).write("src/test/java/p/BreakerTest.java", """
+                    package p;
+
+                    import org.junit.jupiter.api.Test;
+                    import org.junit.jupiter.params.ParameterizedTest;
+                    import org.junit.jupiter.params.provider.ValueSource;
+
+                    class BreakerTest {
+                        @Test void closed() { assertFalse(new Breaker().halfOpen()); }
+
+                        @Test void halfOpen() {
+                            Breaker b = new Breaker();
+                            b.failures = 3;
+                            assertTrue(b.halfOpen());
+                        }
+
+                        @ParameterizedTest @ValueSource(ints = {3, 4}) void halfOpenFrom(int n) {
+                            Breaker b = new Breaker();
+                            b.failures = n;
+                            assertTrue(b.halfOpen());
+                        }
+                    }
+                    """);
+            r.commit("Fix half-open at exactly three failures");
+        }
+
+        HistoryMiner.Mining mining = new HistoryMiner(IssueTracker.none()).mine(java, "HEAD", Optional.empty());
+
+        assertThat(mining.fixes()).hasSize(1);
+        assertThat(MinedCases.testsNamed(mining.fixes().get(0)))
+                .containsExactly("p.BreakerTest#halfOpen", "p.BreakerTest#halfOpenFrom");
+    }
 }

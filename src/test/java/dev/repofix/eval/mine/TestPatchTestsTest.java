@@ -65,4 +65,90 @@ class TestPatchTestsTest {
     void noTestChangeNamesNoTest() {
         assertThat(TestPatchTests.named("")).isEmpty();
     }
+
+    @Test
+    void readsTheMethodNameOnTheAnnotationsLineFromTheHunksAlone() {
+        String patch = """
+                --- a/src/test/java/p/BreakerTest.java
+                +++ b/src/test/java/p/BreakerTest.java
+                @@ -10,3 +10,9 @@ class BreakerTest {
+                     @Test void closed() { assertThat(b.closed()).isTrue(); }
+                +    @Test void halfOpen() { assertThat(b.halfOpen()).isTrue(); }
+                +    @Test public void opens() {
+                +        assertThat(b.open()).isTrue();
+                +    }
+                +    @ParameterizedTest @ValueSource(ints = 1) void retries(int i) {
+                +        assertThat(b.retries(i)).isEqualTo(i);
+                +    }
+                 }
+                @@ -20,5 +26,5 @@ class BreakerTest {
+                     @Test void rejects() {
+                         new Object() {
+                         };
+                -        assertThat(b.rejects()).isFalse();
+                +        assertThat(b.rejects()).isTrue();
+                     }
+                """;
+
+        assertThat(TestPatchTests.named(patch)).containsExactly("p.BreakerTest#halfOpen", "p.BreakerTest#opens",
+                "p.BreakerTest#retries", "p.BreakerTest#rejects");
+    }
+
+    @Test
+    void readsTheWholeFileAfterThePatchWhenGivenSoAnEditFarBelowItsDeclarationNamesItsTest() {
+        String after = """
+                package p;
+
+                import org.junit.jupiter.api.Nested;
+                import org.junit.jupiter.api.Test;
+
+                class BreakerTest {
+                    @Test void halfOpen() {
+                        Breaker b = new Breaker();
+                        b.trip();
+                        b.trip();
+                        b.trip();
+                        assertThat(b.halfOpen()).isTrue();
+                    }
+
+                    @Nested
+                    class WhenOpen {
+                        @org.junit.jupiter.api.Test
+                        void rejects() {
+                            assertThat(new Breaker().rejects()).isTrue();
+                        }
+                    }
+
+                    void helper() {
+                        int unused = 1;
+                    }
+                }
+                """;
+        String patch = """
+                --- a/src/test/java/p/BreakerTest.java
+                +++ b/src/test/java/p/BreakerTest.java
+                @@ -10,5 +10,5 @@ class BreakerTest {
+                         b.trip();
+                         b.trip();
+                -        assertThat(b.open()).isTrue();
+                +        assertThat(b.halfOpen()).isTrue();
+                     }
+                \s
+                @@ -18,7 +18,7 @@ class BreakerTest {
+                         void rejects() {
+                -            assertThat(new Breaker().open()).isTrue();
+                +            assertThat(new Breaker().rejects()).isTrue();
+                         }
+                     }
+                \s
+                     void helper() {
+                -        int unused = 0;
+                +        int unused = 1;
+                """;
+
+        assertThat(TestPatchTests.named(patch, path -> java.util.Optional.of(after)))
+                .containsExactly("p.BreakerTest#halfOpen", "p.BreakerTest$WhenOpen#rejects");
+        assertThat(TestPatchTests.named(patch)).as("the hunks alone do not show the first declaration")
+                .doesNotContain("p.BreakerTest#halfOpen");
+    }
 }
