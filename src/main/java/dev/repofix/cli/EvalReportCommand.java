@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code repofix eval report}: the benchmark's figures, recomputed from saved results; or several runs compared. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Recomputes every metric from a benchmark run's saved results, or compares several runs.",
+        description = {"Recomputes the metrics of saved results, or compares runs.",
                 "No test is rerun. Writes report.md, report.json, cases.csv and, when results carry "
                         + "several context budgets, the sweep's SVG. With --compare, puts several runs side by side "
                         + "(resolved, Apply, F1, cost per resolved case, time per case) and lists the cases they "
