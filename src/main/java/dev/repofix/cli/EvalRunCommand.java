@@ -7,6 +7,8 @@ import dev.repofix.config.ConfigException;
 import dev.repofix.context.ContextBudget;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.gold.EmptyStages;
+import dev.repofix.eval.gold.GoldStages;
 import dev.repofix.eval.gold.SanityCheck;
 import dev.repofix.eval.result.ResultStatus;
 import dev.repofix.eval.result.ResultStore;
@@ -96,7 +98,9 @@ final class EvalRunCommand implements Callable<Integer> {
                 jobs);
         PrintWriter err = spec.commandLine().getErr();
         try (EvalSession session = options.session(env, model, err)) {
-            if (!chosen.isEmpty() && !session.answersFromPrompts()) {
+            // gold and empty answer the same under every setting and are run under the settings a
+            // benchmark script gives every model, recorded so; builtin has no setting to give.
+            if (!chosen.isEmpty() && !session.answersFromPrompts() && !answersFromCase(session.model())) {
                 throw new ConfigException("--setting chooses what a model's prompts show; " + session.model()
                         + " answers the same under every setting: leave --setting out");
             }
@@ -128,8 +132,21 @@ final class EvalRunCommand implements Callable<Integer> {
         if (env.cancellation().isCancelled()) {
             return ExitCodes.ERROR;
         }
-        return outcome.ran().stream().anyMatch(r -> r.status() == ResultStatus.ERROR) ? ExitCodes.ERROR
-                : ExitCodes.OK;
+        long errors = outcome.ran().stream().filter(r -> r.status() == ResultStatus.ERROR).count();
+        if (errors > 0) {
+            // Not a model's miss: the exit code says so, and where each case's reason is.
+            spec.commandLine().getErr().println("repofix eval: " + errors + " case run(s) ended in ERROR (the "
+                    + "infrastructure, not the model: fetch, set-up, environment); each reason is the 'error' of its "
+                    + "result in " + out.resolve("cases") + "; fix it and run the same command again to rerun them");
+            spec.commandLine().getErr().flush();
+            return ExitCodes.ERROR;
+        }
+        return ExitCodes.OK;
+    }
+
+    /** gold and empty: the reference answerers, which read the case, not a prompt. */
+    static boolean answersFromCase(String model) {
+        return model.equals(GoldStages.MODEL) || model.equals(EmptyStages.MODEL);
     }
 
     /**
