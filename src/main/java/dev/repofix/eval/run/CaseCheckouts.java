@@ -8,24 +8,37 @@ import dev.repofix.patch.PatchApplier;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.RefUpdate;
 import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.lib.RepositoryCache;
 import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
 import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.TagOpt;
+import org.eclipse.jgit.util.FS;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Prepares what a benchmark case runs on: its repository at the base commit with the
@@ -36,6 +49,7 @@ import org.eclipse.jgit.transport.TagOpt;
  * environment commit of its own. {@link #close()} removes everything made.
  */
 public final class CaseCheckouts implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CaseCheckouts.class);
     private static final String TESTS_COMMIT_MESSAGE = "repofix eval: the case's reference tests";
 
     /**
@@ -86,32 +100,41 @@ public final class CaseCheckouts implements AutoCloseable {
      * The case's repository; the caller hands the checkout back to {@link #release}. Safe to
      * call from several threads.
      *
-     * @throws RepofixException (input) when the commit does not exist or the test patch does
-     *     not apply; (runtime) when fetching or cloning fails
+     * @throws RepofixException (input) when the test patch does not apply; (runtime) when a
+     *     commit the case needs cannot be had: the fetch failed, the repository does not have
+     *     it, or its objects are missing. The message is one line.
      */
     public Checkout prepare(Spec spec) {
-        Path mirror = mirror(spec.repo());
-        Optional<Path> setupRoot = spec.environmentCommit().filter(c -> !c.equals(spec.baseCommit()))
-                .map(c -> setupTree(spec, mirror, c));
-        Path dir = workDir.resolve("cases").resolve(spec.id());
-        Workspace.deleteTree(dir);
-        try (Git git = clone(mirror, dir)) {
-            checkout(git, spec.baseCommit(), spec);
-            if (spec.testPatch().isBlank()) {
-                return new Checkout(dir, spec.baseCommit(), setupRoot);
+        try {
+            Source source = source(spec.repo());
+            ObjectId base = source.commit(spec.baseCommit(), spec);
+            Optional<Path> setupRoot = spec.environmentCommit().filter(c -> !c.equals(spec.baseCommit()))
+                    .map(c -> setupTree(spec, source, c));
+            Path dir = workDir.resolve("cases").resolve(spec.id());
+            Workspace.deleteTree(dir);
+            try (Git git = source.share(dir)) {
+                git.checkout().setName(base.name()).setForced(true).call();
+                if (spec.testPatch().isBlank()) {
+                    return new Checkout(dir, base.name(), setupRoot);
+                }
+                if (new PatchApplier().apply(dir, spec.testPatch()) instanceof ApplyResult.NotApplied n) {
+                    throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": its test patch does not "
+                            + "apply at " + spec.baseCommit() + ": " + n.reason() + "; check patch.test and base_commit");
+                }
+                git.add().addFilepattern(".").call();
+                git.add().addFilepattern(".").setUpdate(true).call();
+                RevCommit commit = git.commit().setMessage(TESTS_COMMIT_MESSAGE).setAuthor("repofix",
+                        "repofix@localhost").setCommitter("repofix", "repofix@localhost").setSign(false)
+                        .setAllowEmpty(true).call();
+                return new Checkout(dir, commit.name(), setupRoot);
             }
-            if (new PatchApplier().apply(dir, spec.testPatch()) instanceof ApplyResult.NotApplied n) {
-                throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": its test patch does not apply at "
-                        + spec.baseCommit() + ": " + n.reason() + "; check patch.test and base_commit");
-            }
-            git.add().addFilepattern(".").call();
-            git.add().addFilepattern(".").setUpdate(true).call();
-            RevCommit commit = git.commit().setMessage(TESTS_COMMIT_MESSAGE).setAuthor("repofix", "repofix@localhost")
-                    .setCommitter("repofix", "repofix@localhost").setSign(false).setAllowEmpty(true).call();
-            return new Checkout(dir, commit.name(), setupRoot);
-        } catch (GitAPIException e) {
-            throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot prepare its clone in " + dir
-                    + ": " + e.getMessage(), e);
+        } catch (RepofixException e) {
+            throw e;
+        } catch (GitAPIException | IOException | RuntimeException e) {
+            // One line, no trace: what is missing is the commit's objects, whatever the cause.
+            throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot check out " + spec.baseCommit()
+                    + " of " + UrlCredentials.masked(spec.repo()) + ": " + oneLine(e)
+                    + "; check that the repository has the commit and its files", e);
         }
     }
 
@@ -133,97 +156,214 @@ public final class CaseCheckouts implements AutoCloseable {
         Workspace.deleteTree(workDir.resolve("setup-trees"));
     }
 
-    private Path mirror(String repo) {
-        String key = "mirror:" + repo;
-        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
-            Path dir = workDir.resolve("mirrors").resolve(hash(repo));
-            try (Git git = Files.isDirectory(dir) ? Git.open(dir.toFile())
-                    : Git.init().setBare(true).setDirectory(dir.toFile()).call()) {
-                if (git.getRepository().getRefDatabase().getRefs().isEmpty()) {
-                    git.fetch().setRemote(remote(repo)).setTagOpt(TagOpt.FETCH_TAGS)
-                            .setRefSpecs(new RefSpec("+refs/heads/*:refs/heads/*"),
-                                    new RefSpec("+refs/tags/*:refs/tags/*"))
-                            .call();
+    /**
+     * Where a case's commits are read from: a repository on this machine is read in place (its
+     * objects shared, nothing copied or fetched: a history with objects missing, or a shallow
+     * copy, serves every commit it holds); a URL through a bare mirror in the work folder that
+     * fetches only the commits the cases ask for.
+     */
+    private Source source(String repo) throws IOException {
+        Optional<Path> local = localPath(repo);
+        if (local.isPresent()) {
+            File gitDir = RepositoryCache.FileKey.resolve(local.get().toFile(), FS.DETECTED);
+            if (gitDir == null) {
+                throw new RepofixException(ErrorKind.RUNTIME, "cannot read " + repo + ": no Git repository there; "
+                        + "check the case's repo (a URL or a path of a Git repository)");
+            }
+            return new Source(repo, new FileRepositoryBuilder().setGitDir(gitDir).setMustExist(true).setup(), false,
+                    lock("source:" + repo));
+        }
+        Path dir = workDir.resolve("mirrors").resolve(hash(repo));
+        synchronized (lock("mirror:" + repo)) {
+            if (!Files.isDirectory(dir)) {
+                try (Git git = Git.init().setBare(true).setDirectory(dir.toFile()).call()) {
+                    // No automatic gc after a fetch: it would still be writing while the mirror is deleted.
+                    git.getRepository().getConfig().setInt("gc", null, "auto", 0);
+                    git.getRepository().getConfig().save();
+                } catch (GitAPIException e) {
+                    throw new IOException("cannot make a mirror in " + dir + ": " + e.getMessage(), e);
                 }
-                return dir;
-            } catch (GitAPIException | IOException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-                Workspace.deleteTree(dir);
-                throw new RepofixException(ErrorKind.INPUT, "cannot fetch " + UrlCredentials.masked(repo)
-                        + ": " + UrlCredentials.masked(String.valueOf(e.getMessage()))
-                        + "; check the case's repo (a URL or a path of a Git repository)", e);
             }
         }
+        return new Source(repo, new FileRepositoryBuilder().setGitDir(dir.toFile()).setMustExist(true).setup(), true,
+                lock("mirror:" + repo));
     }
 
-    /** A path is fetched by its file URL; anything else is a URL already. */
-    private static String remote(String repo) {
-        if (Workspaces.isUrl(repo)) {
-            return repo;
+    /** The path of a repository on this machine: a path, or a {@code file:} URL. */
+    private static Optional<Path> localPath(String repo) {
+        if (!Workspaces.isUrl(repo)) {
+            return Optional.of(Path.of(repo).toAbsolutePath().normalize());
         }
-        return Path.of(repo).toAbsolutePath().normalize().toUri().toString();
-    }
-
-    /** A work tree with every branch and tag of the mirror, nothing checked out (a mirror's HEAD may name no branch). */
-    private static Git clone(Path mirror, Path dir) throws GitAPIException {
-        Git git = Git.init().setDirectory(dir.toFile()).call();
-        try {
-            git.fetch().setRemote(mirror.toUri().toString()).setTagOpt(TagOpt.FETCH_TAGS)
-                    .setRefSpecs(new RefSpec("+refs/heads/*:refs/remotes/origin/*"),
-                            new RefSpec("+refs/tags/*:refs/tags/*"))
-                    .call();
-            var config = git.getRepository().getConfig();
-            config.setString("remote", "origin", "url", mirror.toUri().toString());
-            config.save();
-            return git;
-        } catch (GitAPIException | RuntimeException e) {
-            git.close();
-            throw e;
-        } catch (IOException e) {
-            git.close();
-            throw new org.eclipse.jgit.api.errors.JGitInternalException(e.getMessage(), e);
-        }
-    }
-
-    private void checkout(Git git, String commit, Spec spec) throws GitAPIException {
-        Repository repository = git.getRepository();
-        ObjectId id;
-        try {
-            id = repository.resolve(commit + "^{commit}");
-        } catch (IOException | RuntimeException e) {
-            id = null;
-        }
-        if (id == null) {
-            // A commit no branch or tag reaches any more (a force-push): ask for it by id.
+        if (repo.regionMatches(true, 0, "file:", 0, 5)) {
             try {
-                git.fetch().setRemote("origin").setRefSpecs(new RefSpec(commit + ":refs/repofix/base")).call();
-                id = repository.resolve("refs/repofix/base^{commit}");
-            } catch (GitAPIException | IOException | RuntimeException e) {
-                id = null; // the server has no such commit, or does not hand out commits by id
+                return Optional.of(Path.of(java.net.URI.create(repo)));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
             }
         }
-        if (id == null) {
-            throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": no commit " + commit + " in "
-                    + UrlCredentials.masked(spec.repo()) + "; check base_commit (or environment_setup_commit)");
-        }
-        git.checkout().setName(id.name()).setForced(true).call();
+        return Optional.empty();
+    }
+
+    private Object lock(String key) {
+        return locks.computeIfAbsent(key, k -> new Object());
     }
 
     /** A checkout of {@code commit}, made once per repository and commit, where the case's set-up runs. */
-    private Path setupTree(Spec spec, Path mirror, String commit) {
+    private Path setupTree(Spec spec, Source source, String commit) {
         String key = hash(spec.repo() + "\0" + commit);
-        synchronized (locks.computeIfAbsent("tree:" + key, k -> new Object())) {
+        synchronized (lock("tree:" + key)) {
             Path tree = workDir.resolve("setup-trees").resolve(key);
             if (Files.isDirectory(tree.resolve(".git"))) {
                 return tree;
             }
             Workspace.deleteTree(tree);
-            try (Git git = clone(mirror, tree)) {
-                checkout(git, commit, spec);
+            try (Git git = source.share(tree)) {
+                git.checkout().setName(source.commit(commit, spec).name()).setForced(true).call();
                 return tree;
-            } catch (GitAPIException e) {
+            } catch (GitAPIException | IOException | RuntimeException e) {
                 Workspace.deleteTree(tree);
+                if (e instanceof RepofixException r) {
+                    throw r;
+                }
                 throw new RepofixException(ErrorKind.RUNTIME, "cannot check out " + commit + " for the set-up of "
-                        + spec.id() + ": " + e.getMessage(), e);
+                        + spec.id() + ": " + oneLine(e), e);
+            }
+        }
+    }
+
+    /** The first line of what went wrong, and of its causes' when it says nothing of its own. */
+    static String oneLine(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && !m.isBlank()) {
+                return UrlCredentials.masked(m.strip().lines().findFirst().orElse(m));
+            }
+        }
+        return e.getClass().getSimpleName();
+    }
+
+    /**
+     * A repository to read commits from.
+     *
+     * @param repo    as the case gives it
+     * @param builder set up on its Git folder
+     * @param mirror  whether it is this run's mirror of a URL (fetched into on demand)
+     * @param lock    held while it fetches: one fetch at a time per repository
+     */
+    private record Source(String repo, FileRepositoryBuilder builder, boolean mirror, Object lock) {
+        private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}");
+
+        /**
+         * The commit {@code name} (an id, a tag, a branch) names, its files present. A mirror
+         * fetches it when it lacks it: by id with depth 1 first (only that commit's files come),
+         * the whole history when the server refuses that or the name is no id; a project whose
+         * version comes from Git tags gets the whole history too (its set-up describes the
+         * commit from the nearest tag).
+         */
+        ObjectId commit(String name, Spec spec) throws IOException {
+            try (Repository repository = builder.build()) {
+                Optional<ObjectId> had = present(repository, name);
+                if (had.isPresent() || !mirror) {
+                    return had.orElseThrow(() -> missing(name, spec));
+                }
+                synchronized (lock) {
+                    had = present(repository, name);
+                    if (had.isEmpty() && FULL_ID.matcher(name).matches()) {
+                        had = byId(repository, name);
+                        if (had.isPresent() && GitVersioned.project(repository, had.get())) {
+                            had = Optional.empty();
+                        }
+                    }
+                    if (had.isEmpty()) {
+                        whole(repository);
+                        had = present(repository, name);
+                    }
+                }
+                return had.orElseThrow(() -> missing(name, spec));
+            }
+        }
+
+        private RepofixException missing(String name, Spec spec) {
+            return new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": no commit " + name + " in "
+                    + UrlCredentials.masked(repo) + " (or its files are missing there); check base_commit (or "
+                    + "environment_setup_commit) and that the repository holds that commit");
+        }
+
+        private Optional<ObjectId> byId(Repository repository, String id) {
+            try (Git git = Git.wrap(repository)) {
+                git.fetch().setRemote(repo).setDepth(1).setRefSpecs(new RefSpec("+" + id + ":refs/repofix/commits/"
+                        + id)).setTagOpt(TagOpt.NO_TAGS).call();
+                return present(repository, id);
+            } catch (GitAPIException | RuntimeException e) {
+                LOG.debug("the server of {} did not hand out {} by id: {}", UrlCredentials.masked(repo), id,
+                        oneLine(e));
+                return Optional.empty();
+            }
+        }
+
+        /** Every branch and tag, with their whole history (a mirror made shallow before is deepened). */
+        private void whole(Repository repository) throws IOException {
+            try (Git git = Git.wrap(repository)) {
+                var fetch = git.fetch().setRemote(repo).setTagOpt(TagOpt.FETCH_TAGS)
+                        .setRefSpecs(new RefSpec("+refs/heads/*:refs/heads/*"), new RefSpec("+refs/tags/*:refs/tags/*"));
+                if (!repository.getObjectDatabase().getShallowCommits().isEmpty()) {
+                    fetch.setUnshallow(true);
+                }
+                fetch.call();
+            } catch (GitAPIException | RuntimeException e) {
+                throw new RepofixException(ErrorKind.RUNTIME, "cannot fetch " + UrlCredentials.masked(repo) + ": "
+                        + oneLine(e) + "; check the case's repo (a URL or a path of a Git repository) and the network",
+                        e);
+            }
+        }
+
+        /** The commit, when its object and its tree's are here. */
+        private static Optional<ObjectId> present(Repository repository, String name) {
+            try {
+                ObjectId id = repository.resolve(name + "^{commit}");
+                if (id == null) {
+                    return Optional.empty();
+                }
+                try (RevWalk walk = new RevWalk(repository)) {
+                    RevCommit c = walk.parseCommit(id);
+                    return repository.getObjectDatabase().has(c.getTree()) ? Optional.of(id) : Optional.empty();
+                }
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+
+        /**
+         * A work tree at {@code dir} that reads this repository's objects in place (Git's
+         * alternates, as {@code git clone --shared}): nothing copied, nothing fetched, and its
+         * own commits stay its own. It knows the tags (for {@code git describe}) and where the
+         * history was cut (a shallow repository's boundary); nothing is checked out.
+         */
+        Git share(Path dir) throws GitAPIException, IOException {
+            Git git = Git.init().setDirectory(dir.toFile()).call();
+            try (Repository repository = builder.build()) {
+                Path own = git.getRepository().getDirectory().toPath();
+                Path info = Files.createDirectories(own.resolve("objects").resolve("info"));
+                Files.writeString(info.resolve("alternates"), builder.getObjectDirectory().getAbsolutePath() + "\n");
+                List<Path> shallow = new java.util.ArrayList<>(List.of(repository.getDirectory().toPath()));
+                Optional.ofNullable(builder.getGitCommonDir()).ifPresent(d -> shallow.add(d.toPath()));
+                for (Path d : shallow) {
+                    if (Files.isRegularFile(d.resolve("shallow"))) {
+                        Files.copy(d.resolve("shallow"), own.resolve("shallow"), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+                for (Ref tag : repository.getRefDatabase().getRefsByPrefix(Constants.R_TAGS)) {
+                    RefUpdate u = git.getRepository().updateRef(tag.getName());
+                    u.setNewObjectId(tag.getObjectId());
+                    u.setForceUpdate(true);
+                    u.update();
+                }
+                git.getRepository().getConfig().setString("remote", "origin", "url", UrlCredentials.masked(repo));
+                git.getRepository().getConfig().save();
+                return git;
+            } catch (IOException | RuntimeException e) {
+                git.close();
+                throw e;
             }
         }
     }
