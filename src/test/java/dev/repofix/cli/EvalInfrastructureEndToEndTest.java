@@ -133,4 +133,34 @@ class EvalInfrastructureEndToEndTest {
         assertThat(new ObjectMapper().readTree(temp.resolve("gold/run.json").toFile()).path("settings").toString())
                 .contains("patch:oracle");
     }
+
+    @Test
+    void aRepositoryWithAnOldObjectMissingRunsItsCaseAndACommitItLacksIsOneErrorOfOneLine() throws IOException {
+        Path repo = temp.resolve("ages");
+        String old;
+        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
+            Files.writeString(repo.resolve("old.txt"), "an old commit\n");
+            git.add().addFilepattern(".").call();
+            old = git.commit().setMessage("old").setAuthor("t", "t@example.org").setCommitter("t", "t@example.org")
+                    .setSign(false).call().name();
+        } catch (org.eclipse.jgit.api.errors.GitAPIException e) {
+            throw new IOException(e);
+        }
+        Path cases = EvalFixtures.caseFile(temp);
+        Files.delete(repo.resolve(".git/objects/" + old.substring(0, 2) + "/" + old.substring(2)));
+        ObjectNode first = (ObjectNode) new ObjectMapper().readTree(Files.readAllLines(cases).getFirst());
+        ObjectNode lacking = first.deepCopy().put("id", "lacking").put("base_commit", old);
+        Files.writeString(cases, first + "\n" + lacking + "\n");
+
+        RunOutput run = eval("eval", "run", "--cases", cases.toString(), "--model", "gold", "--out",
+                temp.resolve("out").toString());
+
+        assertThat(run.exitCode()).as(run.stdout() + run.stderr()).isEqualTo(ExitCodes.ERROR);
+        assertThat(run.stderr()).contains("1 case run(s) ended in ERROR").doesNotContain("\tat ", "Exception:");
+        List<JsonNode> results = EvalRunEndToEndTest.results(temp.resolve("out"));
+        assertThat(results).extracting(r -> r.path("case_id").asText() + " " + r.path("status").asText() + " "
+                + r.path("record").path("status").asText("-")).containsExactly("ages-adult SCORED FIXED",
+                "lacking ERROR -");
+        assertThat(results.get(1).path("error").asText()).contains("no commit " + old).doesNotContain("\n");
+    }
 }
