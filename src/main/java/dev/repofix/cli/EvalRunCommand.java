@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
         description = {"Runs the cases of a case file (docs/eval.md) through repofix's pipeline with one model, and",
                 "writes each case's result to OUT/cases/ as soon as it ends. Run it again on the same OUT to resume:",
                 "finished cases are kept, ERROR ones are run again. Then: repofix eval report --results OUT.",
-                "Exit 0 when every case ran (whatever it scored), 3 when any ended in ERROR, 2 on bad input."})
+                "Exit 0 when every case ran (whatever it scored), 3 when any ended in ERROR (fetch, set-up,",
+                "environment: not the model), 2 on bad input."})
 final class EvalRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,8 +52,8 @@ final class EvalRunCommand implements Callable<Integer> {
     String model;
 
     @Option(names = "--setting", paramLabel = "NAME", description = "Input setting(s) of a model-answered run "
-            + "(docs/eval.md, Settings), comma-separated or repeated; 'all' for every one. Default: the chained "
-            + "pipeline, each stage from the one before.")
+            + "(docs/eval.md, Settings), comma-separated or repeated; 'all' for every one. gold and empty answer the "
+            + "same under each, recorded under it. Default: the chained pipeline, each stage from the one before.")
     List<String> settings = new ArrayList<>();
 
     @Option(names = "--context", paramLabel = "BUDGETS", description = "Context budget(s) in tokens, e.g. 16k, or "
