@@ -6,6 +6,7 @@ import dev.repofix.config.UrlCredentials;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.workspace.FileTrees;
+import dev.repofix.workspace.GitHistory;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.File;
@@ -217,11 +218,23 @@ public final class CaseCheckouts implements AutoCloseable {
                 return tree;
             }
             Workspace.deleteTree(tree);
-            try (Git git = source.share(tree)) {
-                git.checkout().setName(source.commit(commit, spec).name()).setForced(true).call();
+            Path history = tree.resolveSibling(key + ".history").resolve(".git");
+            Workspace.deleteTree(history.getParent());
+            try {
+                try (Git git = source.share(tree)) {
+                    ObjectId id = source.commit(commit, spec);
+                    git.checkout().setName(id.name()).setForced(true).call();
+                    GitHistory.write(git.getRepository(), id, history);
+                }
+                // The set-up copies this Git folder, into a container too: one that reads its objects
+                // from here (alternates) would not be whole there, so it gets a whole one of its own.
+                Workspace.deleteTree(tree.resolve(".git"));
+                Files.move(history, tree.resolve(".git"));
+                Workspace.deleteTree(history.getParent());
                 return tree;
             } catch (GitAPIException | IOException | RuntimeException e) {
                 Workspace.deleteTree(tree);
+                Workspace.deleteTree(history.getParent());
                 if (e instanceof RepofixException r) {
                     throw r;
                 }

@@ -88,6 +88,11 @@ class CaseCheckoutsTest {
             Path tree = first.setupRoot().orElseThrow();
             assertThat(second.setupRoot()).contains(tree);
             assertThat(tree.resolve("later.txt")).as("the environment commit's files").exists();
+            assertThat(tree.resolve(".git/objects/info/alternates")).as("a Git folder whole in itself, for the "
+                    + "set-up to copy anywhere").doesNotExist();
+            try (Git git = Git.open(tree.toFile())) {
+                assertThat(git.getRepository().resolve("HEAD").name()).isEqualTo(later);
+            }
             assertThat(first.repo().resolve("later.txt")).as("the case's own files").doesNotExist();
             assertThat(atBase.setupRoot()).as("the base commit: its own checkout").isEmpty();
             assertThat(checkouts.diskBytes()).isPositive();
