@@ -163,4 +163,20 @@ class EvalInfrastructureEndToEndTest {
                 "lacking ERROR -");
         assertThat(results.get(1).path("error").asText()).contains("no commit " + old).doesNotContain("\n");
     }
+
+    @Test
+    void aFailToPassTestTheBaselineNeverRanIsBrokenForGoldAsForTheRest() throws IOException {
+        Path cases = EvalFixtures.caseFile(temp);
+        ObjectNode first = (ObjectNode) new ObjectMapper().readTree(Files.readAllLines(cases).getFirst());
+        first.withArray("fail_to_pass").add("tests/test_adult.py::test_no_such_test");
+        Files.writeString(cases, first + "\n");
+
+        RunOutput run = eval("eval", "run", "--cases", cases.toString(), "--model", "gold", "--out",
+                temp.resolve("out").toString());
+
+        assertThat(run.exitCode()).as(run.stdout() + run.stderr()).isZero();
+        assertThat(EvalRunEndToEndTest.results(temp.resolve("out"))).extracting(r -> r.path("status").asText() + ": "
+                + r.path("error").asText()).singleElement().asString()
+                .startsWith("BROKEN: fail_to_pass tests not run at the base: tests/test_adult.py::test_no_such_test");
+    }
 }

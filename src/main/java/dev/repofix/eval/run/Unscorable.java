@@ -3,6 +3,7 @@ package dev.repofix.eval.run;
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.result.ResultStatus;
 import dev.repofix.patch.PatchText;
+import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
@@ -71,6 +72,11 @@ record Unscorable(ResultStatus status, String reason) {
         }
         if (record.status() == RunStatus.BUILD_BROKEN) {
             return Optional.of(buildBroken(kase, record));
+        }
+        Optional<String> notRun = record.notes().stream().filter(n -> n.startsWith(RepairPipeline.NOT_RUN)).findFirst();
+        if (notRun.isPresent()) {
+            return Optional.of(broken(notRun.get() + " (the case's test ids are not the ones its test command "
+                    + "reports, or the command does not run them): check fail_to_pass and test_command"));
         }
         if (record.status() == RunStatus.TESTS_PASS) {
             return Optional.of(broken("no test fails at the base commit with the reference tests; fail_to_pass: "
