@@ -74,13 +74,13 @@ record Unscorable(ResultStatus status, String reason) {
             return Optional.of(buildBroken(kase, record));
         }
         Optional<String> notRun = record.notes().stream().filter(n -> n.startsWith(RepairPipeline.NOT_RUN)).findFirst();
+        if (record.status() == RunStatus.TESTS_PASS) {
+            return Optional.of(broken("no test fails at the base commit with the reference tests; fail_to_pass: "
+                    + kase.failToPass() + notRun.map(n -> "; " + n).orElse("")));
+        }
         if (notRun.isPresent()) {
             return Optional.of(broken(notRun.get() + " (the case's test ids are not the ones its test command "
                     + "reports, or the command does not run them): check fail_to_pass and test_command"));
-        }
-        if (record.status() == RunStatus.TESTS_PASS) {
-            return Optional.of(broken("no test fails at the base commit with the reference tests; fail_to_pass: "
-                    + kase.failToPass()));
         }
         if (record.error().filter(e -> e.kind() == RunError.Kind.INPUT).isPresent()) {
             return Optional.of(broken(record.error().get().message()));
