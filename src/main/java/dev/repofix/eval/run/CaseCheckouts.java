@@ -14,43 +14,31 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
-import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.lib.Ref;
-import org.eclipse.jgit.lib.RefUpdate;
-import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.lib.RepositoryCache;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
-import org.eclipse.jgit.transport.RefSpec;
-import org.eclipse.jgit.transport.TagOpt;
 import org.eclipse.jgit.util.FS;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Prepares what a benchmark case runs on: its repository at the base commit with the
  * reference test patch applied and committed (the FAIL_TO_PASS tests then fail at the
- * baseline). The repository is fetched once per URL or path into a bare mirror that every
- * case of it clones from. A case's environment is not made here: its run's set-up stage
+ * baseline). Only the cases' commits are fetched ({@link CaseSource}): a URL into one bare
+ * mirror per repository, by commit id one commit deep where the server allows; a repository
+ * on this machine is read in place. Each case's clone shares the objects of either. A case's environment is not made here: its run's set-up stage
  * prepares it ({@code dev.repofix.env}), in the tree this gives when the case names an
  * environment commit of its own. {@link #close()} removes everything made.
  */
 public final class CaseCheckouts implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(CaseCheckouts.class);
     private static final String TESTS_COMMIT_MESSAGE = "repofix eval: the case's reference tests";
 
     /**
@@ -107,7 +95,7 @@ public final class CaseCheckouts implements AutoCloseable {
      */
     public Checkout prepare(Spec spec) {
         try {
-            Source source = source(spec.repo());
+            CaseSource source = source(spec.repo());
             ObjectId base = source.commit(spec.baseCommit(), spec);
             Optional<Path> setupRoot = spec.environmentCommit().filter(c -> !c.equals(spec.baseCommit()))
                     .map(c -> setupTree(spec, source, c));
@@ -120,7 +108,8 @@ public final class CaseCheckouts implements AutoCloseable {
                 }
                 if (new PatchApplier().apply(dir, spec.testPatch()) instanceof ApplyResult.NotApplied n) {
                     throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": its test patch does not "
-                            + "apply at " + spec.baseCommit() + ": " + n.reason() + "; check patch.test and base_commit");
+                            + "apply at " + spec.baseCommit() + ": " + n.reason()
+                            + "; check patch.test and base_commit");
                 }
                 git.add().addFilepattern(".").call();
                 git.add().addFilepattern(".").setUpdate(true).call();
@@ -133,8 +122,8 @@ public final class CaseCheckouts implements AutoCloseable {
             throw e;
         } catch (GitAPIException | IOException | RuntimeException e) {
             // One line, no trace: what is missing is the commit's objects, whatever the cause.
-            throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot check out " + spec.baseCommit()
-                    + " of " + UrlCredentials.masked(spec.repo()) + ": " + oneLine(e)
+            throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot check out "
+                    + spec.baseCommit() + " of " + UrlCredentials.masked(spec.repo()) + ": " + oneLine(e)
                     + "; check that the repository has the commit and its files", e);
         }
     }
@@ -163,7 +152,7 @@ public final class CaseCheckouts implements AutoCloseable {
      * copy, serves every commit it holds); a URL through a bare mirror in the work folder that
      * fetches only the commits the cases ask for.
      */
-    private Source source(String repo) throws IOException {
+    private CaseSource source(String repo) throws IOException {
         Optional<Path> local = localPath(repo);
         if (local.isPresent()) {
             File gitDir = RepositoryCache.FileKey.resolve(local.get().toFile(), FS.DETECTED);
@@ -171,8 +160,8 @@ public final class CaseCheckouts implements AutoCloseable {
                 throw new RepofixException(ErrorKind.RUNTIME, "cannot read " + repo + ": no Git repository there; "
                         + "check the case's repo (a URL or a path of a Git repository)");
             }
-            return new Source(repo, new FileRepositoryBuilder().setGitDir(gitDir).setMustExist(true).setup(), false,
-                    lock("source:" + repo));
+            return new CaseSource(repo, new FileRepositoryBuilder().setGitDir(gitDir).setMustExist(true).setup(),
+                    false, lock("source:" + repo));
         }
         Path dir = workDir.resolve("mirrors").resolve(hash(repo));
         synchronized (lock("mirror:" + repo)) {
@@ -186,8 +175,8 @@ public final class CaseCheckouts implements AutoCloseable {
                 }
             }
         }
-        return new Source(repo, new FileRepositoryBuilder().setGitDir(dir.toFile()).setMustExist(true).setup(), true,
-                lock("mirror:" + repo));
+        return new CaseSource(repo, new FileRepositoryBuilder().setGitDir(dir.toFile()).setMustExist(true).setup(),
+                true, lock("mirror:" + repo));
     }
 
     /** The path of a repository on this machine: a path, or a {@code file:} URL. */
@@ -210,7 +199,7 @@ public final class CaseCheckouts implements AutoCloseable {
     }
 
     /** A checkout of {@code commit}, made once per repository and commit, where the case's set-up runs. */
-    private Path setupTree(Spec spec, Source source, String commit) {
+    private Path setupTree(Spec spec, CaseSource source, String commit) {
         String key = hash(spec.repo() + "\0" + commit);
         synchronized (lock("tree:" + key)) {
             Path tree = workDir.resolve("setup-trees").resolve(key);
@@ -253,132 +242,6 @@ public final class CaseCheckouts implements AutoCloseable {
             }
         }
         return e.getClass().getSimpleName();
-    }
-
-    /**
-     * A repository to read commits from.
-     *
-     * @param repo    as the case gives it
-     * @param builder set up on its Git folder
-     * @param mirror  whether it is this run's mirror of a URL (fetched into on demand)
-     * @param lock    held while it fetches: one fetch at a time per repository
-     */
-    private record Source(String repo, FileRepositoryBuilder builder, boolean mirror, Object lock) {
-        private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}");
-
-        /**
-         * The commit {@code name} (an id, a tag, a branch) names, its files present. A mirror
-         * fetches it when it lacks it: by id with depth 1 first (only that commit's files come),
-         * the whole history when the server refuses that or the name is no id; a project whose
-         * version comes from Git tags gets the whole history too (its set-up describes the
-         * commit from the nearest tag).
-         */
-        ObjectId commit(String name, Spec spec) throws IOException {
-            try (Repository repository = builder.build()) {
-                Optional<ObjectId> had = present(repository, name);
-                if (had.isPresent() || !mirror) {
-                    return had.orElseThrow(() -> missing(name, spec));
-                }
-                synchronized (lock) {
-                    had = present(repository, name);
-                    if (had.isEmpty() && FULL_ID.matcher(name).matches()) {
-                        had = byId(repository, name);
-                        if (had.isPresent() && GitVersioned.project(repository, had.get())) {
-                            had = Optional.empty();
-                        }
-                    }
-                    if (had.isEmpty()) {
-                        whole(repository);
-                        had = present(repository, name);
-                    }
-                }
-                return had.orElseThrow(() -> missing(name, spec));
-            }
-        }
-
-        private RepofixException missing(String name, Spec spec) {
-            return new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": no commit " + name + " in "
-                    + UrlCredentials.masked(repo) + " (or its files are missing there); check base_commit (or "
-                    + "environment_setup_commit) and that the repository holds that commit");
-        }
-
-        private Optional<ObjectId> byId(Repository repository, String id) {
-            try (Git git = Git.wrap(repository)) {
-                git.fetch().setRemote(repo).setDepth(1).setRefSpecs(new RefSpec("+" + id + ":refs/repofix/commits/"
-                        + id)).setTagOpt(TagOpt.NO_TAGS).call();
-                return present(repository, id);
-            } catch (GitAPIException | RuntimeException e) {
-                LOG.debug("the server of {} did not hand out {} by id: {}", UrlCredentials.masked(repo), id,
-                        oneLine(e));
-                return Optional.empty();
-            }
-        }
-
-        /** Every branch and tag, with their whole history (a mirror made shallow before is deepened). */
-        private void whole(Repository repository) throws IOException {
-            try (Git git = Git.wrap(repository)) {
-                var fetch = git.fetch().setRemote(repo).setTagOpt(TagOpt.FETCH_TAGS)
-                        .setRefSpecs(new RefSpec("+refs/heads/*:refs/heads/*"), new RefSpec("+refs/tags/*:refs/tags/*"));
-                if (!repository.getObjectDatabase().getShallowCommits().isEmpty()) {
-                    fetch.setUnshallow(true);
-                }
-                fetch.call();
-            } catch (GitAPIException | RuntimeException e) {
-                throw new RepofixException(ErrorKind.RUNTIME, "cannot fetch " + UrlCredentials.masked(repo) + ": "
-                        + oneLine(e) + "; check the case's repo (a URL or a path of a Git repository) and the network",
-                        e);
-            }
-        }
-
-        /** The commit, when its object and its tree's are here. */
-        private static Optional<ObjectId> present(Repository repository, String name) {
-            try {
-                ObjectId id = repository.resolve(name + "^{commit}");
-                if (id == null) {
-                    return Optional.empty();
-                }
-                try (RevWalk walk = new RevWalk(repository)) {
-                    RevCommit c = walk.parseCommit(id);
-                    return repository.getObjectDatabase().has(c.getTree()) ? Optional.of(id) : Optional.empty();
-                }
-            } catch (IOException | RuntimeException e) {
-                return Optional.empty();
-            }
-        }
-
-        /**
-         * A work tree at {@code dir} that reads this repository's objects in place (Git's
-         * alternates, as {@code git clone --shared}): nothing copied, nothing fetched, and its
-         * own commits stay its own. It knows the tags (for {@code git describe}) and where the
-         * history was cut (a shallow repository's boundary); nothing is checked out.
-         */
-        Git share(Path dir) throws GitAPIException, IOException {
-            Git git = Git.init().setDirectory(dir.toFile()).call();
-            try (Repository repository = builder.build()) {
-                Path own = git.getRepository().getDirectory().toPath();
-                Path info = Files.createDirectories(own.resolve("objects").resolve("info"));
-                Files.writeString(info.resolve("alternates"), builder.getObjectDirectory().getAbsolutePath() + "\n");
-                List<Path> shallow = new java.util.ArrayList<>(List.of(repository.getDirectory().toPath()));
-                Optional.ofNullable(builder.getGitCommonDir()).ifPresent(d -> shallow.add(d.toPath()));
-                for (Path d : shallow) {
-                    if (Files.isRegularFile(d.resolve("shallow"))) {
-                        Files.copy(d.resolve("shallow"), own.resolve("shallow"), StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-                for (Ref tag : repository.getRefDatabase().getRefsByPrefix(Constants.R_TAGS)) {
-                    RefUpdate u = git.getRepository().updateRef(tag.getName());
-                    u.setNewObjectId(tag.getObjectId());
-                    u.setForceUpdate(true);
-                    u.update();
-                }
-                git.getRepository().getConfig().setString("remote", "origin", "url", UrlCredentials.masked(repo));
-                git.getRepository().getConfig().save();
-                return git;
-            } catch (IOException | RuntimeException e) {
-                git.close();
-                throw e;
-            }
-        }
     }
 
     static String hash(String text) {

@@ -326,7 +326,8 @@ public final class EvalRunner {
                         : record.status() == RunStatus.FLAKY_ONLY ? ResultStatus.FLAKY
                         : ResultStatus.SCORED);
         Optional<String> error = unscorable.map(Unscorable::reason).or(() -> status == ResultStatus.SCORED
-                ? Optional.empty() : record.error().map(RunError::message).or(() -> Optional.of(record.status().name())));
+                ? Optional.empty()
+                : record.error().map(RunError::message).or(() -> Optional.of(record.status().name())));
         Optional<IssueScore> issueScore = status == ResultStatus.SCORED ? judged(u, record) : Optional.empty();
         return new CaseResult(u.kase().id(), u.settingKey(), u.sample(), model, status, u.context(), reference,
                 Optional.of(record), issueScore, error, CaseTimes.of(record, Duration.between(start, clock.instant())));

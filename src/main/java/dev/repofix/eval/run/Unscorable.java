@@ -35,7 +35,10 @@ import java.util.stream.Collectors;
  * @param reason one line saying what failed and what to do
  */
 record Unscorable(ResultStatus status, String reason) {
-    /** A compiler's error line naming its source file: Maven's {@code [ERROR] /p/A.java:[3,5]}, javac's and Gradle's {@code /p/A.java:3: error}. */
+    /**
+     * A compiler's error line naming its source file: Maven's {@code [ERROR] /p/A.java:[3,5]},
+     * javac's and Gradle's {@code /p/A.java:3: error}.
+     */
     private static final Pattern COMPILE_ERROR = Pattern.compile(
             "([\\w./\\\\$-]+\\.(?:java|kt|scala|groovy))(?::\\[\\d+,\\d+]|:\\d+: error)");
     /** What a build says when the JDK is not the one the project is built for. */
