@@ -136,15 +136,11 @@ class EvalInfrastructureEndToEndTest {
 
     @Test
     void aRepositoryWithAnOldObjectMissingRunsItsCaseAndACommitItLacksIsOneErrorOfOneLine() throws IOException {
-        Path repo = temp.resolve("ages");
+        // An old commit under the fixture's: the case file commits its files on top of it.
+        Path repo = FixtureRepos.gitRepo(temp.resolve("ages"), Map.of("old.txt", "an old commit\n"));
         String old;
-        try (Git git = Git.init().setDirectory(repo.toFile()).setInitialBranch("main").call()) {
-            Files.writeString(repo.resolve("old.txt"), "an old commit\n");
-            git.add().addFilepattern(".").call();
-            old = git.commit().setMessage("old").setAuthor("t", "t@example.org").setCommitter("t", "t@example.org")
-                    .setSign(false).call().name();
-        } catch (org.eclipse.jgit.api.errors.GitAPIException e) {
-            throw new IOException(e);
+        try (Git git = Git.open(repo.toFile())) {
+            old = git.getRepository().resolve("HEAD").name();
         }
         Path cases = EvalFixtures.caseFile(temp);
         Files.delete(repo.resolve(".git/objects/" + old.substring(0, 2) + "/" + old.substring(2)));
