@@ -7,6 +7,8 @@ import dev.repofix.config.ConfigException;
 import dev.repofix.context.ContextBudget;
 import dev.repofix.eval.cases.CaseFile;
 import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.gold.EmptyStages;
+import dev.repofix.eval.gold.GoldStages;
 import dev.repofix.eval.gold.SanityCheck;
 import dev.repofix.eval.result.ResultStatus;
 import dev.repofix.eval.result.ResultStore;
@@ -32,8 +34,8 @@ import picocli.CommandLine.Spec;
                 "Each case goes through repofix's pipeline (docs/eval.md) and its result is written to "
                         + "OUT/cases/ as soon as it ends. Run it again on the same OUT to resume: finished cases "
                         + "are kept, ERROR ones are run again. Then: repofix eval report --results OUT.",
-                "Exit 0 when every case ran (whatever it scored), 3 when any ended in ERROR, 2 on bad "
-                        + "input."})
+                "Exit 0 when every case ran (whatever it scored), 3 when any ended in ERROR (fetch, set-up, "
+                        + "environment: not the model), 2 on bad input."})
 final class EvalRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,8 +53,8 @@ final class EvalRunCommand implements Callable<Integer> {
     String model;
 
     @Option(names = "--setting", paramLabel = "NAME", description = "Input setting(s) of a model-answered run "
-            + "(docs/eval.md, Settings), comma-separated or repeated; 'all' for every one. Default: the chained "
-            + "pipeline, each stage from the one before.")
+            + "(docs/eval.md, Settings), comma-separated or repeated; 'all' for every one. gold and empty answer the "
+            + "same under each, recorded under it. Default: the chained pipeline, each stage from the one before.")
     List<String> settings = new ArrayList<>();
 
     @Option(names = "--context", paramLabel = "BUDGETS", description = "Context budget(s) in tokens, e.g. 16k, or "
@@ -98,7 +100,9 @@ final class EvalRunCommand implements Callable<Integer> {
                 jobs);
         PrintWriter err = spec.commandLine().getErr();
         try (EvalSession session = options.session(env, model, err)) {
-            if (!chosen.isEmpty() && !session.answersFromPrompts()) {
+            // gold and empty answer the same under every setting and are run under the settings a
+            // benchmark script gives every model, recorded so; builtin has no setting to give.
+            if (!chosen.isEmpty() && !session.answersFromPrompts() && !answersFromCase(session.model())) {
                 throw new ConfigException("--setting chooses what a model's prompts show; " + session.model()
                         + " answers the same under every setting: leave --setting out");
             }
@@ -130,8 +134,21 @@ final class EvalRunCommand implements Callable<Integer> {
         if (env.cancellation().isCancelled()) {
             return ExitCodes.ERROR;
         }
-        return outcome.ran().stream().anyMatch(r -> r.status() == ResultStatus.ERROR) ? ExitCodes.ERROR
-                : ExitCodes.OK;
+        long errors = outcome.ran().stream().filter(r -> r.status() == ResultStatus.ERROR).count();
+        if (errors > 0) {
+            // Not a model's miss: the exit code says so, and where each case's reason is.
+            spec.commandLine().getErr().println("repofix eval: " + errors + " case run(s) ended in ERROR (the "
+                    + "infrastructure, not the model: fetch, set-up, environment); each reason is the 'error' of its "
+                    + "result in " + out.resolve("cases") + "; fix it and run the same command again to rerun them");
+            spec.commandLine().getErr().flush();
+            return ExitCodes.ERROR;
+        }
+        return ExitCodes.OK;
+    }
+
+    /** gold and empty: the reference answerers, which read the case, not a prompt. */
+    static boolean answersFromCase(String model) {
+        return model.equals(GoldStages.MODEL) || model.equals(EmptyStages.MODEL);
     }
 
     /**

@@ -98,6 +98,8 @@ public final class RepairPipeline {
     private final Cancellation cancellation;
     private final Supplier<String> runIds;
     private final BudgetedCall budgeted;
+    /** How a run record's note names the fail-to-pass tests its baseline did not run; the benchmark reads it. */
+    public static final String NOT_RUN = "fail_to_pass tests not run at the base: ";
     private final Screenings screenings;
     private final EnvironmentPreparer preparer;
 
@@ -154,7 +156,7 @@ public final class RepairPipeline {
      * decide the verdict.
      */
     public RunResult run(RunConfig config, List<String> failToPass, List<String> passToPass) {
-        return execute(config, b -> b.within(failToPass, passToPass), this::repair);
+        return execute(config, b -> b.within(failToPass, passToPass), List.copyOf(failToPass), this::repair);
     }
 
     /**
@@ -207,8 +209,14 @@ public final class RepairPipeline {
     }
 
     private RunResult execute(RunConfig config, UnaryOperator<Baseline> scope, AfterBaseline next) {
+        return execute(config, scope, List.of(), next);
+    }
+
+    private RunResult execute(RunConfig config, UnaryOperator<Baseline> scope, List<String> targets,
+            AfterBaseline next) {
         RunAssembly run = new RunAssembly(config, runIds.get(), engine.model(), clock.instant(), clock);
         run.scope = scope;
+        run.targets = targets;
         try (Workspace ws = step(run, RunAssembly.CHECKOUT,
                 () -> budgeted.call(RunAssembly.CHECKOUT,
                         "check the network (or clone it yourself and pass the path)", run.remaining(),
@@ -311,6 +319,10 @@ public final class RepairPipeline {
         if (started.outcome instanceof TestOutcome.Completed c) {
             run.suiteTime = Optional.of(c.exec().elapsed());
             run.notes.addAll(notKept(c.run()));
+            List<String> notRun = notRun(run.targets, c.run());
+            if (!notRun.isEmpty()) {
+                run.notes.add(NOT_RUN + String.join(", ", notRun));
+            }
             run.environment = environment.among(c.run().failing());
             // Kept now: a run stopped during the flaky check still reports what its baseline found.
             Baseline found = run.scope.apply(Baseline.of(c.run()).apart(ids(run.environment)));
@@ -357,6 +369,21 @@ public final class RepairPipeline {
             case TestOutcome.NoTests n -> throw new IllegalStateException("unusable outcomes are refused in the step");
             case TestOutcome.TimedOut t -> throw new IllegalStateException("unusable outcomes are refused in the step");
         };
+    }
+
+    /**
+     * The case's fail-to-pass tests the baseline did not run at all (no result of theirs, no
+     * module of theirs that failed to load), when the baseline kept every result: then no
+     * patch can make them pass, and a benchmark's harness counts them failed.
+     */
+    static List<String> notRun(List<String> targets, TestRun baseline) {
+        if (targets.isEmpty() || baseline.failingNotKept() > 0 || baseline.othersNotKept() > 0) {
+            return List.of();
+        }
+        return targets.stream().filter(t -> baseline.find(t).isEmpty())
+                .filter(t -> t.indexOf("::") < 0 || baseline.find(t.substring(0, t.indexOf("::")))
+                        .filter(TestResult::isCollectionError).isEmpty())
+                .toList();
     }
 
     private static List<String> ids(List<EnvironmentFailure> failures) {

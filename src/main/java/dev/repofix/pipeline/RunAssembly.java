@@ -72,6 +72,8 @@ final class RunAssembly {
     private int proposedCount;
     /** Narrows the baseline to the tests a benchmark case names; all of them outside a benchmark. */
     UnaryOperator<Baseline> scope = UnaryOperator.identity();
+    /** The fail-to-pass tests a benchmark case names; none outside a benchmark. */
+    List<String> targets = List.of();
     /** How the run ends when it ends after the baseline. */
     RunStatus outcome = RunStatus.NOT_FIXED;
 

@@ -38,7 +38,7 @@ import org.eclipse.jgit.treewalk.TreeWalk;
  * index of them, {@code HEAD} detached at the commit. Copied beside a copy of the files as
  * {@code .git}, {@code git describe --tags --dirty} there says what it says in the original.
  */
-final class GitHistory {
+public final class GitHistory {
     /** Past this many commits since the nearest tag, only the commit itself is kept. */
     static final int MAX_COMMITS = 5_000;
     private static final Pattern DESCRIBED = Pattern.compile("(.+)-(\\d+)-g[0-9a-f]+");
@@ -49,7 +49,7 @@ final class GitHistory {
      * Writes the Git folder of {@code commit} of {@code source} at {@code gitDir} (a folder named
      * {@code .git} that does not exist yet).
      */
-    static void write(Repository source, ObjectId commit, Path gitDir) throws IOException {
+    public static void write(Repository source, ObjectId commit, Path gitDir) throws IOException {
         try (Repository target = new FileRepositoryBuilder().setGitDir(gitDir.toFile()).build();
                 RevWalk walk = new RevWalk(source);
                 ObjectReader reader = source.newObjectReader();

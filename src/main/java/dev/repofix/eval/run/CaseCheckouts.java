@@ -6,8 +6,10 @@ import dev.repofix.config.UrlCredentials;
 import dev.repofix.patch.ApplyResult;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.workspace.FileTrees;
+import dev.repofix.workspace.GitHistory;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,16 +24,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.lib.RepositoryCache;
 import org.eclipse.jgit.revwalk.RevCommit;
-import org.eclipse.jgit.transport.RefSpec;
-import org.eclipse.jgit.transport.TagOpt;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.util.FS;
 
 /**
  * Prepares what a benchmark case runs on: its repository at the base commit with the
  * reference test patch applied and committed (the FAIL_TO_PASS tests then fail at the
- * baseline). The repository is fetched once per URL or path into a bare mirror that every
- * case of it clones from. A case's environment is not made here: its run's set-up stage
+ * baseline). Only the cases' commits are fetched ({@link CaseSource}): a URL into one bare
+ * mirror per repository, by commit id one commit deep where the server allows; a repository
+ * on this machine is read in place. Each case's clone shares the objects of either. A case's environment is not made here: its run's set-up stage
  * prepares it ({@code dev.repofix.env}), in the tree this gives when the case names an
  * environment commit of its own. {@link #close()} removes everything made.
  */
@@ -86,32 +89,42 @@ public final class CaseCheckouts implements AutoCloseable {
      * The case's repository; the caller hands the checkout back to {@link #release}. Safe to
      * call from several threads.
      *
-     * @throws RepofixException (input) when the commit does not exist or the test patch does
-     *     not apply; (runtime) when fetching or cloning fails
+     * @throws RepofixException (input) when the test patch does not apply; (runtime) when a
+     *     commit the case needs cannot be had: the fetch failed, the repository does not have
+     *     it, or its objects are missing. The message is one line.
      */
     public Checkout prepare(Spec spec) {
-        Path mirror = mirror(spec.repo());
-        Optional<Path> setupRoot = spec.environmentCommit().filter(c -> !c.equals(spec.baseCommit()))
-                .map(c -> setupTree(spec, mirror, c));
-        Path dir = workDir.resolve("cases").resolve(spec.id());
-        Workspace.deleteTree(dir);
-        try (Git git = clone(mirror, dir)) {
-            checkout(git, spec.baseCommit(), spec);
-            if (spec.testPatch().isBlank()) {
-                return new Checkout(dir, spec.baseCommit(), setupRoot);
+        try {
+            CaseSource source = source(spec.repo());
+            ObjectId base = source.commit(spec.baseCommit(), spec);
+            Optional<Path> setupRoot = spec.environmentCommit().filter(c -> !c.equals(spec.baseCommit()))
+                    .map(c -> setupTree(spec, source, c));
+            Path dir = workDir.resolve("cases").resolve(spec.id());
+            Workspace.deleteTree(dir);
+            try (Git git = source.share(dir)) {
+                git.checkout().setName(base.name()).setForced(true).call();
+                if (spec.testPatch().isBlank()) {
+                    return new Checkout(dir, base.name(), setupRoot);
+                }
+                if (new PatchApplier().apply(dir, spec.testPatch()) instanceof ApplyResult.NotApplied n) {
+                    throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": its test patch does not "
+                            + "apply at " + spec.baseCommit() + ": " + n.reason()
+                            + "; check patch.test and base_commit");
+                }
+                git.add().addFilepattern(".").call();
+                git.add().addFilepattern(".").setUpdate(true).call();
+                RevCommit commit = git.commit().setMessage(TESTS_COMMIT_MESSAGE).setAuthor("repofix",
+                        "repofix@localhost").setCommitter("repofix", "repofix@localhost").setSign(false)
+                        .setAllowEmpty(true).call();
+                return new Checkout(dir, commit.name(), setupRoot);
             }
-            if (new PatchApplier().apply(dir, spec.testPatch()) instanceof ApplyResult.NotApplied n) {
-                throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": its test patch does not apply at "
-                        + spec.baseCommit() + ": " + n.reason() + "; check patch.test and base_commit");
-            }
-            git.add().addFilepattern(".").call();
-            git.add().addFilepattern(".").setUpdate(true).call();
-            RevCommit commit = git.commit().setMessage(TESTS_COMMIT_MESSAGE).setAuthor("repofix", "repofix@localhost")
-                    .setCommitter("repofix", "repofix@localhost").setSign(false).setAllowEmpty(true).call();
-            return new Checkout(dir, commit.name(), setupRoot);
-        } catch (GitAPIException e) {
-            throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot prepare its clone in " + dir
-                    + ": " + e.getMessage(), e);
+        } catch (RepofixException e) {
+            throw e;
+        } catch (GitAPIException | IOException | RuntimeException e) {
+            // One line, no trace: what is missing is the commit's objects, whatever the cause.
+            throw new RepofixException(ErrorKind.RUNTIME, "case " + spec.id() + ": cannot check out "
+                    + spec.baseCommit() + " of " + UrlCredentials.masked(spec.repo()) + ": " + oneLine(e)
+                    + "; check that the repository has the commit and its files", e);
         }
     }
 
@@ -133,99 +146,102 @@ public final class CaseCheckouts implements AutoCloseable {
         Workspace.deleteTree(workDir.resolve("setup-trees"));
     }
 
-    private Path mirror(String repo) {
-        String key = "mirror:" + repo;
-        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
-            Path dir = workDir.resolve("mirrors").resolve(hash(repo));
-            try (Git git = Files.isDirectory(dir) ? Git.open(dir.toFile())
-                    : Git.init().setBare(true).setDirectory(dir.toFile()).call()) {
-                if (git.getRepository().getRefDatabase().getRefs().isEmpty()) {
-                    git.fetch().setRemote(remote(repo)).setTagOpt(TagOpt.FETCH_TAGS)
-                            .setRefSpecs(new RefSpec("+refs/heads/*:refs/heads/*"),
-                                    new RefSpec("+refs/tags/*:refs/tags/*"))
-                            .call();
+    /**
+     * Where a case's commits are read from: a repository on this machine is read in place (its
+     * objects shared, nothing copied or fetched: a history with objects missing, or a shallow
+     * copy, serves every commit it holds); a URL through a bare mirror in the work folder that
+     * fetches only the commits the cases ask for.
+     */
+    private CaseSource source(String repo) throws IOException {
+        Optional<Path> local = localPath(repo);
+        if (local.isPresent()) {
+            File gitDir = RepositoryCache.FileKey.resolve(local.get().toFile(), FS.DETECTED);
+            if (gitDir == null) {
+                throw new RepofixException(ErrorKind.RUNTIME, "cannot read " + repo + ": no Git repository there; "
+                        + "check the case's repo (a URL or a path of a Git repository)");
+            }
+            return new CaseSource(repo, new FileRepositoryBuilder().setGitDir(gitDir).setMustExist(true).setup(),
+                    false, lock("source:" + repo));
+        }
+        Path dir = workDir.resolve("mirrors").resolve(hash(repo));
+        synchronized (lock("mirror:" + repo)) {
+            if (!Files.isDirectory(dir)) {
+                try (Git git = Git.init().setBare(true).setDirectory(dir.toFile()).call()) {
+                    // No automatic gc after a fetch: it would still be writing while the mirror is deleted.
+                    git.getRepository().getConfig().setInt("gc", null, "auto", 0);
+                    git.getRepository().getConfig().save();
+                } catch (GitAPIException e) {
+                    throw new IOException("cannot make a mirror in " + dir + ": " + e.getMessage(), e);
                 }
-                return dir;
-            } catch (GitAPIException | IOException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-                Workspace.deleteTree(dir);
-                throw new RepofixException(ErrorKind.INPUT, "cannot fetch " + UrlCredentials.masked(repo)
-                        + ": " + UrlCredentials.masked(String.valueOf(e.getMessage()))
-                        + "; check the case's repo (a URL or a path of a Git repository)", e);
             }
         }
+        return new CaseSource(repo, new FileRepositoryBuilder().setGitDir(dir.toFile()).setMustExist(true).setup(),
+                true, lock("mirror:" + repo));
     }
 
-    /** A path is fetched by its file URL; anything else is a URL already. */
-    private static String remote(String repo) {
-        if (Workspaces.isUrl(repo)) {
-            return repo;
+    /** The path of a repository on this machine: a path, or a {@code file:} URL. */
+    private static Optional<Path> localPath(String repo) {
+        if (!Workspaces.isUrl(repo)) {
+            return Optional.of(Path.of(repo).toAbsolutePath().normalize());
         }
-        return Path.of(repo).toAbsolutePath().normalize().toUri().toString();
-    }
-
-    /** A work tree with every branch and tag of the mirror, nothing checked out (a mirror's HEAD may name no branch). */
-    private static Git clone(Path mirror, Path dir) throws GitAPIException {
-        Git git = Git.init().setDirectory(dir.toFile()).call();
-        try {
-            git.fetch().setRemote(mirror.toUri().toString()).setTagOpt(TagOpt.FETCH_TAGS)
-                    .setRefSpecs(new RefSpec("+refs/heads/*:refs/remotes/origin/*"),
-                            new RefSpec("+refs/tags/*:refs/tags/*"))
-                    .call();
-            var config = git.getRepository().getConfig();
-            config.setString("remote", "origin", "url", mirror.toUri().toString());
-            config.save();
-            return git;
-        } catch (GitAPIException | RuntimeException e) {
-            git.close();
-            throw e;
-        } catch (IOException e) {
-            git.close();
-            throw new org.eclipse.jgit.api.errors.JGitInternalException(e.getMessage(), e);
-        }
-    }
-
-    private void checkout(Git git, String commit, Spec spec) throws GitAPIException {
-        Repository repository = git.getRepository();
-        ObjectId id;
-        try {
-            id = repository.resolve(commit + "^{commit}");
-        } catch (IOException | RuntimeException e) {
-            id = null;
-        }
-        if (id == null) {
-            // A commit no branch or tag reaches any more (a force-push): ask for it by id.
+        if (repo.regionMatches(true, 0, "file:", 0, 5)) {
             try {
-                git.fetch().setRemote("origin").setRefSpecs(new RefSpec(commit + ":refs/repofix/base")).call();
-                id = repository.resolve("refs/repofix/base^{commit}");
-            } catch (GitAPIException | IOException | RuntimeException e) {
-                id = null; // the server has no such commit, or does not hand out commits by id
+                return Optional.of(Path.of(java.net.URI.create(repo)));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
             }
         }
-        if (id == null) {
-            throw new RepofixException(ErrorKind.INPUT, "case " + spec.id() + ": no commit " + commit + " in "
-                    + UrlCredentials.masked(spec.repo()) + "; check base_commit (or environment_setup_commit)");
-        }
-        git.checkout().setName(id.name()).setForced(true).call();
+        return Optional.empty();
+    }
+
+    private Object lock(String key) {
+        return locks.computeIfAbsent(key, k -> new Object());
     }
 
     /** A checkout of {@code commit}, made once per repository and commit, where the case's set-up runs. */
-    private Path setupTree(Spec spec, Path mirror, String commit) {
+    private Path setupTree(Spec spec, CaseSource source, String commit) {
         String key = hash(spec.repo() + "\0" + commit);
-        synchronized (locks.computeIfAbsent("tree:" + key, k -> new Object())) {
+        synchronized (lock("tree:" + key)) {
             Path tree = workDir.resolve("setup-trees").resolve(key);
             if (Files.isDirectory(tree.resolve(".git"))) {
                 return tree;
             }
             Workspace.deleteTree(tree);
-            try (Git git = clone(mirror, tree)) {
-                checkout(git, commit, spec);
+            Path history = tree.resolveSibling(key + ".history").resolve(".git");
+            Workspace.deleteTree(history.getParent());
+            try {
+                try (Git git = source.share(tree)) {
+                    ObjectId id = source.commit(commit, spec);
+                    git.checkout().setName(id.name()).setForced(true).call();
+                    GitHistory.write(git.getRepository(), id, history);
+                }
+                // The set-up copies this Git folder, into a container too: one that reads its objects
+                // from here (alternates) would not be whole there, so it gets a whole one of its own.
+                Workspace.deleteTree(tree.resolve(".git"));
+                Files.move(history, tree.resolve(".git"));
+                Workspace.deleteTree(history.getParent());
                 return tree;
-            } catch (GitAPIException e) {
+            } catch (GitAPIException | IOException | RuntimeException e) {
                 Workspace.deleteTree(tree);
+                Workspace.deleteTree(history.getParent());
+                if (e instanceof RepofixException r) {
+                    throw r;
+                }
                 throw new RepofixException(ErrorKind.RUNTIME, "cannot check out " + commit + " for the set-up of "
-                        + spec.id() + ": " + e.getMessage(), e);
+                        + spec.id() + ": " + oneLine(e), e);
             }
         }
+    }
+
+    /** The first line of what went wrong, and of its causes' when it says nothing of its own. */
+    static String oneLine(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && !m.isBlank()) {
+                return UrlCredentials.masked(m.strip().lines().findFirst().orElse(m));
+            }
+        }
+        return e.getClass().getSimpleName();
     }
 
     static String hash(String text) {

@@ -18,7 +18,6 @@ import dev.repofix.exec.Cancellation;
 import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
-import dev.repofix.testrun.TestResult;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -331,12 +329,13 @@ public final class EvalRunner {
     }
 
     private CaseResult scored(Unit u, CaseReference reference, RunResult record, Instant start) {
-        Optional<String> broken = brokenBy(u.kase(), record);
-        ResultStatus status = broken.isPresent() ? ResultStatus.BROKEN
-                : infrastructure(record) ? ResultStatus.ERROR
-                : record.status() == RunStatus.FLAKY_ONLY ? ResultStatus.FLAKY
-                : ResultStatus.SCORED;
-        Optional<String> error = broken.or(() -> status == ResultStatus.SCORED ? Optional.empty()
+        Optional<Unscorable> unscorable = Unscorable.of(u.kase(), record);
+        ResultStatus status = unscorable.map(Unscorable::status)
+                .orElse(infrastructure(record) ? ResultStatus.ERROR
+                        : record.status() == RunStatus.FLAKY_ONLY ? ResultStatus.FLAKY
+                        : ResultStatus.SCORED);
+        Optional<String> error = unscorable.map(Unscorable::reason).or(() -> status == ResultStatus.SCORED
+                ? Optional.empty()
                 : record.error().map(RunError::message).or(() -> Optional.of(record.status().name())));
         Optional<IssueScore> issueScore = status == ResultStatus.SCORED ? judged(u, record) : Optional.empty();
         return new CaseResult(u.kase().id(), u.settingKey(), u.sample(), model, status, u.context(), reference,
@@ -349,38 +348,6 @@ public final class EvalRunner {
             case ENVIRONMENT, INTERNAL, SERVICE, CANCELLED -> true;
             case INPUT, MODEL, ENGINE -> false;
         }).orElse(false);
-    }
-
-    /** Why the case cannot be scored by this run, when it cannot: the tests do not show its bug. */
-    static Optional<String> brokenBy(EvalCase kase, RunResult record) {
-        if (record.status() == RunStatus.BUILD_BROKEN) {
-            return Optional.of("the build or its test modules are broken at the base commit: "
-                    + firstLine(record.buildLog()));
-        }
-        if (record.status() == RunStatus.ENVIRONMENT) {
-            return Optional.of("the environment misses what the tests need at the base commit: " + record.environment()
-                    .stream().map(e -> e.missing()).distinct().toList() + " (give the case a setup that installs it)");
-        }
-        if (record.status() == RunStatus.TESTS_PASS) {
-            return Optional.of("no test fails at the base commit with the reference tests; fail_to_pass: "
-                    + kase.failToPass());
-        }
-        if (record.error().filter(e -> e.kind() == RunError.Kind.INPUT).isPresent()) {
-            return Optional.of(record.error().get().message());
-        }
-        if (record.status() == RunStatus.FLAKY_ONLY || record.failing().isEmpty()) {
-            return Optional.empty();
-        }
-        Set<String> failing = record.failing().stream().map(TestResult::id).collect(Collectors.toSet());
-        if (kase.failToPass().stream().noneMatch(failing::contains)) {
-            return Optional.of("none of the fail_to_pass tests fails at the base commit with the reference tests; "
-                    + "failing there: " + failing.stream().sorted().limit(5).toList());
-        }
-        return Optional.empty();
-    }
-
-    private static String firstLine(String text) {
-        return text.strip().lines().findFirst().orElse("(no log)");
     }
 
     /** The judge's marks for the drafted issue, when a judge is set and this run drafted one. */

@@ -106,8 +106,10 @@ final class MarkdownSummary {
             md.append("None: every result was scored.\n");
             return;
         }
-        md.append("ERROR is an infrastructure failure (not a model's miss), BROKEN a case whose gold patch failed, "
-                + "FLAKY a case whose tests are flaky. None is in the figures above.\n\n");
+        md.append("ERROR is an infrastructure failure, not a model's miss (a fetch, a set-up, an environment that "
+                + "misses what the tests need: rerun after fixing it), BROKEN a case that is wrong (its fail_to_pass "
+                + "tests do not fail at the base, its reference tests do not compile there), FLAKY a case whose tests "
+                + "are flaky. None is in the figures above.\n\n");
         TextTable t = new TextTable("result", "status", "why");
         summary.excluded().forEach(r -> t.row(r.key(), r.status().name(), r.error().orElse("")));
         md.append(t.render());
