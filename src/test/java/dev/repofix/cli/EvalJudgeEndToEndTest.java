@@ -95,7 +95,9 @@ class EvalJudgeEndToEndTest {
 
     private RunOutput evalWithJudge(Path cases, Path out) {
         // A cache of this test's own: a judge's answer cached by another run must not stand in for this server's.
-        Map<String, String> env = Map.of(KEY_VARIABLE, "sk-test-judge", "XDG_CACHE_HOME",
+        // (REPOFIX_CACHE_DIR: RunOutput would otherwise give the build's shared cache folder, where the
+        // other test's answer to the same prompt is kept.)
+        Map<String, String> env = Map.of(KEY_VARIABLE, "sk-test-judge", "REPOFIX_CACHE_DIR",
                 temp.resolve("cache").toString());
         return RunOutput.run(temp.resolve("work"), temp.resolve("unused"), env, "eval", "run", "--cases",
                 cases.toString(), "--model", "gold", "--judge-model", "openai:judge-1", "--base-url",
