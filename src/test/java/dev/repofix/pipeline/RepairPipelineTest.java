@@ -160,6 +160,11 @@ class RepairPipelineTest {
                 .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c4=-", "c3=VALID", "c5=TESTS_FAIL");
         assertThat(r.alternatives()).extracting(PatchCandidate::id).containsExactly("c3");
         assertThat(r.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(events).as("the fix is out before the alternatives run").filteredOn(e ->
+                e instanceof ProgressEvent.FixProven || e instanceof ProgressEvent.CandidateValidated)
+                .extracting(e -> e instanceof ProgressEvent.FixProven p ? "proven " + p.fix().id()
+                        : ((ProgressEvent.CandidateValidated) e).candidate().id())
+                .containsExactly("c1", "c2", "proven c2", "c3", "c5");
     }
 
     @Test
