@@ -2,7 +2,6 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.ExecResult;
@@ -164,38 +163,5 @@ class FlakyCheckTest {
                 new StackFrameExtractor());
         return new SuiteRunner(new SelectingBuild(), new TestCommand("run-all", Map.of()), null, runner,
                 new FileIndex(dir, List.of()));
-    }
-
-    private static final class SelectingBuild implements BuildSystem {
-        @Override
-        public String name() {
-            return "selecting";
-        }
-
-        @Override
-        public TestCommand testCommand(Path root, String override) {
-            return new TestCommand("run-all", Map.of());
-        }
-
-        @Override
-        public Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
-            return Optional.of(new TestCommand("run-only " + String.join(" ", testIds), Map.of()));
-        }
-
-        @Override
-        public List<Path> reports(Path root) {
-            Path report = root.resolve("TEST-t.xml");
-            return Files.exists(report) ? List.of(report) : List.of();
-        }
-
-        @Override
-        public Set<String> environmentNames() {
-            return Set.of();
-        }
-
-        @Override
-        public boolean isTestPath(String relativePath) {
-            return relativePath.startsWith("test/");
-        }
     }
 }

@@ -2,7 +2,6 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.ExecResult;
@@ -28,7 +27,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,13 +50,12 @@ class PatchValidatorScreenTest {
 
     @BeforeEach
     void workspace() throws Exception {
-        try (TestRepo repo = TestRepo.init(dir.resolve("repo"))) {
-            repo.write("calc.txt", "bug\n");
-            repo.write("tests/calc_test.txt", "expects fixed\n");
-            repo.commit("calc");
+        Path origin;
+        try (TestRepo repo = TestRepo.init(dir.resolve("origin"))) {
+            repo.write("calc.txt", "bug\n").write("tests/calc_test.txt", "expects fixed\n").commit("calc");
+            origin = repo.dir();
         }
-        ws = new Workspaces(dir.resolve("work"), Duration.ofMinutes(1)).open(dir.resolve("repo").toString(),
-                Optional.empty());
+        ws = new Workspaces(dir.resolve("copies"), Duration.ofMinutes(1)).open(origin.toString(), Optional.empty());
     }
 
     @AfterEach
@@ -125,39 +122,5 @@ class PatchValidatorScreenTest {
     private static PatchCandidate candidate(String to) {
         return new PatchCandidate(to, "scripted", "calc.txt", 1, "bug -> " + to,
                 PatchText.read("--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+" + to + "\n"));
-    }
-
-    /** Selects tests by listing them after {@code run-only}; its test paths are under tests/. */
-    private static final class SelectingBuild implements BuildSystem {
-        @Override
-        public String name() {
-            return "selecting";
-        }
-
-        @Override
-        public TestCommand testCommand(Path root, String override) {
-            return new TestCommand("run-all", Map.of());
-        }
-
-        @Override
-        public Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
-            return Optional.of(new TestCommand("run-only " + String.join(" ", testIds), Map.of()));
-        }
-
-        @Override
-        public List<Path> reports(Path root) {
-            Path report = root.resolve("TEST-calc.xml");
-            return Files.exists(report) ? List.of(report) : List.of();
-        }
-
-        @Override
-        public Set<String> environmentNames() {
-            return Set.of();
-        }
-
-        @Override
-        public boolean isTestPath(String relativePath) {
-            return relativePath.startsWith("tests/");
-        }
     }
 }
