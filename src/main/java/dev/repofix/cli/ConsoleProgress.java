@@ -28,6 +28,8 @@ final class ConsoleProgress implements ProgressListener {
             case ProgressEvent.CandidateValidated c -> "[" + c.index() + "/" + c.total() + "] " + where(c.candidate())
                     + c.candidate().strategy() + " " + c.candidate().description()
                     + " ... " + c.validation().verdict() + " (" + Durations.format(c.validation().elapsed()) + ")";
+            case ProgressEvent.FixProven p -> "==> fix proven: " + where(p.fix()) + p.fix().id() + " is VALID ("
+                    + Durations.format(p.sinceStart()) + " into the run)";
         };
         // Stage summaries and candidates hold the repository's and a model's words: one line, nothing hidden.
         err.println(Markdown.visibleLine(line, Integer.MAX_VALUE));

@@ -51,6 +51,7 @@ final class CandidateSearch {
     private final Validator validator;
     private final ProgressListener progress;
     private final Clock clock;
+    private final Instant startedAt;
     private final Instant deadline;
     private final Duration budget;
     private final Duration testTimeout;
@@ -67,6 +68,7 @@ final class CandidateSearch {
         this.validator = validator;
         this.progress = progress;
         this.clock = clock;
+        this.startedAt = startedAt;
         this.deadline = startedAt.plus(budget);
         this.budget = budget;
         this.testTimeout = testTimeout;
@@ -125,6 +127,9 @@ final class CandidateSearch {
         }
         Optional<Integer> win = winner(taken);
         if (win.isPresent() && failure.isEmpty() && !interrupted) {
+            // The verdict is out before the alternatives run: they cannot change it, only add to it.
+            progress.onEvent(new ProgressEvent.FixProven(candidates.get(win.get()), taken[win.get()],
+                    Duration.between(startedAt, clock.instant())));
             try {
                 interrupted = alternatives(candidates, win.get(), taken, baseline, notes);
             } catch (RuntimeException e) {
@@ -145,34 +150,69 @@ final class CandidateSearch {
     /**
      * A VALID patch is only plausible: when another candidate at the same place passes
      * every test too, the tests cannot tell the two apart, and the user must know. So the
-     * candidates after the fix that edit the same line are validated as well, at most
-     * {@value #MAX_ALTERNATIVES} and within the budget, one at a time. Returns whether
+     * candidates after the fix that edit the same line are tried as well, at most
+     * {@value #MAX_ALTERNATIVES} and within the budget, one at a time: all of them screened
+     * first (cheap), then a full run for each that passed screening only. Returns whether
      * the thread was interrupted.
      */
     private boolean alternatives(List<PatchCandidate> candidates, int fix, Validation[] taken, Baseline baseline,
             List<String> notes) {
         PatchCandidate winner = candidates.get(fix);
-        int tried = 0;
-        for (int i = fix + 1; i < candidates.size() && tried < MAX_ALTERNATIVES; i++) {
-            PatchCandidate c = candidates.get(i);
-            if (!c.file().equals(winner.file()) || c.line() != winner.line() || c.file().isEmpty()
-                    || c.diff().equals(winner.diff())) {
-                continue;
-            }
+        String place = winner.file() + ":" + winner.line();
+        List<Integer> passed = new ArrayList<>();
+        for (int i : sameLine(candidates, fix)) {
             Optional<Duration> left = timeLeft();
             if (left.isEmpty()) {
-                notes.add("the time budget ran out before the other candidates at " + winner.file() + ":"
-                        + winner.line() + " were tried: whether the tests pin the fix down is not known");
+                notes.add("the time budget ran out before the other candidates at " + place
+                        + " were tried: whether the tests pin the fix down is not known");
                 return false;
             }
             if (Thread.currentThread().isInterrupted()) {
                 return true;
             }
-            tried++;
-            taken[i] = validator.validate(c, baseline, min(left.get(), testTimeout.multipliedBy(3)));
-            progress.onEvent(new ProgressEvent.CandidateValidated(i + 1, candidates.size(), c, taken[i]));
+            Optional<Validation> screened = validator.screen(candidates.get(i), baseline,
+                    min(left.get(), testTimeout.multipliedBy(3)));
+            if (screened.isPresent()) {
+                report(candidates, i, taken, screened.get());
+            } else {
+                passed.add(i);
+            }
+        }
+        for (int k = 0; k < passed.size(); k++) {
+            int i = passed.get(k);
+            Optional<Duration> left = timeLeft();
+            if (left.isEmpty()) {
+                notes.add("the time budget ran out before the full run of " + String.join(", ", passed.subList(k,
+                        passed.size()).stream().map(j -> candidates.get(j).id()).toList()) + " at " + place
+                        + ", which passed screening: whether the tests pin the fix down is not known");
+                return false;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                return true;
+            }
+            report(candidates, i, taken, validator.validate(candidates.get(i), baseline,
+                    min(left.get(), testTimeout.multipliedBy(3))));
         }
         return false;
+    }
+
+    /** The candidates after {@code fix} that edit its line differently, at most {@value #MAX_ALTERNATIVES}. */
+    private static List<Integer> sameLine(List<PatchCandidate> candidates, int fix) {
+        PatchCandidate winner = candidates.get(fix);
+        List<Integer> out = new ArrayList<>();
+        for (int i = fix + 1; i < candidates.size() && out.size() < MAX_ALTERNATIVES; i++) {
+            PatchCandidate c = candidates.get(i);
+            if (c.file().equals(winner.file()) && c.line() == winner.line() && !c.file().isEmpty()
+                    && !c.diff().equals(winner.diff())) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private void report(List<PatchCandidate> candidates, int i, Validation[] taken, Validation v) {
+        taken[i] = v;
+        progress.onEvent(new ProgressEvent.CandidateValidated(i + 1, candidates.size(), candidates.get(i), v));
     }
 
     /** The first VALID candidate such that every earlier one has its verdict. */

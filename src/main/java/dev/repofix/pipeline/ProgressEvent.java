@@ -15,4 +15,10 @@ public sealed interface ProgressEvent {
     /** Candidate {@code index} (1-based) of {@code total} was validated. */
     record CandidateValidated(int index, int total, PatchCandidate candidate, Validation validation)
             implements ProgressEvent {}
+
+    /**
+     * {@code fix} is proven VALID, {@code sinceStart} into the run: the run's verdict. The
+     * other candidates at its line (whether the tests can tell them apart) may follow.
+     */
+    record FixProven(PatchCandidate fix, Validation validation, Duration sinceStart) implements ProgressEvent {}
 }

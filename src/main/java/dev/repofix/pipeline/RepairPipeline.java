@@ -432,9 +432,51 @@ public final class RepairPipeline {
 
     private Ready afterFlakyCheck(RunAssembly run, RunConfig config, Workspace ws, Path copy, BuildSystem build,
             TestRunner runner, TestCommand command, SuiteRunner suite, TestOutcome.Completed c) {
-        FlakyCheck.Result checked = step(run, RunAssembly.FLAKY_CHECK, () -> new FlakyCheck(suite)
-                        .check(Baseline.of(c.run()).apart(ids(run.environment)), copy, config.reruns(),
-                                run::suiteLimit),
+        // Opened before the flaky check, whose reruns run in it (a fraction of a second each, not
+        // a build's start-up); it must fail the baseline's failing tests, flaky ones included, or
+        // it stays off and the reruns go through the build.
+        List<String> failing = run.scope.apply(Baseline.of(c.run()).apart(ids(run.environment))).failing();
+        CompletableFuture<Screenings.Opened> opened = open(copy, build, command, config, failing, runner);
+        Ready ready = null;
+        try {
+            ready = checked(run, config, ws, copy, build, runner, command, suite, c, opened);
+            return ready;
+        } finally {
+            if (ready == null) {
+                opened.join().screening().ifPresent(Screening::close);
+            }
+        }
+    }
+
+    /** Opens the run's screening in a thread of its own; never left unanswered. */
+    private CompletableFuture<Screenings.Opened> open(Path copy, BuildSystem build, TestCommand command,
+            RunConfig config, List<String> failing, TestRunner runner) {
+        CompletableFuture<Screenings.Opened> opened = new CompletableFuture<>();
+        Thread.ofVirtual().name("repofix-screening-open").start(() -> {
+            try {
+                opened.complete(screenings.open(copy, build, command, config.testCommand().orElse(null),
+                        failing, runner.environment()));
+            } catch (RuntimeException e) {
+                opened.complete(new Screenings.Opened(Optional.empty(),
+                        "screening is off, candidates are screened through the build: " + e.getMessage()));
+            } finally {
+                // An Error leaves it unanswered: the run, which waits for it, must not hang.
+                opened.complete(new Screenings.Opened(Optional.empty(),
+                        "screening is off, candidates are screened through the build: it did not open"));
+            }
+        });
+        return opened;
+    }
+
+    private Ready checked(RunAssembly run, RunConfig config, Workspace ws, Path copy, BuildSystem build,
+            TestRunner runner, TestCommand command, SuiteRunner suite, TestOutcome.Completed c,
+            CompletableFuture<Screenings.Opened> opened) {
+        Baseline found = Baseline.of(c.run()).apart(ids(run.environment));
+        // The screening reproduced only the failing tests in the run's scope: others rerun through the build.
+        boolean vetted = run.scope.apply(found).failing().size() == found.failing().size();
+        FlakyCheck.Result checked = step(run, RunAssembly.FLAKY_CHECK, () -> new FlakyCheck(suite,
+                        config.reruns() > 0 && vetted ? opened.join().screening() : Optional.empty())
+                        .check(found, copy, config.reruns(), run::suiteLimit),
                 r -> r.baseline().flaky().isEmpty() ? "no flaky test in " + config.reruns() + " rerun(s)"
                         : r.baseline().flaky().size() + " flaky: " + String.join(", ", r.baseline().flaky()));
         run.passing = checked.baseline().passing().size();
@@ -463,22 +505,6 @@ public final class RepairPipeline {
             return null;
         }
         boolean screen = PatchValidator.screeningPays(c.exec().elapsed(), checked.failingOnly());
-        // Opened beside the stages: starting the screening JVM and checking that it fails the
-        // baseline's tests takes seconds that the stages (coverage, a model) would otherwise wait.
-        CompletableFuture<Screenings.Opened> opened = new CompletableFuture<>();
-        Thread.ofVirtual().name("repofix-screening-open").start(() -> {
-            try {
-                opened.complete(screenings.open(copy, build, command, config.testCommand().orElse(null),
-                        baseline.failing(), runner.environment()));
-            } catch (RuntimeException e) {
-                opened.complete(new Screenings.Opened(Optional.empty(),
-                        "screening is off, candidates are screened through the build: " + e.getMessage()));
-            } finally {
-                // An Error leaves it unanswered: the run, which waits for it, must not hang.
-                opened.complete(new Screenings.Opened(Optional.empty(),
-                        "screening is off, candidates are screened through the build: it did not open"));
-            }
-        });
         return new Ready(ws, build, runner, command, suite, c.run(), baseline,
                 BuildLog.tail(c.exec().output(), LOG_LINES), screen, c.exec().elapsed(), checked.failingOnly(), copy,
                 opened);

@@ -7,17 +7,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
 /**
  * Reruns the baseline's failing tests: one that passes on any rerun is flaky, so it is
- * reported and kept out of FAIL_TO_PASS (a patch cannot be judged by it). Where the
- * build cannot select tests the whole suite reruns, which also catches passing tests
+ * reported and kept out of FAIL_TO_PASS (a patch cannot be judged by it). They rerun in
+ * the warm screening JVM where there is one (a fraction of a second, not a build's
+ * start-up), else through the build, selected by id. Where the build cannot select tests
+ * the whole suite reruns, which also catches passing tests
  * that fail now and then. Past {@value #MAX_RERUN} failing tests only a sample of them
  * reruns (many failures usually share one cause, and rerunning them all can cost minutes),
  * and the result says so.
@@ -27,9 +32,20 @@ public final class FlakyCheck {
     static final int MAX_RERUN = 20;
 
     private final SuiteRunner suite;
+    private final Optional<Screening> warm;
 
+    /** Reruns through the build. */
     public FlakyCheck(SuiteRunner suite) {
-        this.suite = suite;
+        this(suite, Optional.empty());
+    }
+
+    /**
+     * @param warm the run's screening, opened on the baseline's copy (it reproduced the failing
+     *             tests there): reruns go to it, and to the build only where it cannot run them
+     */
+    public FlakyCheck(SuiteRunner suite, Optional<Screening> warm) {
+        this.suite = Objects.requireNonNull(suite, "suite");
+        this.warm = Objects.requireNonNull(warm, "warm");
     }
 
     /**
@@ -65,10 +81,25 @@ public final class FlakyCheck {
         boolean sampled = rerun.size() < baseline.failing().size();
         Optional<Duration> failingOnly = Optional.empty();
         boolean selected = false;
+        Optional<Screening> jvm = warm;
         for (int i = 0; i < reruns && !rerun.isEmpty(); i++) {
             Duration timeout = limit.get();
             if (timeout.compareTo(Duration.ofSeconds(1)) < 0) {
                 break;
+            }
+            if (jvm.isPresent()) {
+                Optional<Map<String, TestStatus>> statuses = inWarmJvm(jvm.get(), dir, rerun, timeout, i + 1);
+                if (statuses.isPresent()) {
+                    selected = true;
+                    statuses.get().forEach((id, status) -> {
+                        if (status == TestStatus.PASSED) {
+                            flaky.add(id);
+                        }
+                    });
+                    continue;
+                }
+                // It could not run them all (a timeout, an id it does not know): the build reruns from here on.
+                jvm = Optional.empty();
             }
             Optional<TestOutcome> only = suite.only(dir, rerun, timeout);
             if (only.isPresent()) {
@@ -96,6 +127,26 @@ public final class FlakyCheck {
         // A sample's time says nothing of what running every failing test costs (screening does that).
         Optional<Duration> allFailing = sampled ? Optional.empty() : failingOnly;
         return new Result(flaky.isEmpty() ? baseline : baseline.withFlaky(flaky), allFailing, notes);
+    }
+
+    /**
+     * Each of {@code ids}' status on a rerun in the warm JVM, on the unpatched code in
+     * {@code dir}; empty when it did not run every one of them.
+     */
+    private static Optional<Map<String, TestStatus>> inWarmJvm(Screening jvm, Path dir, List<String> ids,
+            Duration timeout, int rerun) {
+        if (!(jvm.screen("rerun-" + rerun, dir, List.of(), ids, timeout) instanceof ScreenResult.Ran ran)) {
+            return Optional.empty();
+        }
+        Map<String, TestStatus> out = new LinkedHashMap<>();
+        for (String id : ids) {
+            Optional<TestStatus> status = WarmScreenVerdict.statusOf(id, ran);
+            if (status.isEmpty()) {
+                return Optional.empty();
+            }
+            out.put(id, status.get());
+        }
+        return Optional.of(out);
     }
 
     /**

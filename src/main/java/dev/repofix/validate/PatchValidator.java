@@ -234,11 +234,44 @@ public final class PatchValidator implements Validator {
     }
 
     /**
-     * Stage A: failing tests first (in the warm JVM when there is one), the whole suite
-     * only when they all pass.
+     * Screens the candidate's source changes alone, in the warm JVM where there is one, else
+     * through the build's selection of the failing tests (whatever {@code screenFirst} says:
+     * this is asked for where a full run is to be spared).
      */
-    private Validation originalTests(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
-            Phases times, List<String> evidence) {
+    @Override
+    public Optional<Validation> screen(PatchCandidate candidate, Baseline baseline, Duration timeout) {
+        Instant start = clock.instant();
+        String id = candidate.id();
+        if (!(candidate.patch() instanceof PatchText.Parsed parsed) || baseline.failing().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Validation> refused = refused(id, parsed.patch());
+        if (refused.isPresent()) {
+            return Optional.of(refused.get().with(List.of(), since(start), PhaseTimes.none()));
+        }
+        if (!parsed.patch().filter(suite.build()::isTestPath).isEmpty()) {
+            return Optional.empty(); // its own tests decide too (TESTS_TAMPERED, TESTS_CHANGED_API): the full run
+        }
+        Patch source = parsed.patch();
+        List<String> evidence = new ArrayList<>();
+        Phases times = new Phases();
+        Validation v = inCopy(id, "screen", source, evidence, times, copy -> screened(id, copy, source.paths(),
+                baseline, start.plus(timeout), times, evidence, true).verdict().orElse(null));
+        return Optional.ofNullable(v).map(x -> x.with(evidence, since(start), times.value));
+    }
+
+    /**
+     * What screening found: a final verdict, or none, with whether the candidate passed it
+     * (else it was not screened, or screening could not judge it).
+     */
+    private record Screened(Optional<Validation> verdict, boolean passed) {}
+
+    /**
+     * Screens in the warm JVM when there is one, else through the build's selection when
+     * {@code throughBuild} (and the build can select).
+     */
+    private Screened screened(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
+            Phases times, List<String> evidence, boolean throughBuild) {
         boolean warm = false;
         if (screening.isPresent() && !baseline.failing().isEmpty()) {
             Instant began = clock.instant();
@@ -250,23 +283,37 @@ public final class PatchValidator implements Validator {
             }
             Optional<Validation> early = WarmScreenVerdict.of(id, r, baseline);
             if (early.isPresent()) {
-                return early.get();
+                return new Screened(early, false);
             }
             warm = !(r instanceof ScreenResult.Inconclusive);
             evidence.add(r instanceof ScreenResult.Inconclusive i ? "not screened: " + i.why()
                     : "passed screening (" + WarmScreenVerdict.SCREENED + ", " + Durations.format(since(began)) + ")");
         }
         Instant screening = clock.instant();
-        Optional<TestOutcome> screen = warm || !screenFirst || baseline.failing().isEmpty() ? Optional.empty()
+        Optional<TestOutcome> screen = warm || !throughBuild || baseline.failing().isEmpty() ? Optional.empty()
                 : suite.only(copy, baseline.failing(), left(deadline, limits.screen()));
         if (screen.isPresent()) {
             times.value = times.value.withScreen(since(screening));
             Optional<Validation> early = screenVerdict(id, screen.get(), baseline);
             if (early.isPresent()) {
-                return early.get();
+                return new Screened(early, false);
             }
         }
-        boolean screened = warm || screen.filter(TestOutcome.Completed.class::isInstance).isPresent();
+        return new Screened(Optional.empty(),
+                warm || screen.filter(TestOutcome.Completed.class::isInstance).isPresent());
+    }
+
+    /**
+     * Stage A: failing tests first (in the warm JVM when there is one), the whole suite
+     * only when they all pass.
+     */
+    private Validation originalTests(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
+            Phases times, List<String> evidence) {
+        Screened first = screened(id, copy, sources, baseline, deadline, times, evidence, screenFirst);
+        if (first.verdict().isPresent()) {
+            return first.verdict().get();
+        }
+        boolean screened = first.passed();
         Instant full = clock.instant();
         // The budget, not the baseline's time, limits this run when what is left is the shorter.
         boolean budgetBound = limits.full().map(l -> Duration.between(full, deadline).compareTo(l) < 0).orElse(true);

@@ -52,7 +52,7 @@ final class WarmScreenVerdict {
     }
 
     /** A test's status by its class and method (parameters and repetitions merged), or its class's failure. */
-    private static Optional<TestStatus> statusOf(String testId, ScreenResult.Ran r) {
+    static Optional<TestStatus> statusOf(String testId, ScreenResult.Ran r) {
         String key = key(testId);
         TestStatus method = r.statuses().get(key);
         if (method != null) {

@@ -40,6 +40,20 @@ class ConsoleProgressTest {
                 "[1/1] src/A.java:3 model fix ::error::forged\u2400\uFFFD ... VALID (1.5s)");
     }
 
+    /** The run's verdict is printed when it is proven, before the other candidates at its line run. */
+    @Test
+    void printsTheFixWhenItIsProven() {
+        StringWriter err = new StringWriter();
+        ConsoleProgress progress = new ConsoleProgress(new PrintWriter(err, true), false);
+        PatchCandidate c = new PatchCandidate("c2", "relational-op", "src/A.java", 12, "`<` -> `<=`",
+                PatchText.read(""));
+
+        progress.onEvent(new ProgressEvent.FixProven(c, new Validation(c.id(), Verdict.VALID, List.of(), List.of(),
+                List.of(), "", Duration.ofMillis(1500)), Duration.ofSeconds(42)));
+
+        assertThat(err.toString().lines()).containsExactly("==> fix proven: src/A.java:12 c2 is VALID (42.0s into the run)");
+    }
+
     private static ProgressEvent validated(PatchCandidate c) {
         return new ProgressEvent.CandidateValidated(1, 1, c, new Validation(c.id(), Verdict.VALID, List.of(),
                 List.of(), List.of(), "", Duration.ofMillis(1500)));

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -96,6 +97,105 @@ class CandidateSearchTest {
         assertThat(o.validations()).extracting(Validation::candidateId).containsExactly("c1");
         assertThat(o.failure()).get().asString().contains("Docker engine stopped answering");
         assertThat(o.fixId()).isEmpty();
+    }
+
+    /**
+     * The fix's verdict is out before any other candidate at its line runs; those are all
+     * screened first, and only the ones that pass screening get a full run.
+     */
+    @Test
+    void theFixIsReportedFirstThenAlternativesAreScreenedAndOnlyThosePassingGetAFullRun() {
+        List<String> calls = new ArrayList<>();
+        List<ProgressEvent> events = new ArrayList<>();
+        Validator validator = new Validator() {
+            @Override
+            public Validation validate(PatchCandidate c, Baseline b, Duration t) {
+                calls.add("full " + c.id());
+                return verdict(c, Verdict.VALID);
+            }
+
+            @Override
+            public Optional<Validation> screen(PatchCandidate c, Baseline b, Duration t) {
+                calls.add("screen " + c.id());
+                return c.id().equals("a2") ? Optional.empty() : Optional.of(verdict(c, Verdict.TESTS_FAIL));
+            }
+        };
+        List<PatchCandidate> candidates = List.of(atLine("fix", 7), atLine("a1", 7), atLine("elsewhere", 8),
+                atLine("a2", 7));
+
+        CandidateSearch.Outcome o = search(validator, 1, Duration.ofMinutes(10), events::add)
+                .validate(candidates, BASELINE);
+
+        assertThat(o.fixId()).contains("fix");
+        assertThat(calls).containsExactly("full fix", "screen a1", "screen a2", "full a2");
+        assertThat(events).extracting(CandidateSearchTest::describe)
+                .containsExactly("validated fix", "proven fix", "validated a1", "validated a2");
+        assertThat(o.validations()).extracting(v -> v.candidateId() + "=" + v.verdict())
+                .containsExactly("fix=VALID", "a1=TESTS_FAIL", "a2=VALID");
+    }
+
+    /** An alternative that passed screening and has no time left for its full run is named in the notes. */
+    @Test
+    void anAlternativeLeftWithoutItsFullRunIsNamed() {
+        Instant start = Instant.parse("2026-01-01T00:00:00Z");
+        MovableClock clock = new MovableClock(start);
+        Validator validator = new Validator() {
+            @Override
+            public Validation validate(PatchCandidate c, Baseline b, Duration t) {
+                clock.now = clock.now.plus(Duration.ofMinutes(4));
+                return verdict(c, Verdict.VALID);
+            }
+
+            @Override
+            public Optional<Validation> screen(PatchCandidate c, Baseline b, Duration t) {
+                clock.now = clock.now.plus(Duration.ofSeconds(28));
+                return Optional.empty();
+            }
+        };
+
+        CandidateSearch.Outcome o = new CandidateSearch(validator, ProgressListener.none(), clock, start,
+                Duration.ofMinutes(5), Duration.ofMinutes(1), 1)
+                .validate(List.of(atLine("fix", 7), atLine("a1", 7), atLine("a2", 7)), BASELINE);
+
+        assertThat(o.fixId()).contains("fix");
+        assertThat(o.validations()).extracting(Validation::candidateId).containsExactly("fix");
+        assertThat(o.notes()).containsExactly("the time budget ran out before the full run of a1, a2 at A.java:7, "
+                + "which passed screening: whether the tests pin the fix down is not known");
+    }
+
+    private static String describe(ProgressEvent e) {
+        return switch (e) {
+            case ProgressEvent.CandidateValidated c -> "validated " + c.candidate().id();
+            case ProgressEvent.FixProven p -> "proven " + p.fix().id();
+            default -> e.toString();
+        };
+    }
+
+    private static PatchCandidate atLine(String id, int line) {
+        return new PatchCandidate(id, "t", "A.java", line, id, PatchText.read("diff " + id));
+    }
+
+    private static final class MovableClock extends Clock {
+        Instant now;
+
+        MovableClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
     }
 
     private static CandidateSearch search(Validator validator, int jobs, Duration budget, ProgressListener progress) {

@@ -25,6 +25,9 @@ import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRunner;
+import dev.repofix.testrun.TestStatus;
+import dev.repofix.validate.ScreenResult;
+import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspaces;
@@ -39,8 +42,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.eclipse.jgit.api.Git;
@@ -111,36 +112,36 @@ class RepairPipelineTest {
     }
 
     /**
-     * Opening the screening (a JVM start and a run of the failing tests) overlaps with the
-     * stages: here it cannot finish until the issue stage has started, and it does.
+     * The flaky check reruns the failing tests in the screening, opened before it: no build
+     * invocation but the baseline's and the fix's full run (on main's code the two reruns
+     * were two more suite runs through the build).
      */
     @Test
-    void theScreeningOpensWhileTheStagesRunNotBeforeThem() {
-        CountDownLatch issueStarted = new CountDownLatch(1);
-        ScriptedStages stages = new ScriptedStages(List.of(candidate("c1", "fixed"))) {
-            @Override
-            public IssueDraft draftIssue(FailureReport failures) {
-                issueStarted.countDown();
-                return super.draftIssue(failures);
-            }
-        };
-        Screenings waitsForTheStages = (copy, build, command, override, failing, environment) -> {
-            try {
-                return new Screenings.Opened(Optional.empty(), issueStarted.await(20, TimeUnit.SECONDS)
-                        ? "opened while the stages ran" : "opened before the stages");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return new Screenings.Opened(Optional.empty(), "interrupted");
-            }
-        };
+    void theFlakyCheckRerunsTheFailingTestsInTheScreeningNotThroughTheBuild() {
+        List<Command> builds = new ArrayList<>();
+        CalcScreening screening = new CalcScreening(false);
 
-        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
-                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(stages, "scripted",
-                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1",
-                waitsForTheStages).run(config());
+        RunResult r = pipeline(recording(builds), stages(candidate("c1", "fixed")), screening).run(config());
 
-        assertThat(r.status()).isEqualTo(RunStatus.FIXED);
-        assertThat(r.notes()).contains("opened while the stages ran");
+        assertThat(r.status()).as("%s", r.notes()).isEqualTo(RunStatus.FIXED);
+        assertThat(screening.screened).startsWith("rerun-1", "rerun-2");
+        assertThat(screening.tests.get(0)).containsExactly("calc.CalcTest#works");
+        assertThat(builds).as("the baseline and the fix's full run").hasSize(2);
+        assertThat(screening.closed).isTrue();
+    }
+
+    /** A failing test that passes on a rerun in the warm JVM is flaky, not a target; the screening is closed. */
+    @Test
+    void aTestThatPassesOnAWarmRerunIsFlakyAndTheRunEndsThere() {
+        List<Command> builds = new ArrayList<>();
+        CalcScreening screening = new CalcScreening(true);
+
+        RunResult r = pipeline(recording(builds), stages(candidate("c1", "fixed")), screening).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.FLAKY_ONLY);
+        assertThat(r.flaky()).containsExactly("calc.CalcTest#works");
+        assertThat(builds).as("the baseline only").hasSize(1);
+        assertThat(screening.closed).isTrue();
     }
 
     @Test
@@ -159,6 +160,11 @@ class RepairPipelineTest {
                 .containsExactly("c1=TESTS_FAIL", "c2=VALID", "c4=-", "c3=VALID", "c5=TESTS_FAIL");
         assertThat(r.alternatives()).extracting(PatchCandidate::id).containsExactly("c3");
         assertThat(r.status()).isEqualTo(RunStatus.FIXED);
+        assertThat(events).as("the fix is out before the alternatives run").filteredOn(e ->
+                e instanceof ProgressEvent.FixProven || e instanceof ProgressEvent.CandidateValidated)
+                .extracting(e -> e instanceof ProgressEvent.FixProven p ? "proven " + p.fix().id()
+                        : ((ProgressEvent.CandidateValidated) e).candidate().id())
+                .containsExactly("c1", "c2", "proven c2", "c3", "c5");
     }
 
     @Test
@@ -814,6 +820,59 @@ class RepairPipelineTest {
         return new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)), new BuildDetector(),
                 runner(tests), new RepairPipeline.Engine(stages, "scripted", Optional.empty()), Clock.systemUTC(),
                 events::add, cancellation, () -> "run-1");
+    }
+
+    private RepairPipeline pipeline(Function<Command, ExecResult> tests, Stages stages, Screening screening) {
+        return new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)), new BuildDetector(),
+                runner(tests), new RepairPipeline.Engine(stages, "scripted", Optional.empty()), Clock.systemUTC(),
+                events::add, cancellation, () -> "run-1",
+                (copy, build, command, override, failing, environment) -> new Screenings.Opened(
+                        Optional.of(screening), ""));
+    }
+
+    /** {@link #testsFromCalc()}, each command kept in {@code into}. */
+    private static Function<Command, ExecResult> recording(List<Command> into) {
+        return c -> {
+            synchronized (into) {
+                into.add(c);
+            }
+            return testsFromCalc().apply(c);
+        };
+    }
+
+    /**
+     * A warm JVM that runs calc.CalcTest#works as {@link #testsFromCalc()} does; with
+     * {@code passesOnRerun}, it passes on the unpatched code (a flaky test).
+     */
+    private static final class CalcScreening implements Screening {
+        final List<String> screened = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<List<String>> tests = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final boolean passesOnRerun;
+        volatile boolean closed;
+
+        CalcScreening(boolean passesOnRerun) {
+            this.passesOnRerun = passesOnRerun;
+        }
+
+        @Override
+        public ScreenResult screen(String candidateId, Path copy, List<String> sources, List<String> ids,
+                Duration limit) {
+            screened.add(candidateId);
+            tests.add(List.copyOf(ids));
+            try {
+                boolean pass = Files.readString(copy.resolve("calc.txt")).strip().equals("fixed")
+                        || passesOnRerun && candidateId.startsWith("rerun-");
+                return new ScreenResult.Ran(Map.of("calc.CalcTest#works", pass ? TestStatus.PASSED
+                        : TestStatus.FAILED), Map.of(), Duration.ZERO, Duration.ofMillis(1));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
     }
 
     private static TestRunner runner(Function<Command, ExecResult> tests) {

@@ -2,7 +2,6 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.ExecResult;
@@ -53,6 +52,35 @@ class FlakyCheckTest {
         assertThat(r.notes()).isEmpty();
     }
 
+    /** With a warm JVM, the reruns run there: no build invocation, and a test that passes there is flaky. */
+    @Test
+    void failingTestsRerunInTheWarmJvmNotThroughTheBuild() {
+        List<String> failing = ids(5);
+        Warm warm = new Warm(Set.of("t.T#m03"), false);
+
+        FlakyCheck.Result r = new FlakyCheck(suite(Set.of()), Optional.of(warm)).check(baseline(failing), dir, 2,
+                Duration.ofMinutes(1));
+
+        assertThat(selections).as("no build invocation").isEmpty();
+        assertThat(warm.runs).hasSize(2).allSatisfy(s -> assertThat(s).containsExactlyElementsOf(failing));
+        assertThat(r.baseline().flaky()).containsExactly("t.T#m03");
+        assertThat(r.baseline().failing()).hasSize(4);
+    }
+
+    /** A warm JVM that cannot run them (it timed out) hands this rerun and the next to the build. */
+    @Test
+    void aWarmJvmThatCannotRunTheFailingTestsHandsTheRerunsToTheBuild() {
+        List<String> failing = ids(3);
+        Warm warm = new Warm(Set.of(), true);
+
+        FlakyCheck.Result r = new FlakyCheck(suite(Set.of("t.T#m01")), Optional.of(warm)).check(baseline(failing),
+                dir, 2, Duration.ofMinutes(1));
+
+        assertThat(warm.runs).hasSize(1);
+        assertThat(selections).hasSize(2).allSatisfy(s -> assertThat(s).containsExactlyElementsOf(failing));
+        assertThat(r.baseline().flaky()).containsExactly("t.T#m01");
+    }
+
     /** 1,553 failing tests that fail for one reason: a sample reruns, the same each time, and the notes say so. */
     @Test
     void manyFailingTestsRerunOnlyASpreadSampleAndSaySo() {
@@ -70,6 +98,33 @@ class FlakyCheckTest {
         assertThat(r.baseline().flaky()).as("a flaky test in the sample is found").containsExactly("t.T#m0000");
         assertThat(r.baseline().failing()).hasSize(1552);
         assertThat(r.failingOnly()).as("a sample's time is not what screening every failing test costs").isEmpty();
+    }
+
+    /** A warm JVM in which every test fails except {@code passing}; or one that always times out. */
+    private static final class Warm implements Screening {
+        final List<List<String>> runs = new ArrayList<>();
+        final Set<String> passing;
+        final boolean timesOut;
+
+        Warm(Set<String> passing, boolean timesOut) {
+            this.passing = passing;
+            this.timesOut = timesOut;
+        }
+
+        @Override
+        public ScreenResult screen(String candidateId, Path copy, List<String> sources, List<String> tests,
+                Duration limit) {
+            runs.add(List.copyOf(tests));
+            if (timesOut) {
+                return new ScreenResult.TimedOut(limit, limit);
+            }
+            Map<String, TestStatus> statuses = new java.util.HashMap<>();
+            tests.forEach(t -> statuses.put(t, passing.contains(t) ? TestStatus.PASSED : TestStatus.FAILED));
+            return new ScreenResult.Ran(statuses, Map.of(), Duration.ZERO, Duration.ofMillis(2));
+        }
+
+        @Override
+        public void close() {}
     }
 
     private static List<String> ids(int n) {
@@ -108,38 +163,5 @@ class FlakyCheckTest {
                 new StackFrameExtractor());
         return new SuiteRunner(new SelectingBuild(), new TestCommand("run-all", Map.of()), null, runner,
                 new FileIndex(dir, List.of()));
-    }
-
-    private static final class SelectingBuild implements BuildSystem {
-        @Override
-        public String name() {
-            return "selecting";
-        }
-
-        @Override
-        public TestCommand testCommand(Path root, String override) {
-            return new TestCommand("run-all", Map.of());
-        }
-
-        @Override
-        public Optional<TestCommand> selectedTestCommand(Path root, String override, List<String> testIds) {
-            return Optional.of(new TestCommand("run-only " + String.join(" ", testIds), Map.of()));
-        }
-
-        @Override
-        public List<Path> reports(Path root) {
-            Path report = root.resolve("TEST-t.xml");
-            return Files.exists(report) ? List.of(report) : List.of();
-        }
-
-        @Override
-        public Set<String> environmentNames() {
-            return Set.of();
-        }
-
-        @Override
-        public boolean isTestPath(String relativePath) {
-            return relativePath.startsWith("test/");
-        }
     }
 }

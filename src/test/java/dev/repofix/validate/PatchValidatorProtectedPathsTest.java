@@ -2,8 +2,6 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.BuildSystem;
-import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
@@ -31,7 +29,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -73,34 +70,6 @@ class PatchValidatorProtectedPathsTest {
         @Override
         public SandboxKind sandboxKind(Optional<SandboxImage> family) {
             return kind;
-        }
-    }
-
-    /** A build whose test paths are those under tests/. */
-    private static final class FakeBuild implements BuildSystem {
-        @Override
-        public String name() {
-            return "fake";
-        }
-
-        @Override
-        public TestCommand testCommand(Path root, String override) {
-            return new TestCommand("run-the-tests", java.util.Map.of());
-        }
-
-        @Override
-        public List<Path> reports(Path root) {
-            return List.of();
-        }
-
-        @Override
-        public Set<String> environmentNames() {
-            return Set.of();
-        }
-
-        @Override
-        public boolean isTestPath(String relativePath) {
-            return relativePath.startsWith("tests/");
         }
     }
 
@@ -283,7 +252,7 @@ class PatchValidatorProtectedPathsTest {
     private static Validation validate(FakeExecutor executor, String diff) {
         TestRunner runner = new TestRunner(executor, HostEnvironment.fromSystem(), ReportParsers.standard(),
                 new StackFrameExtractor());
-        FakeBuild build = new FakeBuild();
+        SelectingBuild build = new SelectingBuild();
         SuiteRunner suite = new SuiteRunner(build, build.testCommand(ws.root(), null), null, runner, ws.files());
         PatchValidator validator = new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), false,
                 RunLimits.none(), Optional.empty(), runner.sandboxKind(build));

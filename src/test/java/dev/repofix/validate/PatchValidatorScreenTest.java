@@ -1,0 +1,126 @@
+package dev.repofix.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.repofix.build.TestCommand;
+import dev.repofix.config.HostEnvironment;
+import dev.repofix.exec.ExecResult;
+import dev.repofix.exec.Executor;
+import dev.repofix.patch.PatchApplier;
+import dev.repofix.patch.PatchText;
+import dev.repofix.stage.PatchCandidate;
+import dev.repofix.testrun.ReportParsers;
+import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestResult;
+import dev.repofix.testrun.TestRun;
+import dev.repofix.testrun.TestRunner;
+import dev.repofix.testrun.TestStatus;
+import dev.repofix.workspace.TestRepo;
+import dev.repofix.workspace.Workspace;
+import dev.repofix.workspace.Workspaces;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Screening alone, as the other candidates at a fix's line get it: the failing tests
+ * through the build's selection even where the validator does not screen first (a small
+ * suite), never the whole suite. The build here selects with {@code run-only}; its one
+ * test passes when the copy's calc.txt says {@code fixed}.
+ */
+class PatchValidatorScreenTest {
+    private static final Baseline BASELINE = Baseline.of(new TestRun(List.of(
+            new TestResult("calc.CalcTest#works", TestStatus.FAILED, "expected fixed", "", List.of()))));
+
+    @TempDir
+    Path dir;
+    private Workspace ws;
+    private final List<String> commands = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void workspace() throws Exception {
+        Path origin;
+        try (TestRepo repo = TestRepo.init(dir.resolve("origin"))) {
+            repo.write("calc.txt", "bug\n").write("tests/calc_test.txt", "expects fixed\n").commit("calc");
+            origin = repo.dir();
+        }
+        ws = new Workspaces(dir.resolve("copies"), Duration.ofMinutes(1)).open(origin.toString(), Optional.empty());
+    }
+
+    @AfterEach
+    void close() {
+        ws.close();
+    }
+
+    @Test
+    void aCandidateThatFailsTheFailingTestsIsDoneWithoutAFullRun() {
+        Optional<Validation> v = validator().screen(candidate("worse"), BASELINE, Duration.ofMinutes(1));
+
+        assertThat(v).hasValueSatisfying(x -> {
+            assertThat(x.verdict()).isEqualTo(Verdict.TESTS_FAIL);
+            assertThat(x.stillFailing()).containsExactly("calc.CalcTest#works");
+            assertThat(x.phases().screen()).isPresent();
+            assertThat(x.phases().fullRun()).isEmpty();
+        });
+        assertThat(commands).containsExactly("run-only calc.CalcTest#works");
+    }
+
+    @Test
+    void aCandidateThatPassesScreeningIsLeftToTheFullRun() {
+        Optional<Validation> v = validator().screen(candidate("fixed"), BASELINE, Duration.ofMinutes(1));
+
+        assertThat(v).isEmpty();
+        assertThat(commands).containsExactly("run-only calc.CalcTest#works");
+    }
+
+    /** Its own tests take part in its verdict (tampering, a changed API): only the full validation can give it. */
+    @Test
+    void aCandidateThatEditsTestsIsLeftToTheFullValidation() {
+        String diff = "--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+worse\n"
+                + "--- a/tests/calc_test.txt\n+++ b/tests/calc_test.txt\n@@ -1 +1 @@\n-expects fixed\n+expects worse\n";
+
+        Optional<Validation> v = validator().screen(new PatchCandidate("t", "scripted", "calc.txt", 1, "both",
+                PatchText.read(diff)), BASELINE, Duration.ofMinutes(1));
+
+        assertThat(v).isEmpty();
+        assertThat(commands).isEmpty();
+    }
+
+    private PatchValidator validator() {
+        Executor executor = c -> {
+            String shell = c.argv().get(c.argv().size() - 1);
+            commands.add(shell);
+            try {
+                boolean pass = Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed");
+                Files.writeString(c.workdir().resolve("TEST-calc.xml"), "<testsuite name=\"calc.CalcTest\">"
+                        + "<testcase classname=\"calc.CalcTest\" name=\"works\">"
+                        + (pass ? "" : "<failure message=\"expected fixed\">expected fixed</failure>")
+                        + "</testcase></testsuite>");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ofMillis(3));
+        };
+        TestRunner runner = new TestRunner(executor, new HostEnvironment(Map.of()), ReportParsers.standard(),
+                new StackFrameExtractor());
+        SuiteRunner suite = new SuiteRunner(new SelectingBuild(), new TestCommand("run-all", Map.of()), null, runner,
+                ws.files());
+        return new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), false);
+    }
+
+    private static PatchCandidate candidate(String to) {
+        return new PatchCandidate(to, "scripted", "calc.txt", 1, "bug -> " + to,
+                PatchText.read("--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+" + to + "\n"));
+    }
+}
