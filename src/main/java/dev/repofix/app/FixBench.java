@@ -196,27 +196,30 @@ public final class FixBench {
                         + " s, " + seconds(screens.stream().reduce(Duration.ZERO, Duration::plus)) + " s in all"));
         steps.add(new Step("first VALID candidate's full run", run.fixValidation().flatMap(FixBench::fullRuns),
                 run.fixId().map(id -> id).orElse("no VALID candidate")));
-        List<Duration> alternatives = alternatives(run);
+        List<Validation> after = afterTheFix(run);
+        List<Duration> alternatives = after.stream().flatMap(v -> fullRuns(v).stream()).toList();
         steps.add(new Step("alternatives' full runs (same line, after the fix)", alternatives.isEmpty()
                 ? Optional.empty() : Optional.of(alternatives.stream().reduce(Duration.ZERO, Duration::plus)),
-                alternatives.size() + " full run(s)" + (run.alternatives().isEmpty() ? ""
-                        : ", " + run.alternatives().size() + " other VALID")));
+                after.size() + " validated after the fix, " + alternatives.size() + " full run(s), "
+                        + run.alternatives().size() + " other VALID"));
         Duration other = Duration.ZERO;
+        List<String> each = new ArrayList<>();
         for (String s : List.of("checkout", "setup", "issue", "patch")) {
-            other = other.plus(stage(run, s).orElse(Duration.ZERO));
+            Optional<Duration> d = stage(run, s);
+            other = other.plus(d.orElse(Duration.ZERO));
+            d.ifPresent(t -> each.add(s + " " + seconds(t)));
         }
-        steps.add(new Step("other stages (checkout, setup, issue, patch)", Optional.of(other), ""));
+        steps.add(new Step("other stages (checkout, setup, issue, patch)", Optional.of(other), String.join(", ", each)));
         steps.add(new Step("time to the VALID verdict", toValid, run.status().name()));
         steps.add(new Step("total wall (the run record's)", Optional.of(run.total()), ""));
         return steps;
     }
 
-    /** The full runs of the candidates validated after the fix: the search for alternatives. */
-    private static List<Duration> alternatives(RunResult run) {
+    /** The candidates validated after the fix: the search for alternatives at its line. */
+    private static List<Validation> afterTheFix(RunResult run) {
         List<Validation> all = run.validations();
         int fix = run.fixId().map(id -> indexOf(all, id)).orElse(all.size());
-        return all.subList(Math.min(all.size(), fix + 1), all.size()).stream()
-                .flatMap(v -> fullRuns(v).stream()).toList();
+        return all.subList(Math.min(all.size(), fix + 1), all.size());
     }
 
     private static int indexOf(List<Validation> all, String id) {
