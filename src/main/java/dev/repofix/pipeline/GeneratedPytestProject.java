@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.api.errors.GitAPIException;
 
 /**
  * The pytest twin of {@link GeneratedMavenProject}: one one-line bug ({@code calc.sum_to}
@@ -79,22 +77,13 @@ public final class GeneratedPytestProject {
                 }
                 write(dir, "tests/test_module" + i + ".py", body.toString());
             }
-            try (Git git = Git.init().setDirectory(dir.toFile()).call()) {
-                git.add().addFilepattern(".").call();
-                git.commit().setMessage("generated project").setAuthor("repofix", "repofix@example.org")
-                        .setCommitter("repofix", "repofix@example.org").setSign(false).call();
-            }
-            return dir;
+            return GeneratedMavenProject.commit(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (GitAPIException e) {
-            throw new IllegalStateException("cannot commit the generated project in " + dir + ": " + e.getMessage(), e);
         }
     }
 
     private static void write(Path dir, String rel, String text) throws IOException {
-        Path file = dir.resolve(rel);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text);
+        GeneratedMavenProject.write(dir, rel, text);
     }
 }
