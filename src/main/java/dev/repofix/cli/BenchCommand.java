@@ -3,6 +3,7 @@ package dev.repofix.cli;
 import dev.repofix.app.Benchmarks;
 import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
+import dev.repofix.app.FixBench;
 import dev.repofix.config.ConfigException;
 import dev.repofix.config.ConfigKey;
 import dev.repofix.config.ConfigResolver;
@@ -44,6 +45,9 @@ import picocli.CommandLine.Spec;
                 "'validate': T_suite (a bare test run), then whole runs of the builtin engine without (before) and "
                         + "with (after) screening in a warm test JVM: screening per candidate, the fix's full run and "
                         + "the time to VALID, each as a ratio to T_suite, with the configured --sandbox.",
+                "'fix': a generated project (--kind) with one known bug and a suite of about --suite-seconds, "
+                        + "T_suite (a bare test run) and the whole 'fix' as a user runs it, with the configured "
+                        + "--sandbox: each step's seconds and share of T_suite, from the run record.",
                 "'sandbox': the whole suite as a local process and in a Docker container (the engine and the image "
                         + "must be there), the ratio and the time the container adds.",
                 "'repair': bugs injected into repositories whose tests pass (--count per repository, --seed), each "
@@ -55,7 +59,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, sandbox, repair, history or parse")
+    @Parameters(index = "0", paramLabel = "WHAT", description = "What to measure: validate, fix, sandbox, repair, history or parse")
     String what;
 
     @Option(names = "--repo", paramLabel = "PATH", description = "Repositories to measure. Default: examples/*")
@@ -104,6 +108,15 @@ final class BenchCommand implements Callable<Integer> {
             description = "repair: candidates validated per bug, as 'fix --max-candidates'. Default: fix's")
     String maxCandidates;
 
+    @Option(names = "--kind", paramLabel = "KIND", defaultValue = "maven-junit5",
+            description = "fix: the generated project: maven-junit5, maven-junit4 or pytest. Default: ${DEFAULT-VALUE}")
+    String kind;
+
+    @Option(names = "--suite-seconds", paramLabel = "N", defaultValue = "20",
+            description = "fix: seconds the generated project's unrelated tests take in all (they sleep). "
+                    + "Default: ${DEFAULT-VALUE}")
+    int suiteSeconds;
+
     @Mixin
     SandboxOptions sandbox = new SandboxOptions();
 
@@ -115,9 +128,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!List.of("validate", "sandbox", "repair", "history", "parse").contains(what)) {
-            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, sandbox, repair, "
-                    + "history, parse");
+        if (!List.of("validate", "fix", "sandbox", "repair", "history", "parse").contains(what)) {
+            throw new ConfigException("unknown benchmark '" + what + "'; the ones there are: validate, fix, sandbox, "
+                    + "repair, history, parse");
+        }
+        if (what.equals("fix")) {
+            return fix();
         }
         if (what.equals("parse")) {
             return new ParseBenchCommand(tests, sizeMb).run(env.tempDir(), spec.commandLine().getOut());
@@ -159,6 +175,29 @@ final class BenchCommand implements Callable<Integer> {
         }
         try (Executor executor = root.executor(spec.commandLine().getErr())) {
             validate(root, targets, workspaces, executor, out);
+        }
+        return ExitCodes.OK;
+    }
+
+    /** {@code bench fix}: one generated project, its T_suite and its whole fix. */
+    private Integer fix() {
+        FixBench.Kind project = FixBench.Kind.of(kind);
+        if (suiteSeconds < 1) {
+            throw new ConfigException("--suite-seconds must be at least 1, got " + suiteSeconds);
+        }
+        Path dir = out.resolve("fix-" + project.label() + "-" + suiteSeconds + "s-"
+                + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
+        FixBench.generate(project, dir.resolve("project"), Duration.ofSeconds(suiteSeconds));
+        Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
+        sandbox.putFlags(flags);
+        CompositionRoot root = new CompositionRoot(Settings.of(ConfigResolver.resolve(flags, env.host(),
+                Optional.empty())), env);
+        try (Executor executor = root.executor(spec.commandLine().getErr())) {
+            FixBench.Figures f = new FixBench(root, executor).measure(project, dir.resolve("project"),
+                    dir.resolve("reports"));
+            FixBenchTable.print(f, root.settings().sandbox().mode().toString().toLowerCase(Locale.ROOT),
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                    spec.commandLine().getOut());
         }
         return ExitCodes.OK;
     }

@@ -147,20 +147,25 @@ public final class GeneratedMavenProject {
                 }
                 write(dir, "src/test/java/gen/other/Module" + i + "Test.java", body.append("}\n").toString());
             }
-            try (Git git = Git.init().setDirectory(dir.toFile()).call()) {
-                git.add().addFilepattern(".").call();
-                git.commit().setMessage("generated project").setAuthor("repofix", "repofix@example.org")
-                        .setCommitter("repofix", "repofix@example.org").setSign(false).call();
-            }
-            return dir;
+            return commit(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Commits everything in {@code dir}, a new repository, so that it opens as a workspace; returns {@code dir}. */
+    static Path commit(Path dir) {
+        try (Git git = Git.init().setDirectory(dir.toFile()).call()) {
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("generated project").setAuthor("repofix", "repofix@example.org")
+                    .setCommitter("repofix", "repofix@example.org").setSign(false).call();
+            return dir;
         } catch (GitAPIException e) {
             throw new IllegalStateException("cannot commit the generated project in " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    private static void write(Path dir, String rel, String text) throws IOException {
+    static void write(Path dir, String rel, String text) throws IOException {
         Path file = dir.resolve(rel);
         Files.createDirectories(file.getParent());
         Files.writeString(file, text);

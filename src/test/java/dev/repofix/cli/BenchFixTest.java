@@ -1,0 +1,51 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code repofix bench fix}: a generated project's whole fix, each step's seconds and share of
+ * T_suite in one table; the figures are printed, never asserted.
+ */
+class BenchFixTest {
+    /** Every row of the table, in order: issue 31's steps. */
+    private static final String[] ROWS = {"| baseline |", "| flaky check (reruns of the failing tests) |",
+            "| coverage run (the localize stage) |", "| screening, per candidate (median) |",
+            "| first VALID candidate's full run |", "| alternatives' full runs (same line, after the fix) |",
+            "| other stages (checkout, setup, issue, patch) |", "| time to the VALID verdict |",
+            "| total wall (the run record's) |"};
+
+    @TempDir
+    Path temp;
+
+    @Tag("slow")
+    @ParameterizedTest
+    @ValueSource(strings = {"maven-junit5", "maven-junit4", "pytest"})
+    void printsEveryStepOfTheFixAgainstTSuiteAndReachesValid(String kind) {
+        RunOutput run = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), "bench", "fix", "--kind", kind,
+                "--suite-seconds", "1", "--sandbox", "local", "--out", temp.resolve("bench").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).as(run.stderr()).contains("repofix bench fix: " + kind + ", sandbox local")
+                .containsPattern("T_suite: [\\d.]+ s, one bare run of '")
+                .containsPattern("verdict: FIXED \\(fix c\\d+\\)")
+                .containsSubsequence(ROWS)
+                .containsPattern("\\| first VALID candidate's full run \\| [\\d.]+ \\| [\\d.]+ \\| c\\d+ \\|")
+                .containsPattern("\\| time to the VALID verdict \\| [\\d.]+ \\| [\\d.]+ \\| FIXED \\|");
+    }
+
+    @Test
+    void refusesAKindItCannotGenerate() {
+        RunOutput run = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), "bench", "fix", "--kind", "gradle",
+                "--out", temp.resolve("bench").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("unknown --kind 'gradle'").contains("maven-junit5, maven-junit4, pytest");
+    }
+}
