@@ -228,7 +228,7 @@ public final class EvalSession implements AutoCloseable {
                         throw e;
                     }
                     throw new EnvironmentException(EnvironmentException.ErrorKind.RUNTIME, python.map(p ->
-                            "this machine has no Python " + p + " (the case's environment): ").orElse("")
+                            "no Python " + p + " for the case's environment: ").orElse("")
                             + e.getMessage().lines().findFirst().orElse("no Python interpreter for the case"), e);
                 }
             }

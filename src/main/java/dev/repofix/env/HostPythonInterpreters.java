@@ -59,6 +59,19 @@ final class HostPythonInterpreters implements PythonInterpreters {
     }
 
     @Override
+    public String where() {
+        return image.map(i -> "in the sandbox image " + i.reference()).orElse("on this machine");
+    }
+
+    /** In a sandbox the image is what lacks it, not this machine: the advice says how to change the image. */
+    @Override
+    public String advice(String version) {
+        return image.isEmpty() ? PythonInterpreters.super.advice(version)
+                : "Set sandbox-image to an image whose PATH has python" + version + " (with git), or run with "
+                        + "--sandbox local on a machine that has it";
+    }
+
+    @Override
     public List<PythonInterpreter> installed() {
         if (image.isPresent()) {
             return inImage();

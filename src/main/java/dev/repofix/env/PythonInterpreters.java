@@ -11,6 +11,16 @@ interface PythonInterpreters {
     /** Every interpreter found, each once; never null. */
     List<PythonInterpreter> installed();
 
+    /** Where {@link #installed()} looked, for an error: this machine unless told otherwise. */
+    default String where() {
+        return "on this machine";
+    }
+
+    /** What to do when none of {@link #installed()} runs {@code version}, for an error. */
+    default String advice(String version) {
+        return "Install one (e.g. pyenv install " + version + ", or uv python install)";
+    }
+
     /** The one {@code python3} on {@code PATH} runs, if any. */
     default Optional<PythonInterpreter> pathDefault() {
         return installed().stream().filter(PythonInterpreter::pathDefault).findFirst();
@@ -42,10 +52,9 @@ interface PythonInterpreters {
         }
         return found.stream().filter(i -> spec.allows(i.release())).max(byVersion).orElseThrow(() ->
                 new EnvironmentException(EnvironmentException.ErrorKind.INPUT, "no installed Python satisfies "
-                        + spec + " (" + source + "); found: " + (found.isEmpty() ? "none" : found.stream()
+                        + spec + " (" + source + ") " + where() + "; found: " + (found.isEmpty() ? "none" : found.stream()
                         .map(i -> i.version() + " at " + i.executable()).collect(Collectors.joining(", ")))
-                        + ". Install one (e.g. pyenv install " + suggestion(spec) + ", or uv python install), "
-                        + "or set python-version"));
+                        + ". " + advice(suggestion(spec)) + ", or set python-version"));
     }
 
     /** A version to name in the advice: the lowest minor from 3.6 to 3.14 that satisfies it. */

@@ -140,7 +140,7 @@ class EvalEnvironmentSpecsEndToEndTest {
         JsonNode result = EvalRunEndToEndTest.results(temp.resolve("run")).getFirst();
         assertThat(result.path("status").asText()).isEqualTo("ERROR");
         String error = result.path("error").asText();
-        assertThat(error).startsWith("the case's environment set-up failed: this machine has no Python 3.1 (the case's environment): ")
+        assertThat(error).startsWith("the case's environment set-up failed: no Python 3.1 for the case's environment: ")
                 .contains("no installed Python satisfies 3.1").doesNotContain("\n")
                 .doesNotContain("Exception").doesNotContain("at dev.repofix");
     }
