@@ -51,8 +51,7 @@ public final class AnthropicChatClient implements ChatClient {
         headers.put("anthropic-version", API_VERSION);
         settings.apiKey().ifPresent(key -> headers.put("x-api-key", key));
         ModelHttp.Post post = new ModelHttp.Post(endpoint, headers, body(request),
-                request.timeout().orElse(settings.requestTimeout()),
-                settings.model());
+                request.timeout().orElse(settings.requestTimeout()), settings.model(), request.timeout().isPresent());
         Answer answer = http.post(post, this::read);
         return answer.toResponse(request, tokens, Duration.between(start, clock.instant()));
     }

@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
 /**
  * POSTs JSON to a model API with bounded time and retries: 429, 500, 502, 503, 504, 529 and
  * I/O failures are retried with backoff ({@link RetryPolicy}), a malformed 200 once; the rest
- * becomes a {@link ModelException} that says what to do. A post's timeout bounds it whole,
- * retries and the wait for a free slot included; an attempt that timed out after it was sent
+ * becomes a {@link ModelException} that says what to do. A post's timeout bounds each attempt,
+ * or, for a post {@linkplain Post#whole whole}, the post, retries and the wait for a free slot
+ * included; an attempt that timed out after it was sent
  * is not sent again (a server that serves one request at a time would still be computing it,
  * and the copy would queue behind it). At most {@code permits} posts are in flight at once. Redirects are refused, never
  * followed, so the key reaches the configured host only. Every message passes
@@ -96,10 +97,16 @@ final class ModelHttp {
      * One POST to make. {@code headers} may hold the key, so {@code toString} leaves them out.
      *
      * @param model named in a 404's message
+     * @param whole whether {@code timeout} bounds the whole post (a stage's share of the run's
+     *              budget), not each attempt
      */
-    record Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model) {
+    record Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model, boolean whole) {
         Post {
             headers = Map.copyOf(headers);
+        }
+
+        Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model) {
+            this(uri, headers, body, timeout, model, false);
         }
 
         @Override
@@ -133,7 +140,7 @@ final class ModelHttp {
      * its timeout is.
      */
     <T> T post(Post post, Function<JsonNode, T> reader) {
-        Instant end = clock.instant().plus(post.timeout());
+        Optional<Instant> end = post.whole() ? Optional.of(clock.instant().plus(post.timeout())) : Optional.empty();
         if (slots.isEmpty()) {
             return attempts(post, reader, end);
         }
@@ -145,9 +152,9 @@ final class ModelHttp {
         }
     }
 
-    private void acquire(Semaphore slot, Post post, Instant end) {
+    private void acquire(Semaphore slot, Post post, Optional<Instant> end) {
         try {
-            if (!slot.tryAcquire(left(end).toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!slot.tryAcquire(left(post, end).toMillis(), TimeUnit.MILLISECONDS)) {
                 throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + post.timeout()
                         + ": the request waited that long for another one to the same endpoint to end "
                         + "(--model-concurrency)", null);
@@ -158,17 +165,21 @@ final class ModelHttp {
         }
     }
 
-    private Duration left(Instant end) {
-        Duration left = Duration.between(clock.instant(), end);
+    /** The time the next attempt may take: what is left of a whole post's timeout, else the timeout. */
+    private Duration left(Post post, Optional<Instant> end) {
+        if (end.isEmpty()) {
+            return post.timeout();
+        }
+        Duration left = Duration.between(clock.instant(), end.get());
         return left.isNegative() ? Duration.ZERO : left;
     }
 
-    private <T> T attempts(Post post, Function<JsonNode, T> reader, Instant end) {
+    private <T> T attempts(Post post, Function<JsonNode, T> reader, Optional<Instant> end) {
         boolean malformedSeen = false;
         for (int attempt = 1;; attempt++) {
             Retry retry;
             try {
-                return attempt(post, reader, left(end));
+                return attempt(post, reader, left(post, end));
             } catch (Retry e) {
                 retry = e;
             }
@@ -182,7 +193,7 @@ final class ModelHttp {
             }
             Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
                     : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
-            if (left(end).compareTo(delay.plusSeconds(1)) < 0) {
+            if (end.isPresent() && left(post, end).compareTo(delay.plusSeconds(1)) < 0) {
                 throw fail(ErrorKind.RUNTIME, "no answer from " + host(post.uri()) + " within " + post.timeout()
                         + " (attempt " + attempt + ": " + retry.reason() + "); no time left in the request's "
                         + "limit for another attempt", retry.getCause());
@@ -270,8 +281,11 @@ final class ModelHttp {
                     + " for model " + post.model() + " (HTTP 404" + api + "): check --base-url and --model", null);
         }
         ErrorKind kind = status / 100 == 4 ? ErrorKind.INPUT : ErrorKind.RUNTIME;
+        // OpenAI, vLLM: "maximum context length"; llama.cpp: "exceeds the available context size".
+        boolean window = status == 400 && api.toLowerCase(java.util.Locale.ROOT).matches(".*context (length|size).*");
         return fail(kind, "the model API at " + host(post.uri()) + " rejected the request (HTTP " + status + ")"
-                + api, null);
+                + api + (window ? "; state the model's window with --model-context, and repofix cuts every request "
+                        + "to fit it" : ""), null);
     }
 
     /**

@@ -46,8 +46,7 @@ public final class OpenAiChatClient implements ChatClient {
     public ChatResponse complete(ChatRequest request) {
         Instant start = clock.instant();
         ModelHttp.Post post = new ModelHttp.Post(endpoint(), headers(), body(request),
-                request.timeout().orElse(settings.requestTimeout()),
-                settings.model());
+                request.timeout().orElse(settings.requestTimeout()), settings.model(), request.timeout().isPresent());
         Answer answer = http.post(post, this::read);
         return answer.toResponse(request, tokens, Duration.between(start, clock.instant()));
     }
