@@ -234,7 +234,9 @@ class OpenAiChatClientTest {
                 .asInstanceOf(throwable(ModelException.class))
                 .satisfies(e -> assertThat(e.kind()).isEqualTo(ErrorKind.INPUT))
                 .satisfies(e -> assertThat(e.getMessage()).contains("HTTP 400): This model's maximum context length")
-                        .hasSizeLessThan(420));
+                        .endsWith("…; state the model's window with --model-context, and repofix cuts every request "
+                                + "to fit it")
+                        .hasSizeLessThan(520));
     }
 
     @Test
