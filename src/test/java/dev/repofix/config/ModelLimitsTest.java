@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 
 class ModelLimitsTest {
     private static ModelLimits limits(Map<ConfigKey, String> flags) {
-        return Settings.of(ConfigResolver.resolve(new EnumMap<>(flags), new HostEnvironment(Map.of()),
-                Optional.empty())).model().limits();
+        Map<ConfigKey, String> given = new EnumMap<>(ConfigKey.class);
+        given.putAll(flags);
+        return Settings.of(ConfigResolver.resolve(given, new HostEnvironment(Map.of()), Optional.empty())).model()
+                .limits();
     }
 
     @Test
