@@ -24,22 +24,8 @@ final class EvalOptions {
     @Option(names = "--api-key-env", paramLabel = "VAR", description = "Variable holding the API key.")
     String apiKeyEnv;
 
-    @Option(names = "--model-context", paramLabel = "TOKENS", description = "The model's context window, e.g. 4096 "
-            + "or 8k: every request is cut to fit it (code, then instructions, then a re-ask's history, then the "
-            + "answer budget), and one that cannot fit is refused before it is sent. Default: not stated.")
-    String modelContext;
-
-    @Option(names = "--max-answer-tokens", paramLabel = "N", description = "Answer size limit of each model "
-            + "request, in tokens. Default: 4096")
-    String maxAnswerTokens;
-
-    @Option(names = "--model-timeout", paramLabel = "DURATION", description = "Limit of one model request, e.g. "
-            + "90s. Default: what is left of the stage's share of --timeout.")
-    String modelTimeout;
-
-    @Option(names = "--model-concurrency", paramLabel = "N", description = "Model requests sent at once to the "
-            + "endpoint. Default: 1 for a loopback (local) server, no limit for others.")
-    String modelConcurrency;
+    @Mixin
+    ModelLimitOptions modelLimits = new ModelLimitOptions();
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30m",
             description = "Time budget of one case. Default: 30m")
@@ -78,10 +64,7 @@ final class EvalOptions {
     private void putFlags(Map<ConfigKey, String> flags) {
         put(flags, ConfigKey.BASE_URL, baseUrl);
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
-        put(flags, ConfigKey.MODEL_CONTEXT, modelContext);
-        put(flags, ConfigKey.MAX_ANSWER_TOKENS, maxAnswerTokens);
-        put(flags, ConfigKey.MODEL_TIMEOUT, modelTimeout);
-        put(flags, ConfigKey.MODEL_CONCURRENCY, modelConcurrency);
+        modelLimits.putFlags(flags);
         put(flags, ConfigKey.TIMEOUT, timeout);
         put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates);

@@ -91,22 +91,8 @@ final class RunOptions {
             + "the model: 2k, 4k, 8k, 16k, 32k, 64k, 128k. Default: 16k")
     String context;
 
-    @Option(names = "--model-context", paramLabel = "TOKENS", description = "The model's context window, e.g. 4096 "
-            + "or 8k: every request is cut to fit it (code, then instructions, then a re-ask's history, then the "
-            + "answer budget), and one that cannot fit is refused before it is sent. Default: not stated.")
-    String modelContext;
-
-    @Option(names = "--max-answer-tokens", paramLabel = "N", description = "Answer size limit of each model "
-            + "request, in tokens. Default: 4096")
-    String maxAnswerTokens;
-
-    @Option(names = "--model-timeout", paramLabel = "DURATION", description = "Limit of one model request, e.g. "
-            + "90s. Default: what is left of the stage's share of --timeout.")
-    String modelTimeout;
-
-    @Option(names = "--model-concurrency", paramLabel = "N", description = "Model requests sent at once to the "
-            + "endpoint. Default: 1 for a loopback (local) server, no limit for others.")
-    String modelConcurrency;
+    @Mixin
+    ModelLimitOptions modelLimits = new ModelLimitOptions();
 
     @Option(names = "--sbfl", paramLabel = "FORMULA", description = "How the builtin engine ranks lines over "
             + "per-test coverage: ochiai or dstar. Default: ochiai")
@@ -149,10 +135,7 @@ final class RunOptions {
         put(flags, ConfigKey.BASE_URL, baseUrl);
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
         put(flags, ConfigKey.CONTEXT, context);
-        put(flags, ConfigKey.MODEL_CONTEXT, modelContext);
-        put(flags, ConfigKey.MAX_ANSWER_TOKENS, maxAnswerTokens);
-        put(flags, ConfigKey.MODEL_TIMEOUT, modelTimeout);
-        put(flags, ConfigKey.MODEL_CONCURRENCY, modelConcurrency);
+        modelLimits.putFlags(flags);
         put(flags, ConfigKey.RECORD, record);
         put(flags, ConfigKey.SBFL, sbfl);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates.orElse(null));

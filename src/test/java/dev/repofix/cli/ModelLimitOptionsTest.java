@@ -33,6 +33,18 @@ class ModelLimitOptionsTest {
     }
 
     @Test
+    void evalCommandsTakeTheSameFlags() {
+        HostEnvironment host = new HostEnvironment(Map.of());
+        EvalRunCommand run = CommandLine.populateCommand(new EvalRunCommand(new Environment(host, Clock.systemUTC(),
+                Path.of("build-tmp"), false)), "--cases", "cases.jsonl", "--out", "out", "--model-context", "2048",
+                "--model-concurrency", "2", "--model-timeout", "45s", "--max-answer-tokens", "300");
+
+        assertThat(run.options.settings(host, Optional.empty()).model().limits())
+                .isEqualTo(new ModelLimits(OptionalInt.of(2048), 300, Optional.of(Duration.ofSeconds(45)),
+                        OptionalInt.of(2)));
+    }
+
+    @Test
     void actionInputsSetThemToo() {
         assertThat(limits(Map.of("INPUT_MODEL-CONTEXT", "8k", "INPUT_MAX-ANSWER-TOKENS", "1024")))
                 .isEqualTo(new ModelLimits(OptionalInt.of(8192), 1024, Optional.empty(), OptionalInt.empty()));
