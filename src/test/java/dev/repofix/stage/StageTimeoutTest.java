@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,15 +45,10 @@ class StageTimeoutTest {
 
     @TempDir
     Path root;
-    FailureReport report;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        report = FailureFixture.write(root);
-    }
 
     /** The fixture's report in a run whose budget ends {@code left} from now. */
-    private FailureReport within(Duration left) {
+    private FailureReport within(Duration left) throws IOException {
+        FailureReport report = FailureFixture.write(root);
         return new FailureReport(report.testCommand(), report.reproduce(), report.baseline(), report.failing(),
                 report.log(), report.files(), report.build(),
                 Optional.of(new RunBudget(Duration.ofSeconds(1), Instant.now().plus(left))), report.environment());
@@ -69,7 +63,7 @@ class StageTimeoutTest {
     }
 
     @Test
-    void aSlowServerIsWaitedForOnlyTheStagesShareOfTheBudgetAndAskedOnce() throws InterruptedException {
+    void aSlowServerIsWaitedForOnlyTheStagesShareOfTheBudgetAndAskedOnce() throws Exception {
         api.stubFor(post(PATH).willReturn(okJson(ChatCompletionBodies.completion(MODEL, ISSUE, 10, 10))
                 .withFixedDelay(15_000)));
         // 12 s left: the issue stage's share is a quarter (then localization, patch, validation).
@@ -87,12 +81,13 @@ class StageTimeoutTest {
     }
 
     @Test
-    void theOperatorsModelTimeoutBoundsARequestWithoutARunBudget() throws InterruptedException {
+    void theOperatorsModelTimeoutBoundsARequestWithoutARunBudget() throws Exception {
         api.stubFor(post(PATH).willReturn(okJson(ChatCompletionBodies.completion(MODEL, ISSUE, 10, 10))
                 .withFixedDelay(15_000)));
+        FailureReport unbounded = FailureFixture.write(root);
         long start = System.nanoTime();
 
-        assertThatThrownBy(() -> stages(Optional.of(Duration.ofSeconds(3))).draftIssue(report))
+        assertThatThrownBy(() -> stages(Optional.of(Duration.ofSeconds(3))).draftIssue(unbounded))
                 .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.timedOut()).isTrue());
 
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(9000));
@@ -100,13 +95,15 @@ class StageTimeoutTest {
     }
 
     @Test
-    void noReAskWhenWhatIsLeftOfTheShareHoldsNoWholeAnswer() {
+    void noReAskWhenWhatIsLeftOfTheShareHoldsNoWholeAnswer() throws IOException {
         api.stubFor(post(PATH).willReturn(okJson(ChatCompletionBodies.completion(MODEL, "I think it is withdraw.",
                 10, 10)).withFixedDelay(3000)));
         // 24 s left: a 6 s share; the first (unusable) answer takes 3 s or more, less than 3 s is left.
         LlmStages stages = stages(Optional.empty());
 
-        assertThatThrownBy(() -> stages.draftIssue(within(Duration.ofSeconds(24))))
+        FailureReport tight = within(Duration.ofSeconds(24));
+
+        assertThatThrownBy(() -> stages.draftIssue(tight))
                 .isInstanceOf(StageException.class)
                 .hasMessageContaining("gave no usable issue answer in 1 attempt(s), and the stage's share of the "
                         + "run's budget holds no full answer more; last error: no JSON found");
