@@ -12,7 +12,9 @@ public final class JavaTemplates {
      * The Java templates, which work on the file's syntax tree, in the order of their prior:
      * the commonest one-token fixes first (operator change, off-by-one, wrong variable,
      * negation), then null checks, return values, clauses, calls, constants and the
-     * statement-level ones. They share {@code trees}, so a file is parsed once.
+     * statement-level ones, then the families built from the code around the line (issue 32:
+     * bitwise and compound operators, call arguments, receivers, related types, wrapped
+     * calls, synthesized conditions, inserted statements). They share {@code trees}, so a file is parsed once.
      */
     public static List<FixTemplate> inPriorOrder(JavaTrees trees) {
         return List.of(new JavaArithmeticOperatorTemplate(trees), new JavaRelationalOperatorTemplate(trees),
@@ -21,6 +23,10 @@ public final class JavaTemplates {
                 new JavaNullCheckTemplate(trees), new JavaReturnValueTemplate(trees),
                 new JavaConditionClauseTemplate(trees), new JavaSimilarMethodTemplate(trees),
                 new JavaSwapArgumentsTemplate(trees), new JavaWrongConstantTemplate(trees), new JavaCastTemplate(trees),
-                new JavaMissingJumpTemplate(trees), new JavaRemoveStatementTemplate(trees));
+                new JavaMissingJumpTemplate(trees), new JavaRemoveStatementTemplate(trees),
+                // issue 32's families, after today's so that their order on a line is kept
+                new JavaCompoundOperatorTemplate(trees), new JavaCallArgumentTemplate(trees),
+                new JavaReceiverTemplate(trees), new JavaTypeReplacementTemplate(trees), new JavaWrapCallTemplate(trees),
+                new JavaConditionSynthesisTemplate(trees), new JavaInsertStatementTemplate(trees));
     }
 }
