@@ -26,8 +26,12 @@ import java.util.Set;
  * compared with zero or with another number the statement uses, and a boolean itself.
  */
 final class JavaConditionSynthesisTemplate extends JavaTemplate {
-    /** Checks per condition: past this the candidates crowd out other lines. */
-    private static final int MAX_CHECKS = 6;
+    /**
+     * Checks per condition, and how many of them also weaken it: past these the candidates
+     * crowd out other lines (a condition line is the commonest suspect).
+     */
+    private static final int MAX_CHECKS = 5;
+    private static final int MAX_WEAKENING = 2;
 
     JavaConditionSynthesisTemplate(JavaTrees trees) {
         super(trees);
@@ -59,7 +63,7 @@ final class JavaConditionSynthesisTemplate extends JavaTemplate {
             for (String check : checks) {
                 edits.replace(c, andOperand + " && " + check, "added `&& " + check + "`");
             }
-            for (String check : checks) {
+            for (String check : checks.subList(0, Math.min(MAX_WEAKENING, checks.size()))) {
                 edits.replace(c, orOperand + " || " + check, "added `|| " + check + "`");
             }
         }
@@ -76,8 +80,9 @@ final class JavaConditionSynthesisTemplate extends JavaTemplate {
     }
 
     /**
-     * Checks of the variables the statement uses (condition first, then its body), in the
-     * order they first appear; none that the condition already reads.
+     * Checks of the variables the statement uses (condition first, then its body): the
+     * first check of each name in the order they first appear, then the second of each, and
+     * so on; none that the condition already has.
      */
     private static List<String> checks(Statement s, Expression condition) {
         JavaScope scope = JavaScope.at(condition);
@@ -88,11 +93,16 @@ final class JavaConditionSynthesisTemplate extends JavaTemplate {
         used.removeIf(n -> !visible.containsKey(n));
         List<String> numbers = used.stream().filter(n -> JavaTypes.isNumeric(visible.get(n))).toList();
         String written = condition.toString();
-        List<String> out = new ArrayList<>();
+        List<List<String>> byName = new ArrayList<>();
         for (String name : used) {
-            for (String check : checksOf(name, visible.get(name), scope, numbers)) {
-                if (!written.contains(check) && !out.contains(check) && out.size() < MAX_CHECKS) {
-                    out.add(check);
+            byName.add(checksOf(name, visible.get(name), scope, numbers).stream().filter(c -> !written.contains(c))
+                    .toList());
+        }
+        List<String> out = new ArrayList<>();
+        for (int depth = 0; out.size() < MAX_CHECKS && depth < 4; depth++) {
+            for (List<String> checks : byName) {
+                if (depth < checks.size() && !out.contains(checks.get(depth)) && out.size() < MAX_CHECKS) {
+                    out.add(checks.get(depth));
                 }
             }
         }
