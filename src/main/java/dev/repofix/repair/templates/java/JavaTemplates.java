@@ -6,6 +6,14 @@ import java.util.List;
 
 /** The Java fix templates as a run tries them; see {@link JavaTemplate} for what they share. */
 public final class JavaTemplates {
+    /**
+     * Issue 32's families, built from the code around the line: the proposer gives them the
+     * places after every edit of the other families, so that they never take a place one of
+     * those had (on the team's bench, interleaved, they pushed a fix past the budget).
+     */
+    public static final java.util.Set<String> LATER = java.util.Set.of("compound-op", "call-argument", "receiver",
+            "type-hierarchy", "wrap-call", "condition-synthesis", "insert-statement");
+
     private JavaTemplates() {}
 
     /**
