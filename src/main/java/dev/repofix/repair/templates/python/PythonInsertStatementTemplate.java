@@ -1,0 +1,123 @@
+package dev.repofix.repair.templates.python;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.repofix.repair.source.PythonTree;
+import dev.repofix.repair.source.PythonTrees;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * "insert-statement": a missing call on a collection the function already uses, put below
+ * (then above) the suspected statement at its indentation. The calls come from the file's own
+ * call statements ({@code seen.add(node)} elsewhere: those of the same function first), on a
+ * receiver this function uses, with a single name argument adapted to the locals of the
+ * suspected line; then, for a local whose value is a set, list, dict or deque by its form,
+ * that kind's own adding or removing call ({@code seen.add(x)}, {@code d.pop(key)}) with each
+ * local of the line. At most {@value #MAX} statements.
+ */
+final class PythonInsertStatementTemplate extends PythonTemplate {
+    private static final int MAX = 4;
+    private static final Map<String, List<String>> BY_KIND = Map.of("set", List.of("add", "discard"),
+            "list", List.of("append"), "dict", List.of("pop"), "deque", List.of("append"));
+
+    PythonInsertStatementTemplate(PythonTrees trees) {
+        super(trees);
+    }
+
+    @Override
+    public String name() {
+        return "insert-statement";
+    }
+
+    @Override
+    void propose(PythonTree tree, int line, PythonEdits edits) {
+        PythonScope scope = PythonScope.at(tree, line);
+        JsonNode statement = tree.statementOn(line).orElse(null);
+        if (scope.function().isEmpty() || statement == null || !statement.path("inFunction").asBoolean()) {
+            return;
+        }
+        String own = tree.source(statement.get("r"));
+        Set<String> onLine = scope.localsIn(tree.file().line(line));
+        Set<String> calls = new LinkedHashSet<>();
+        fromIngredients(tree, scope, onLine, calls);
+        fromKinds(tree, scope, onLine, calls);
+        calls.remove(own);
+        List<String> chosen = new ArrayList<>(calls).subList(0, Math.min(MAX, calls.size()));
+        int first = statement.get("r").get(0).asInt();
+        String indent = edits.indentOf(first);
+        boolean simple = statement.path("simple").asBoolean();
+        for (String call : chosen) {
+            if (simple) {
+                edits.insertAfter(statement, indent, List.of(call), "`" + call + "` added below");
+            }
+        }
+        for (String call : chosen) {
+            edits.insertBefore(statement, List.of(call), "`" + call + "` added above");
+        }
+    }
+
+    /** The file's call statements on a receiver the function uses, as they are or adapted to the line's locals. */
+    private static void fromIngredients(PythonTree tree, PythonScope scope, Set<String> onLine, Set<String> out) {
+        JsonNode function = scope.function().orElseThrow();
+        List<JsonNode> ingredients = new ArrayList<>();
+        List<JsonNode> elsewhere = new ArrayList<>();
+        for (JsonNode i : tree.nodes("ingredient")) {
+            boolean inside = within(i.get("r"), function.get("r"));
+            (inside ? ingredients : elsewhere).add(i);
+        }
+        ingredients.addAll(elsewhere);
+        for (JsonNode i : ingredients) {
+            String recv = i.get("recv").asText();
+            String root = recv.split("\\.")[0];
+            boolean single = i.get("r").get(0).asInt() == i.get("r").get(2).asInt();
+            if (!single || !scope.uses(recv) || !(scope.isLocal(root) || root.equals("self") && scope.inMethod())) {
+                continue;
+            }
+            JsonNode names = i.get("argNames");
+            boolean visible = true;
+            for (JsonNode a : i.get("args")) {
+                visible &= scope.allVisible(tree.source(a));
+            }
+            if (visible && i.get("args").size() > 0) {
+                out.add(tree.source(i.get("r")));
+            }
+            if (names.size() == 1 && i.path("keywords").asInt() == 0 && !names.get(0).asText().isEmpty()) {
+                for (String local : onLine) {
+                    if (!local.equals(root)) {
+                        out.add(recv + "." + i.get("method").asText() + "(" + local + ")");
+                    }
+                }
+            }
+        }
+    }
+
+    /** For each local holding a set, list, dict or deque by its form: that kind's calls with each local of the line. */
+    private static void fromKinds(PythonTree tree, PythonScope scope, Set<String> onLine, Set<String> out) {
+        JsonNode collections = scope.function().orElseThrow().path("collections");
+        List<String> receivers = new ArrayList<>();
+        collections.fieldNames().forEachRemaining(receivers::add);
+        // receivers named on the line first
+        receivers.sort(java.util.Comparator.comparing(r -> !onLine.contains(r)));
+        for (String recv : receivers) {
+            for (String method : BY_KIND.getOrDefault(collections.get(recv).asText(), List.of())) {
+                for (String local : onLine) {
+                    if (!local.equals(recv) && !collections.has(local)) {
+                        out.add(recv + "." + method + "(" + local + ")");
+                    }
+                }
+            }
+        }
+    }
+
+    static boolean within(JsonNode inner, JsonNode outer) {
+        return compare(inner, 0, outer, 0) >= 0 && compare(inner, 2, outer, 2) <= 0;
+    }
+
+    private static int compare(JsonNode a, int ai, JsonNode b, int bi) {
+        int byLine = Integer.compare(a.get(ai).asInt(), b.get(bi).asInt());
+        return byLine != 0 ? byLine : Integer.compare(a.get(ai + 1).asInt(), b.get(bi + 1).asInt());
+    }
+}
