@@ -41,6 +41,30 @@ class PythonIngredientFamiliesTest {
     }
 
     @Test
+    void insertStatementTakesTheArgumentFromTheTestAroundTheLine() {
+        assertFixes("insert-statement", """
+                def unique_by(items, key):
+                    seen = set()
+                    out = []
+                    for item in items:
+                        k = key(item)
+                        if k not in seen:
+                            out.append(item)  #BUG
+                    return out
+                """, """
+                def unique_by(items, key):
+                    seen = set()
+                    out = []
+                    for item in items:
+                        k = key(item)
+                        if k not in seen:
+                            out.append(item)  #BUG
+                            seen.add(k)
+                    return out
+                """, "assert unique_by(['a', 'B', 'A'], str.lower) == ['a', 'B']");
+    }
+
+    @Test
     void insertStatementAdaptsACallOfAnotherFunctionToTheLinesNames() {
         assertFixes("insert-statement", """
                 def forget(cache, key):

@@ -41,9 +41,12 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
         }
         String own = tree.source(statement.get("r"));
         Set<String> onLine = scope.localsIn(tree.file().line(line));
+        Set<String> headers = headerLocals(tree, scope, line);
+        Set<String> names = new LinkedHashSet<>(onLine);
+        names.addAll(headers);
         Set<String> calls = new LinkedHashSet<>();
-        fromIngredients(tree, scope, onLine, calls);
-        fromKinds(tree, scope, onLine, calls);
+        fromIngredients(tree, scope, statement, names, calls);
+        fromKinds(tree, scope, onLine, headers, calls);
         calls.remove(own);
         List<String> chosen = new ArrayList<>(calls).subList(0, Math.min(MAX, calls.size()));
         int first = statement.get("r").get(0).asInt();
@@ -60,7 +63,8 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
     }
 
     /** The file's call statements on a receiver the function uses, as they are or adapted to the line's locals. */
-    private static void fromIngredients(PythonTree tree, PythonScope scope, Set<String> onLine, Set<String> out) {
+    private static void fromIngredients(PythonTree tree, PythonScope scope, JsonNode statement, Set<String> onLine,
+            Set<String> out) {
         JsonNode function = scope.function().orElseThrow();
         List<JsonNode> ingredients = new ArrayList<>();
         List<JsonNode> elsewhere = new ArrayList<>();
@@ -73,6 +77,9 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
             String recv = i.get("recv").asText();
             String root = recv.split("\\.")[0];
             boolean single = i.get("r").get(0).asInt() == i.get("r").get(2).asInt();
+            if (i.get("r").equals(statement.get("r"))) {
+                continue; // the suspected statement itself: a second copy with other names is rarely what is missing
+            }
             if (!single || !scope.uses(recv) || !(scope.isLocal(root) || root.equals("self") && scope.inMethod())) {
                 continue;
             }
@@ -86,7 +93,7 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
             }
             if (names.size() == 1 && i.path("keywords").asInt() == 0 && !names.get(0).asText().isEmpty()) {
                 for (String local : onLine) {
-                    if (!local.equals(root)) {
+                    if (!local.equals(root) && scope.collectionOf(local).isEmpty()) {
                         out.add(recv + "." + i.get("method").asText() + "(" + local + ")");
                     }
                 }
@@ -94,22 +101,42 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
         }
     }
 
-    /** For each local holding a set, list, dict or deque by its form: that kind's calls with each local of the line. */
-    private static void fromKinds(PythonTree tree, PythonScope scope, Set<String> onLine, Set<String> out) {
+    /**
+     * For each local holding a set, list, dict or deque by its form: that kind's calls with each
+     * local of the line, then of the headers around it. The collections an enclosing header
+     * tests ({@code if k not in seen:}) come first, those the line already calls on last.
+     */
+    private static void fromKinds(PythonTree tree, PythonScope scope, Set<String> onLine, Set<String> headers,
+            Set<String> out) {
         JsonNode collections = scope.function().orElseThrow().path("collections");
         List<String> receivers = new ArrayList<>();
         collections.fieldNames().forEachRemaining(receivers::add);
-        // receivers named on the line first
-        receivers.sort(java.util.Comparator.comparing(r -> !onLine.contains(r)));
+        receivers.sort(java.util.Comparator.comparingInt(r -> headers.contains(r) ? 0 : onLine.contains(r) ? 2 : 1));
+        Set<String> args = new LinkedHashSet<>(onLine);
+        args.addAll(headers);
         for (String recv : receivers) {
             for (String method : BY_KIND.getOrDefault(collections.get(recv).asText(), List.of())) {
-                for (String local : onLine) {
+                for (String local : args) {
                     if (!local.equals(recv) && !collections.has(local)) {
                         out.add(recv + "." + method + "(" + local + ")");
                     }
                 }
             }
         }
+    }
+
+    /** The locals the headers of the statements around the line read ({@code if k not in seen:}), innermost first. */
+    private static Set<String> headerLocals(PythonTree tree, PythonScope scope, int line) {
+        List<JsonNode> around = new ArrayList<>(tree.nodesOn(line, "stmt"));
+        java.util.Collections.reverse(around);
+        Set<String> out = new LinkedHashSet<>();
+        for (JsonNode s : around) {
+            int header = s.get("r").get(0).asInt();
+            if (header != line && !s.path("simple").asBoolean()) {
+                out.addAll(scope.localsIn(tree.file().line(header)));
+            }
+        }
+        return out;
     }
 
     static boolean within(JsonNode inner, JsonNode outer) {
