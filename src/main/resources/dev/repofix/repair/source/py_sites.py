@@ -475,6 +475,14 @@ class Facts:
             elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value is not None \
                     and collection(n.value):
                 kinds.setdefault(n.target.id, collection(n.value))
+        numeric = set()
+        for n in ast.walk(func):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.FloorDiv, ast.Mult)):
+                numeric.update(m.id for m in (n.left, n.right) if isinstance(m, ast.Name))
+            elif isinstance(n, ast.Compare) and all(isinstance(o, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for o in n.ops):
+                numeric.update(m.id for m in [n.left] + n.comparators if isinstance(m, ast.Name))
+            elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Name):
+                numeric.add(n.slice.id)
         returns = []
         for r in ast.walk(func):
             if isinstance(r, ast.Return) and r.value is not None:
@@ -483,7 +491,7 @@ class Facts:
                     returns.append(text)
         types = binding_types(func)
         self.s.add("func", func, names=names, method=method and bool(params) and params[0] == "self",
-                   uses=sorted(uses), collections=kinds, returns=returns,
+                   uses=sorted(uses), collections=kinds, returns=returns, numeric=sorted(numeric),
                    types={n: t for n, t in types.items() if t in TYPED})
         self.walk(func.body, func, method, False)
 

@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * "call-argument": a name passed to a call moved by one ({@code search(xs, mid, hi)} ->
- * {@code search(xs, mid + 1, hi)}) where the name may hold a number, and two positional
+ * {@code search(xs, mid + 1, hi)}) where the function uses the name as a number (in arithmetic, an
+ * ordering or an index), and two positional
  * arguments that are not neighbours swapped (neighbours are swap-args' edits).
  */
 final class PythonCallArgumentTemplate extends PythonTemplate {
@@ -30,8 +31,9 @@ final class PythonCallArgumentTemplate extends PythonTemplate {
         PythonScope scope = PythonScope.at(tree, line);
         for (JsonNode a : tree.nodesOn(line, "callarg")) {
             String name = a.path("name").asText();
-            if (name.isEmpty() || NOT_NUMERIC.contains(a.path("callee").asText()) || !scope.isLocal(name)
-                    || !scope.collectionOf(name).isEmpty() || NOT_ARITHMETIC.contains(scope.typeOf(name))) {
+            boolean number = scope.typeOf(name).equals("num") || scope.typeOf(name).isEmpty() && scope.isNumeric(name);
+            if (name.isEmpty() || NOT_NUMERIC.contains(a.path("callee").asText()) || !scope.isLocal(name) || !number
+                    || !scope.collectionOf(name).isEmpty()) {
                 continue;
             }
             for (String delta : new String[] {" + 1", " - 1"}) {

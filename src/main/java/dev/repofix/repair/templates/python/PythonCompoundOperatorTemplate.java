@@ -52,25 +52,12 @@ final class PythonCompoundOperatorTemplate extends PythonTemplate {
             boolean number = scope.typeOf(target).equals("num") || scope.typeOf(target).isEmpty()
                     && !NOT_ARITHMETIC.contains(a.path("kind").asText());
             int at = operator(tree, a.get("left"), a.get("right"), "=");
-            if (!scope.isLocal(target) || !number || at < 0 || !boundAbove(tree, scope, target, line)) {
+            if (!scope.isLocal(target) || !number || at < 0 || !scope.boundBefore(tree, target, line)) {
                 continue;
             }
             for (String to : List.of("+=", "-=")) {
                 edits.replace(at, at + 1, to, "`" + target + " =` -> `" + target + " " + to + "`");
             }
         }
-    }
-
-    /** Whether the function binds {@code name} on a line above {@code line} (so {@code name +=} reads a value). */
-    private static boolean boundAbove(PythonTree tree, PythonScope scope, String name, int line) {
-        JsonNode f = scope.function().orElseThrow();
-        Pattern binding = Pattern.compile("(^|[\\s,(])" + Pattern.quote(name) + "\\s*(=[^=]|[-+*/|&^]=|,.*=| in )|def .*\\b"
-                + Pattern.quote(name) + "\\b");
-        for (int l = f.get("r").get(0).asInt(); l < line; l++) {
-            if (binding.matcher(tree.file().line(l)).find()) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * "insert-statement": a missing call on a collection the function already uses, put below
- * (then above) the suspected statement at its indentation. The calls come from the file's own
+ * (then above) the suspected simple statement at its indentation, where every local it reads
+ * is bound. The calls come from the file's own
  * call statements ({@code seen.add(node)} elsewhere: those of the same function first), on a
  * receiver this function uses, with a single name argument adapted to the locals of the
  * suspected line; then, for a local whose value is a set, list, dict or deque by its form,
@@ -36,7 +37,8 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
     void propose(PythonTree tree, int line, PythonEdits edits) {
         PythonScope scope = PythonScope.at(tree, line);
         JsonNode statement = tree.statementOn(line).orElse(null);
-        if (scope.function().isEmpty() || statement == null || !statement.path("inFunction").asBoolean()) {
+        if (scope.function().isEmpty() || statement == null || !statement.path("inFunction").asBoolean()
+                || !statement.path("simple").asBoolean()) {
             return;
         }
         String own = tree.source(statement.get("r"));
@@ -48,18 +50,14 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
         fromIngredients(tree, scope, statement, names, calls);
         fromKinds(tree, scope, onLine, headers, calls);
         calls.remove(own);
-        List<String> chosen = new ArrayList<>(calls).subList(0, Math.min(MAX, calls.size()));
         int first = statement.get("r").get(0).asInt();
+        int last = statement.get("r").get(2).asInt();
+        // every name the call reads must hold a value where it goes: bound above it, or by the statement itself
+        List<String> below = calls.stream().filter(c -> bound(tree, scope, c, last + 1)).limit(MAX).toList();
+        List<String> above = calls.stream().filter(c -> bound(tree, scope, c, first)).limit(MAX).toList();
         String indent = edits.indentOf(first);
-        boolean simple = statement.path("simple").asBoolean();
-        for (String call : chosen) {
-            if (simple) {
-                edits.insertAfter(statement, indent, List.of(call), "`" + call + "` added below");
-            }
-        }
-        for (String call : chosen) {
-            edits.insertBefore(statement, List.of(call), "`" + call + "` added above");
-        }
+        below.forEach(call -> edits.insertAfter(statement, indent, List.of(call), "`" + call + "` added below"));
+        above.forEach(call -> edits.insertBefore(statement, List.of(call), "`" + call + "` added above"));
     }
 
     /** The file's call statements on a receiver the function uses, as they are or adapted to the line's locals. */
@@ -123,6 +121,10 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
                 }
             }
         }
+    }
+
+    private static boolean bound(PythonTree tree, PythonScope scope, String call, int line) {
+        return scope.localsIn(call).stream().allMatch(n -> scope.boundBefore(tree, n, line));
     }
 
     /** The locals the headers of the statements around the line read ({@code if k not in seen:}), innermost first. */

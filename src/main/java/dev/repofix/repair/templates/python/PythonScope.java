@@ -78,6 +78,30 @@ final class PythonScope {
         return function.map(f -> f.path("types").path(name).asText("")).orElse("");
     }
 
+    /** Whether the function uses a local as a number: in arithmetic, an ordering or as an index. */
+    boolean isNumeric(String name) {
+        return function.isPresent() && contains(function.get().path("numeric"), name);
+    }
+
+    /**
+     * Whether the function binds {@code name} on a line before {@code line} (a parameter, an
+     * assignment, a loop or {@code with} target), so that code put at {@code line} reads a value.
+     */
+    boolean boundBefore(PythonTree tree, String name, int line) {
+        if (function.isEmpty()) {
+            return false;
+        }
+        java.util.regex.Pattern binding = java.util.regex.Pattern.compile("(^|[\\s,(])"
+                + java.util.regex.Pattern.quote(name) + "\\s*(=[^=]|[-+*/|&^]=|,.*=| in )|def .*\\b"
+                + java.util.regex.Pattern.quote(name) + "\\b|\\bas " + java.util.regex.Pattern.quote(name) + "\\b");
+        for (int l = function.get().get("r").get(0).asInt(); l < line; l++) {
+            if (binding.matcher(tree.file().line(l)).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** set, list, dict or deque for a local bound to one by its form; "" otherwise. */
     String collectionOf(String name) {
         return function.map(f -> f.path("collections").path(name).asText("")).orElse("");
