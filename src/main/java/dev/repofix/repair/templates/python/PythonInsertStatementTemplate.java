@@ -12,12 +12,12 @@ import java.util.Set;
 /**
  * "insert-statement": a missing call on a collection the function already uses, put below
  * (then above) the suspected simple statement at its indentation, where every local it reads
- * is bound. The calls come from the file's own
- * call statements ({@code seen.add(node)} elsewhere: those of the same function first), on a
- * receiver this function uses, with a single name argument adapted to the locals of the
- * suspected line; then, for a local whose value is a set, list, dict or deque by its form,
- * that kind's own adding or removing call ({@code seen.add(x)}, {@code d.pop(key)}) with each
- * local of the line. At most {@value #MAX} statements.
+ * is bound, and never a call the function already makes. First, for a local whose value is a
+ * set, list, dict or deque by its form, that kind's own adding or removing call
+ * ({@code seen.add(x)}, {@code d.pop(key)}) with each local of the line or of the tests around
+ * it; then the file's call statements on a receiver this function uses ({@code cache.pop(key)}
+ * in another function), as they are or with their one name argument adapted to those locals.
+ * At most {@value #MAX} statements each way.
  */
 final class PythonInsertStatementTemplate extends PythonTemplate {
     private static final int MAX = 4;
@@ -47,9 +47,13 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
         Set<String> names = new LinkedHashSet<>(onLine);
         names.addAll(headers);
         Set<String> calls = new LinkedHashSet<>();
-        fromIngredients(tree, scope, statement, names, calls);
+        // a collection's own calls first: the file's calls of this very function are there already
         fromKinds(tree, scope, onLine, headers, calls);
+        fromIngredients(tree, scope, statement, names, calls);
         calls.remove(own);
+        JsonNode function = scope.function().orElseThrow();
+        tree.nodes("ingredient").stream().filter(i -> within(i.get("r"), function.get("r")))
+                .forEach(i -> calls.remove(tree.source(i.get("r"))));
         int first = statement.get("r").get(0).asInt();
         int last = statement.get("r").get(2).asInt();
         // every name the call reads must hold a value where it goes: bound above it, or by the statement itself
