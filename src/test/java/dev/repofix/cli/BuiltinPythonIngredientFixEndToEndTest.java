@@ -11,8 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code repofix fix} with no model on pytest projects whose bugs only issue 32's Python
- * families fix: a type test too narrow for the value the tests pass, and a missing call on a
- * set the function uses. Real {@code pytest}: a baseline and a few candidates each, so tagged slow.
+ * families fix: a type test too narrow for the value the tests pass. Real {@code pytest}: a baseline and a few candidates, so tagged slow.
  */
 @Tag("slow")
 class BuiltinPythonIngredientFixEndToEndTest {
@@ -57,40 +56,5 @@ class BuiltinPythonIngredientFixEndToEndTest {
         JsonNode report = BuiltinFixRuns.assertFixed(run);
         assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
                 .contains("+        if isinstance(value, Mapping):");
-    }
-
-    /** Duplicates come back because the function never records the keys it has seen. */
-    @Test
-    void fixesAMissingCallOnASet() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("dedupe"), Map.of(
-                "dedupe/__init__.py", "",
-                "dedupe/order.py", """
-                        def unique_by(items, key):
-                            seen = set()
-                            out = []
-                            for item in items:
-                                k = key(item)
-                                if k not in seen:
-                                    out.append(item)
-                            return out
-                        """,
-                "tests/test_order.py", """
-                        from dedupe.order import unique_by
-
-
-                        def test_keeps_first_occurrences_in_order():
-                            assert unique_by(["a", "B", "A", "b", "c"], str.lower) == ["a", "B", "c"]
-
-
-                        def test_empty():
-                            assert unique_by([], str.lower) == []
-                        """));
-
-        RunOutput run = BuiltinFixRuns.fix(temp, repo);
-
-        JsonNode report = BuiltinFixRuns.assertFixed(run);
-        assertThat(report.path("patch").asText()).contains("""
-                             out.append(item)
-                +            seen.add(k)""");
     }
 }
