@@ -55,6 +55,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,8 +70,7 @@ public final class RepairPipeline {
     private static final Logger LOG = LoggerFactory.getLogger(RepairPipeline.class);
     private static final int LOG_LINES = 40;
     /** The line a JVM prints when {@code JAVA_TOOL_OPTIONS} is set, as the instrumented baseline sets it. */
-    private static final java.util.regex.Pattern TOOL_BANNER =
-            java.util.regex.Pattern.compile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R?");
+    private static final Pattern TOOL_BANNER = Pattern.compile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R?");
     private static final Set<String> MODEL_STAGES = Set.of(RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
 
     /**

@@ -227,7 +227,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         Coverage read;
         try {
             read = armed.tool().read(armed.copy(), report, "of the whole suite, " + armed.how(),
-                    "see the baseline's log");
+                    "the baseline's output says more");
         } catch (UncheckedIOException | RepofixException e) {
             read = new Coverage.Unavailable("cannot read the instrumented baseline's coverage: " + e.getMessage());
         }

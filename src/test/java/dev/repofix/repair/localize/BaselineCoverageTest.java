@@ -167,7 +167,7 @@ class BaselineCoverageTest {
 
         assertThat(scripts).as("the coverage run of the failing test's file").anyMatch(s -> s.contains("pytest"));
         assertThat(c).isInstanceOfSatisfying(Coverage.Unavailable.class, u -> assertThat(u.why())
-                .contains("(the instrumented baseline's coverage: pytest under coverage wrote no coverage data")
+                .contains("(the instrumented baseline's coverage: pytest under coverage wrote no coverage data: the baseline's output says more")
                 .doesNotContain("null"));
     }
 
