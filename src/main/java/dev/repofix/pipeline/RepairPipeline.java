@@ -10,6 +10,7 @@ import dev.repofix.config.RunConfig;
 import dev.repofix.env.EnvironmentPreparer;
 import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.exec.Cancellation;
+import dev.repofix.exec.ExecResult;
 import dev.repofix.model.ModelException;
 import dev.repofix.model.Pricing;
 import dev.repofix.patch.PatchApplier;
@@ -25,6 +26,7 @@ import dev.repofix.testrun.EnvironmentFailures;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.ReportBudget;
 import dev.repofix.testrun.RunBudget;
+import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
@@ -53,6 +55,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,6 +69,8 @@ import org.slf4j.LoggerFactory;
 public final class RepairPipeline {
     private static final Logger LOG = LoggerFactory.getLogger(RepairPipeline.class);
     private static final int LOG_LINES = 40;
+    /** The line a JVM prints when {@code JAVA_TOOL_OPTIONS} is set, as the instrumented baseline sets it. */
+    private static final Pattern TOOL_BANNER = Pattern.compile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R?");
     private static final Set<String> MODEL_STAGES = Set.of(RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
 
     /**
@@ -310,9 +315,8 @@ public final class RepairPipeline {
             run.testCommand = command.shell();
             run.sandbox = runner.where(build);
             run.reproduce = command.shell();
-            Duration limit = run.suiteLimit();
-            TestOutcome outcome = runner.run(copy, build, command, ws.files(), limit);
-            return new Started(build, command, override, unusable(outcome, command, build, limit));
+            TestOutcome outcome = instrumentedBaseline(run, copy, build, command, ws, runner);
+            return new Started(build, command, override, unusable(outcome, command, build, run.suiteLimit()));
         }, s -> summarize(s.outcome));
         SuiteRunner suite = new SuiteRunner(started.build, started.command, started.override, runner, ws.files());
         EnvironmentFailures environment = new EnvironmentFailures(ws.files());
@@ -369,6 +373,37 @@ public final class RepairPipeline {
             case TestOutcome.NoTests n -> throw new IllegalStateException("unusable outcomes are refused in the step");
             case TestOutcome.TimedOut t -> throw new IllegalStateException("unusable outcomes are refused in the step");
         };
+    }
+
+    /**
+     * The baseline's run of the suite, under the per-test coverage the engine reads where it
+     * can be put (so that localization needs no run of its own), else plain. An instrumented
+     * run that does not complete with reports (its build failed, it timed out, it reported no
+     * test) is run again plain, so the instrumentation never changes the baseline's verdict.
+     */
+    private TestOutcome instrumentedBaseline(RunAssembly run, Path copy, BuildSystem build, TestCommand command,
+            Workspace ws, TestRunner runner) {
+        TestInstrumentation.Instrumented instrumented = engine.stages().baselineInstrumentation().instrument(
+                run.source, copy, build, command, ws.files(), runner.environment());
+        if (instrumented instanceof TestInstrumentation.Instrumented.Off off) {
+            if (!off.why().isBlank()) {
+                run.notes.add("per-test coverage: " + off.why());
+            }
+            return runner.run(copy, build, command, ws.files(), run.suiteLimit());
+        }
+        TestInstrumentation.Instrumented.On on = (TestInstrumentation.Instrumented.On) instrumented;
+        TestOutcome outcome = runner.run(copy, build, on.command(), ws.files(), run.suiteLimit());
+        if (outcome instanceof TestOutcome.Completed c) {
+            run.instrumentedBaseline = true;
+            run.notes.add("per-test coverage: the baseline ran the suite under " + on.how()
+                    + "; localization reads it, no coverage run of its own");
+            // Every JVM prints that it read JAVA_TOOL_OPTIONS: tool paths, not the project's output.
+            return new TestOutcome.Completed(c.run(), new ExecResult(c.exec().outcome(),
+                    TOOL_BANNER.matcher(c.exec().output()).replaceAll(""), c.exec().elapsed()));
+        }
+        run.notes.add("per-test coverage: the instrumented baseline " + summarize(outcome) + ", so it ran again "
+                + "without instrumentation (its verdict is the plain run's)");
+        return runner.run(copy, build, command, ws.files(), run.suiteLimit());
     }
 
     /**
@@ -580,6 +615,19 @@ public final class RepairPipeline {
             }
             return o;
         }, o -> o.fixId().map(id -> "VALID: " + id).orElse("no valid patch"));
+        measureInstrumentation(run, ready);
+    }
+
+    /** What instrumenting the baseline cost, against the fix's full run of the same suite without it. */
+    private void measureInstrumentation(RunAssembly run, Ready ready) {
+        if (!run.instrumentedBaseline) {
+            return;
+        }
+        run.fixId.flatMap(id -> run.validations.stream().filter(v -> v.candidateId().equals(id)).findFirst())
+                .flatMap(v -> v.phases().fullRun())
+                .flatMap(plain -> engine.stages().baselineInstrumentation().measured(run.source, ready.build,
+                        ready.suiteTime, plain))
+                .ifPresent(run.notes::add);
     }
 
     /**

@@ -68,6 +68,8 @@ final class RunAssembly {
     String buildLog = "";
     /** T_suite: the baseline's bare run of the whole suite, once it ran. */
     Optional<Duration> suiteTime = Optional.empty();
+    /** Whether the baseline that {@link #suiteTime} timed ran under per-test coverage. */
+    boolean instrumentedBaseline;
     /** How many candidates the patch stage proposed, before {@code --max-candidates}. */
     private int proposedCount;
     /** Narrows the baseline to the tests a benchmark case names; all of them outside a benchmark. */

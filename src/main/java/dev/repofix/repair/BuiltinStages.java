@@ -18,6 +18,7 @@ import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.TestInstrumentation;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -58,8 +59,9 @@ public final class BuiltinStages implements Stages {
     }
 
     /**
-     * With per-test coverage: the failing tests and the tests related to them run once more
-     * under a coverage tool, through {@code executor} (the baseline's, with its limits),
+     * With per-test coverage: the baseline runs the suite under a coverage tool where the
+     * build allows it, else the failing tests and the tests related to them run once more
+     * under one, through {@code executor} (the baseline's, with its limits),
      * each command within {@code timeout} and the whole within the coverage run's share of
      * the run's budget (see {@link CoverageRuns}). A tool the test environment lacks (coverage.py)
      * is installed once into {@code toolCache}, repofix's own folder, and reused from there;
@@ -68,6 +70,12 @@ public final class BuiltinStages implements Stages {
     public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
             SpectrumFormula formula, Optional<Path> toolCache) {
         return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache), formula);
+    }
+
+    /** The baseline runs under the coverage the localization reads, where the build allows it. */
+    @Override
+    public TestInstrumentation baselineInstrumentation() {
+        return coverage.baseline();
     }
 
     @Override
@@ -82,8 +90,12 @@ public final class BuiltinStages implements Stages {
         Localization frames = localizer.localize(failures, cache);
         return switch (coverage.collect(failures, cache)) {
             case Coverage.Collected c -> {
-                notes.add("localization: " + c.tests() + " ran under coverage in " + c.elapsed().toMillis() / 1000.0
-                        + " s");
+                notes.add(switch (c.origin()) {
+                    case COVERAGE_RUN -> "localization: " + c.tests() + " ran under coverage in "
+                            + c.elapsed().toMillis() / 1000.0 + " s";
+                    case BASELINE -> "localization: per-test coverage from the instrumented baseline, no coverage "
+                            + "run: " + c.tests() + " (read in " + c.elapsed().toMillis() / 1000.0 + " s)";
+                });
                 yield spectrumLocalizer.localize(c.spectra(), frames, failures, cache);
             }
             case Coverage.Unavailable u -> {

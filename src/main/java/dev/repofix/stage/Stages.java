@@ -1,6 +1,7 @@
 package dev.repofix.stage;
 
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.TestInstrumentation;
 import java.util.List;
 
 /**
@@ -33,5 +34,14 @@ public interface Stages {
      */
     default List<String> notes() {
         return List.of();
+    }
+
+    /**
+     * What the baseline's run of the suite is put under so that these stages need no run of
+     * their own (per-test coverage for a spectrum localization); {@link TestInstrumentation#none()}
+     * for stages that read no coverage.
+     */
+    default TestInstrumentation baselineInstrumentation() {
+        return TestInstrumentation.none();
     }
 }

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every test command of a run gets the environment its set-up prepared: the test processes
- * say from inside which interpreter and which variables they got, in the baseline, the
- * coverage run, the candidates' runs and the warm-JVM screening. Real pytest, a real
+ * say from inside which interpreter and which variables they got, in the baseline (under
+ * per-test coverage), the candidates' runs and the warm-JVM screening. Real pytest, a real
  * virtual environment and real Maven, so tagged slow.
  */
 @Tag("slow")
@@ -80,7 +80,7 @@ class PreparedEnvironmentPipelineTest {
                         def pytest_sessionstart(session):
                             log = os.environ.get("PROBE_LOG")
                             if log:
-                                kind = "coverage" if os.path.isdir(".repofix-coverage") else "tests"
+                                kind = "coverage" if os.environ.get("REPOFIX_COVERAGE_OUT") else "tests"
                                 with open(log, "a") as f:
                                     f.write(kind + " " + os.getcwd() + " " + os.path.realpath(sys.prefix) + "\\n")
                         """));
@@ -106,8 +106,8 @@ class PreparedEnvironmentPipelineTest {
         String prefix = venv.toRealPath().toString();
         assertThat(lines).as("every pytest process: interpreter prefix").isNotEmpty()
                 .allSatisfy(l -> assertThat(l).endsWith(" " + prefix));
-        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("tests ").contains("baseline"));
-        assertThat(lines).as("the coverage run").anySatisfy(l -> assertThat(l).startsWith("coverage "));
+        assertThat(lines).as("the baseline, under per-test coverage").anySatisfy(l -> assertThat(l)
+                .startsWith("coverage ").contains("baseline"));
         assertThat(lines).as("a candidate's run").anySatisfy(l -> assertThat(l).startsWith("tests ")
                 .doesNotContain("baseline"));
         assertThat(r.stages()).filteredOn(s -> s.stage().equals("setup")).singleElement()

@@ -23,6 +23,7 @@ import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.ReportParsers;
 import dev.repofix.testrun.StackFrameExtractor;
+import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.testrun.TestStatus;
@@ -812,6 +813,80 @@ class RepairPipelineTest {
         assertThat(r.stages().get(6).model()).as("the patch stage asked no model here").isEmpty();
     }
 
+    /**
+     * The engine's instrumentation reaches the baseline's command only: the flaky check and
+     * the candidates' runs are plain, and what it cost against the fix's full run is noted.
+     */
+    @Test
+    void theBaselineRunsUnderTheEnginesInstrumentationAndOnlyTheBaseline() {
+        List<Command> builds = new ArrayList<>();
+        ScriptedStages stages = stages(candidate("c1", "fixed"));
+        stages.instrumentation = new AddsVariable();
+
+        RunResult r = pipeline(recording(builds), stages).run(config());
+
+        assertThat(r.status()).as("%s", r.notes()).isEqualTo(RunStatus.FIXED);
+        assertThat(builds).extracting(c -> c.environment().containsKey(AddsVariable.NAME))
+                .as("baseline, two reruns, the fix's full run").containsExactly(true, false, false, false);
+        assertThat(r.notes()).contains("per-test coverage: the baseline ran the suite under a variable; "
+                + "localization reads it, no coverage run of its own");
+        assertThat(stages.instrumentation.measured).hasSize(1);
+    }
+
+    /** An instrumented baseline whose build fails is run again plain: the verdict is the plain run's. */
+    @Test
+    void anInstrumentedBaselineThatDoesNotCompleteRunsAgainPlain() {
+        List<Command> builds = new ArrayList<>();
+        ScriptedStages stages = stages(candidate("c1", "fixed"));
+        stages.instrumentation = new AddsVariable();
+        Function<Command, ExecResult> brokenWhenInstrumented = c -> c.environment().containsKey(AddsVariable.NAME)
+                ? new ExecResult(new ExecResult.Outcome.Exited(1), "agent failed", Duration.ofMillis(1))
+                : recording(builds).apply(c);
+
+        RunResult r = pipeline(brokenWhenInstrumented, stages).run(config());
+
+        assertThat(r.status()).as("%s", r.notes()).isEqualTo(RunStatus.FIXED);
+        assertThat(r.failing()).extracting(TestResult::id).containsExactly("calc.CalcTest#works");
+        assertThat(r.notes()).contains("per-test coverage: the instrumented baseline build failed before tests "
+                + "reported, so it ran again without instrumentation (its verdict is the plain run's)");
+        assertThat(stages.instrumentation.measured).as("a plain baseline has no cost to measure").isEmpty();
+    }
+
+    /** Why the baseline ran plain (a build with no coverage tool) is in the notes; an engine with nothing to say adds none. */
+    @Test
+    void aBaselineThatCannotBeInstrumentedSaysWhyInTheNotes() {
+        ScriptedStages stages = stages(candidate("c1", "fixed"));
+        stages.off = Optional.of("no per-test coverage for custom builds yet");
+
+        RunResult r = pipeline(testsFromCalc(), stages).run(config());
+        RunResult plain = pipeline(testsFromCalc(), stages(candidate("c1", "fixed"))).run(config());
+
+        assertThat(r.notes()).contains("per-test coverage: no per-test coverage for custom builds yet");
+        assertThat(plain.notes()).noneMatch(n -> n.startsWith("per-test coverage"));
+    }
+
+    /** Instruments a command by adding one variable; keeps what it was told the instrumentation cost. */
+    private static final class AddsVariable implements TestInstrumentation {
+        static final String NAME = "INSTRUMENTED";
+        final List<Duration> measured = new ArrayList<>();
+
+        @Override
+        public Instrumented instrument(String project, Path dir, dev.repofix.build.BuildSystem build,
+                dev.repofix.build.TestCommand command, dev.repofix.workspace.FileIndex files,
+                dev.repofix.env.PreparedEnvironment environment) {
+            Map<String, String> env = new java.util.HashMap<>(command.extraEnv());
+            env.put(NAME, "1");
+            return new Instrumented.On(new dev.repofix.build.TestCommand(command.shell(), env), "a variable");
+        }
+
+        @Override
+        public Optional<String> measured(String project, dev.repofix.build.BuildSystem build, Duration instrumented,
+                Duration plain) {
+            measured.add(plain);
+            return Optional.of("measured");
+        }
+    }
+
     private static org.assertj.core.data.Offset<Double> within() {
         return org.assertj.core.data.Offset.offset(1e-9);
     }
@@ -933,6 +1008,8 @@ class RepairPipelineTest {
         final List<PatchCandidate> candidates;
         final List<StageAttempts> attempts = new ArrayList<>();
         final List<String> notes = new ArrayList<>();
+        AddsVariable instrumentation;
+        Optional<String> off = Optional.empty();
 
         ScriptedStages(List<PatchCandidate> candidates) {
             this.candidates = candidates;
@@ -961,6 +1038,15 @@ class RepairPipelineTest {
         @Override
         public List<String> notes() {
             return notes;
+        }
+
+        @Override
+        public TestInstrumentation baselineInstrumentation() {
+            if (off.isPresent()) {
+                return (project, dir, build, command, files, environment) -> new TestInstrumentation.Instrumented.Off(
+                        off.get());
+            }
+            return instrumentation == null ? TestInstrumentation.none() : instrumentation;
         }
     }
 }

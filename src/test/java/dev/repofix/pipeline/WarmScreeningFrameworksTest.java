@@ -89,7 +89,7 @@ class WarmScreeningFrameworksTest {
         RunResult plain = pipeline(Screenings.none(), "plain").run(config(repo, "plain"));
 
         assertThat(screened.status()).as("%s %s", screened.notes(), screened.validations()).isEqualTo(RunStatus.FIXED);
-        assertThat(screened.notes()).as("per-test coverage").anyMatch(n -> n.contains("ran under coverage"));
+        assertThat(screened.notes()).as("per-test coverage").anyMatch(n -> n.startsWith("localization: per-test coverage from the instrumented baseline"));
         assertThat(screened.notes()).noneMatch(n -> n.contains("screening in a warm test JVM is off"));
         assertThat(screened.validations()).as("candidates screened in the warm JVM")
                 .allMatch(v -> v.phases().screen().isPresent());

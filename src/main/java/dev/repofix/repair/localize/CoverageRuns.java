@@ -3,6 +3,7 @@ package dev.repofix.repair.localize;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.build.MavenBuild;
 import dev.repofix.build.PytestBuild;
+import dev.repofix.build.TestCommand;
 import dev.repofix.config.Durations;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.config.RepofixException;
@@ -12,7 +13,9 @@ import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.testrun.RunBudget;
+import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -23,10 +26,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,8 +46,15 @@ import org.slf4j.LoggerFactory;
  * #SHARE_FACTOR} times the baseline's suite time (at least a minute), at most half of what is left of {@code
  * --timeout} and at most {@code --test-timeout}. Past it the run is stopped and the
  * engine ranks by stack frames, with a note: the candidates keep the rest of the budget.
+ *
+ * <p>Where it can, the run has no coverage run at all: the baseline ran the whole suite
+ * under the same tools ({@link #instrument}, into the baseline's copy), and {@link #collect}
+ * reads what it left. The separate run is kept where the baseline was not instrumented (a
+ * build without a tool, a user's own command the tools cannot reach, a project whose suite
+ * instrumentation slowed more than {@link CoverageOverheads#MAX_FACTOR} last time) or left
+ * no data; the run's notes say which and why.
  */
-public final class CoverageRuns implements CoverageCollector {
+public final class CoverageRuns implements CoverageCollector, TestInstrumentation {
     private static final Logger LOG = LoggerFactory.getLogger(CoverageRuns.class);
     /** The tools' folder inside the copy; a dot folder, which pytest does not collect from. */
     static final String TOOLS = ".repofix-coverage";
@@ -63,6 +75,9 @@ public final class CoverageRuns implements CoverageCollector {
     private final Duration timeout;
     private final Clock clock;
     private final CoveragePyInstall coveragePy;
+    private final CoverageOverheads overheads;
+    /** The baselines instrumented and not read yet, by the pristine tree they are copies of. */
+    private final Map<Path, Armed> baselines = new ConcurrentHashMap<>();
 
     /**
      * @param timeout   limit of each command of a coverage run (the test run, a tool install)
@@ -75,6 +90,7 @@ public final class CoverageRuns implements CoverageCollector {
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.coveragePy = new CoveragePyInstall(toolCache);
+        this.overheads = new CoverageOverheads(toolCache.map(c -> c.resolve("coverage-overhead")));
     }
 
     /** Runs one shell command of a coverage run in the copy, the way the baseline ran the tests. */
@@ -84,17 +100,157 @@ public final class CoverageRuns implements CoverageCollector {
 
     /** One ecosystem's way to per-test spectra, in a copy whose {@value #TOOLS} folder exists. */
     interface Tool {
+        /** Runs the failing and related tests under coverage: the separate coverage run. */
         Coverage collect(FailureReport report, SourceCache sources, Path copy, Shell shell);
+
+        /** Puts the tools into the copy's {@value #TOOLS} folder: the variables that load them into a test run. */
+        Setup setUp(Path copy, FileIndex files, BuildSystem build, SourceCache sources, Shell shell);
+
+        /**
+         * The spectra a run set up by {@link #setUp} left in the copy.
+         *
+         * @param tests which tests ran, for people
+         * @param log   the run's last lines, to say why there is no data
+         */
+        Coverage read(Path copy, FailureReport report, String tests, String log);
     }
 
-    @Override
-    public Coverage collect(FailureReport report, SourceCache sources) {
-        BuildSystem build = report.build();
-        Tool tool = switch (build) {
+    /** A tool's set-up: the variables that load it, or why it cannot be loaded. */
+    sealed interface Setup {
+        /**
+         * @param env variables to add to a test command's ({@link #merged})
+         * @param how the tool, for people
+         */
+        record Ready(Map<String, String> env, String how) implements Setup {}
+
+        record Refused(String why) implements Setup {}
+    }
+
+    /** An instrumented baseline: its copy, where the data is, and the tool that reads it. */
+    private record Armed(Path copy, Tool tool, String how) {}
+
+    /** The tool for {@code build}'s tests, or null where there is none. */
+    private Tool toolFor(BuildSystem build) {
+        return switch (build) {
             case MavenBuild m -> new JacocoCoverage();
             case PytestBuild p -> new PytestCoverage(coveragePy);
             default -> null;
         };
+    }
+
+    @Override
+    public TestInstrumentation baseline() {
+        return this;
+    }
+
+    /**
+     * Sets the tools up in the baseline's copy {@code dir} and gives its command with the
+     * variables that load them; what the run leaves is read by {@link #collect}. Plain, and
+     * why, for a build with no tool, for a project whose suite instrumentation slowed more
+     * than {@link CoverageOverheads#MAX_FACTOR} when last timed, and when a tool cannot be set up.
+     */
+    @Override
+    public Instrumented instrument(String project, Path dir, BuildSystem build, TestCommand command,
+            FileIndex files, PreparedEnvironment environment) {
+        baselines.remove(files.root());
+        Tool tool = toolFor(build);
+        if (tool == null) {
+            return new Instrumented.Off("no per-test coverage for " + build.name() + " builds yet");
+        }
+        Optional<String> slow = CoverageOverheads.keepSeparate(overheads.last(project, build.name()),
+                clock.instant());
+        if (slow.isPresent()) {
+            return new Instrumented.Off(slow.get() + ": the baseline ran without it, and localization runs the "
+                    + "failing and related tests again under coverage");
+        }
+        try {
+            Files.createDirectories(dir.resolve(TOOLS));
+        } catch (IOException e) {
+            return new Instrumented.Off("cannot make the coverage tools' folder: " + e.getMessage());
+        }
+        Instant deadline = clock.instant().plus(timeout);
+        // The set-up's commands (is coverage.py there, its install) share one --test-timeout.
+        Shell shell = (script, extraEnv) -> executor.run(environment.applyTo(Command.shell(script, dir,
+                CleanEnvironment.of(host, build.environmentNames(), extraEnv),
+                max(Duration.between(clock.instant(), deadline), Duration.ofSeconds(1)))
+                .withImage(build.sandboxImage())));
+        try {
+            return switch (tool.setUp(dir, files, build, new SourceCache(files), shell)) {
+                case Setup.Refused r -> new Instrumented.Off("the baseline ran without per-test coverage: " + r.why());
+                case Setup.Ready ready -> {
+                    baselines.put(files.root(), new Armed(dir, tool, ready.how()));
+                    yield new Instrumented.On(new TestCommand(command.shell(), merged(command.extraEnv(),
+                            ready.env())), ready.how());
+                }
+            };
+        } catch (UncheckedIOException | RepofixException e) {
+            return new Instrumented.Off("the baseline ran without per-test coverage: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Optional<String> measured(String project, BuildSystem build, Duration instrumented, Duration plain) {
+        if (plain.isZero() || plain.isNegative()) {
+            return Optional.empty();
+        }
+        overheads.keep(project, build.name(), new CoverageOverheads.Measured(
+                CoverageOverheads.factor(instrumented, plain), clock.instant()));
+        return Optional.of(CoverageOverheads.describe(instrumented, plain));
+    }
+
+    /**
+     * {@code base} with {@code added}: a tool's {@code PYTHONPATH} goes first, its
+     * {@code PYTEST_ADDOPTS} and {@code JAVA_TOOL_OPTIONS} after the command's own; any
+     * other variable of the tool's is set.
+     */
+    static Map<String, String> merged(Map<String, String> base, Map<String, String> added) {
+        Map<String, String> out = new HashMap<>(base);
+        added.forEach((name, value) -> out.merge(name, value, (own, tool) -> switch (name) {
+            case "PYTHONPATH" -> tool + ":" + own;
+            case "PYTEST_ADDOPTS", "JAVA_TOOL_OPTIONS" -> own + " " + tool;
+            default -> tool;
+        }));
+        return out;
+    }
+
+    /**
+     * Per-test coverage: what the instrumented baseline left, when it ran and left data;
+     * else a coverage run of the failing and related tests of its own.
+     */
+    @Override
+    public Coverage collect(FailureReport report, SourceCache sources) {
+        Armed armed = baselines.remove(report.files().root());
+        if (armed == null) {
+            return separateRun(report, sources);
+        }
+        Instant start = clock.instant();
+        Coverage read;
+        try {
+            read = armed.tool().read(armed.copy(), report, "of the whole suite, " + armed.how(),
+                    "the baseline's output says more");
+        } catch (UncheckedIOException | RepofixException e) {
+            read = new Coverage.Unavailable("cannot read the instrumented baseline's coverage: " + e.getMessage());
+        }
+        if (read instanceof Coverage.Collected got) {
+            Duration elapsed = Duration.between(start, clock.instant());
+            LOG.info("per-test coverage from the instrumented baseline ({}) read in {} ms", got.tests(),
+                    elapsed.toMillis());
+            return new Coverage.Collected(got.spectra(), elapsed, got.tests(), Coverage.Origin.BASELINE);
+        }
+        String why = ((Coverage.Unavailable) read).why();
+        LOG.info("no coverage from the instrumented baseline, running the coverage run: {}", why);
+        return switch (separateRun(report, sources)) {
+            case Coverage.Collected c -> new Coverage.Collected(c.spectra(), c.elapsed(), c.tests()
+                    + " (the instrumented baseline's coverage: " + why + ")");
+            case Coverage.Unavailable u -> new Coverage.Unavailable(u.why() + " (the instrumented baseline's "
+                    + "coverage: " + why + ")");
+        };
+    }
+
+    /** The coverage run of the failing and related tests, in a copy of its own, within its share of the budget. */
+    private Coverage separateRun(FailureReport report, SourceCache sources) {
+        BuildSystem build = report.build();
+        Tool tool = toolFor(build);
         if (tool == null) {
             return new Coverage.Unavailable("no per-test coverage for " + build.name() + " builds yet");
         }
@@ -170,6 +326,10 @@ public final class CoverageRuns implements CoverageCollector {
             }
         }
         return limit;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /** A coverage run's share of the run's budget, and why it is that long, for people. */

@@ -1,14 +1,15 @@
 package dev.repofix.repair.localize;
 
+import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.workspace.FileIndex;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,13 +32,11 @@ final class JacocoCoverage implements CoverageRuns.Tool {
     /** Package prefixes of this many segments are instrumented ({@code com.acme.*}). */
     private static final int PREFIX_SEGMENTS = 2;
 
+    /** The execution data file in the tools folder, one session per test. */
+    static final String DATA = "jacoco.exec";
+
     @Override
     public Coverage collect(FailureReport report, SourceCache sources, Path copy, CoverageRuns.Shell shell) {
-        Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
-        if (tools.toString().matches(".*[\\s,=].*")) {
-            return new Coverage.Unavailable("the run's folder " + tools + " has a space, comma or '=' in its path, "
-                    + "which JAVA_TOOL_OPTIONS cannot carry; set a work folder without one");
-        }
         List<String> files = RelatedTests.files(report, sources, ".java");
         List<String> classes = files.stream().map(f -> RelatedTests.javaClassName(f, sources)).toList();
         Optional<TestCommand> selected = classes.isEmpty() ? Optional.empty()
@@ -45,28 +44,58 @@ final class JacocoCoverage implements CoverageRuns.Tool {
         if (selected.isEmpty()) {
             return new Coverage.Unavailable("the failing tests' classes were not found among the test sources");
         }
+        return switch (setUp(copy, report.files(), report.build(), sources, shell)) {
+            case CoverageRuns.Setup.Refused r -> new Coverage.Unavailable(r.why());
+            case CoverageRuns.Setup.Ready ready -> {
+                ExecResult run = shell.run(selected.get().shell(), CoverageRuns.merged(selected.get().extraEnv(),
+                        ready.env()));
+                yield read(copy, report, "from " + classes.size() + " test class(es)", CoverageRuns.tail(run, 3));
+            }
+        };
+    }
+
+    /**
+     * The agents (JaCoCo's and repofix's listener) put into the tools folder, and the
+     * {@code JAVA_TOOL_OPTIONS} that hands both to every JVM of a run in {@code copy}.
+     */
+    @Override
+    public CoverageRuns.Setup setUp(Path copy, FileIndex files, BuildSystem build, SourceCache sources,
+            CoverageRuns.Shell shell) {
+        Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
+        if (tools.toString().matches(".*[\\s,=].*")) {
+            return new CoverageRuns.Setup.Refused("the run's folder " + tools + " has a space, comma or '=' in its "
+                    + "path, which JAVA_TOOL_OPTIONS cannot carry; set a work folder without one");
+        }
         try {
             Path agent = tools.resolve("jacocoagent.jar");
             AgentJar.extractTo(agent.toFile());
             Path listener = tools.resolve("repofix-test-listener.jar");
             Optional<String> notBuilt = TestListenerJar.write(listener);
             if (notBuilt.isPresent()) {
-                return new Coverage.Unavailable(notBuilt.get());
+                return new CoverageRuns.Setup.Refused(notBuilt.get());
             }
-            Path exec = tools.resolve("jacoco.exec");
-            String options = "-javaagent:" + agent + "=destfile=" + exec + ",append=true,dumponexit=false,includes="
-                    + includes(report, sources) + " -javaagent:" + listener;
-            Map<String, String> env = new HashMap<>(selected.get().extraEnv());
-            env.put("JAVA_TOOL_OPTIONS", options);
-            ExecResult run = shell.run(selected.get().shell(), env);
+            String options = "-javaagent:" + agent + "=destfile=" + tools.resolve(DATA)
+                    + ",append=true,dumponexit=false,includes=" + includes(files, build, sources) + " -javaagent:"
+                    + listener;
+            return new CoverageRuns.Setup.Ready(Map.of("JAVA_TOOL_OPTIONS", options),
+                    "JaCoCo's agent with repofix's per-test listener");
+        } catch (IOException e) {
+            return new CoverageRuns.Setup.Refused("cannot set up JaCoCo's agent: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Coverage read(Path copy, FailureReport report, String tests, String log) {
+        Path exec = copy.resolve(CoverageRuns.TOOLS).resolve(DATA).toAbsolutePath();
+        try {
             if (!Files.isRegularFile(exec, LinkOption.NOFOLLOW_LINKS) || Files.size(exec) == 0) {
                 return new Coverage.Unavailable("the tests wrote no per-test coverage (a test framework other than "
                         + "the JUnit Platform, JUnit 4 and TestNG, JUnit 4 from a class loader of its own, or the build "
-                        + "failed): " + CoverageRuns.tail(run, 3));
+                        + "failed): " + log);
             }
-            return JacocoSpectra.read(exec, copy, report, classes.size());
+            return JacocoSpectra.read(exec, copy, report, tests);
         } catch (IOException e) {
-            return new Coverage.Unavailable("cannot set up or read JaCoCo's coverage: " + e.getMessage());
+            return new Coverage.Unavailable("cannot read JaCoCo's coverage: " + e.getMessage());
         }
     }
 
@@ -75,10 +104,10 @@ final class JacocoCoverage implements CoverageRuns.Tool {
      * segments joined by {@code :}, e.g. {@code com.acme.*:org.example.*}; all classes when
      * no source file names a package.
      */
-    static String includes(FailureReport report, SourceCache sources) {
+    static String includes(FileIndex files, BuildSystem build, SourceCache sources) {
         TreeSet<String> prefixes = new TreeSet<>();
-        for (String f : report.files().files()) {
-            if (!f.endsWith(".java") || report.build().isTestPath(f)) {
+        for (String f : files.files()) {
+            if (!f.endsWith(".java") || build.isTestPath(f)) {
                 continue;
             }
             sources.text(f).map(PACKAGE::matcher).filter(Matcher::find).ifPresent(m -> {

@@ -38,6 +38,11 @@ final class JacocoSpectra {
     private JacocoSpectra() {}
 
     static Coverage read(Path exec, Path copy, FailureReport report, int testClasses) throws IOException {
+        return read(exec, copy, report, "from " + testClasses + " test class(es)");
+    }
+
+    /** @param tests which tests ran, for people: "from 3 test class(es)", "of the whole suite" */
+    static Coverage read(Path exec, Path copy, FailureReport report, String tests) throws IOException {
         ConfinedReader reader = new ConfinedReader(copy);
         Map<String, ExecutionDataStore> sessions = sessions(reader, exec);
         Map<String, Path> classFiles = classFiles(copy);
@@ -85,7 +90,7 @@ final class JacocoSpectra {
                     failedBy.getOrDefault(line, Set.of()).size(), passedBy.getOrDefault(line, Set.of()).size()));
         }
         return new Coverage.Collected(new Spectra(out, failed, passed, Spectra.Tracing.PROBES), Duration.ZERO,
-                failed + " failing and " + passed + " passing JUnit test(s) from " + testClasses + " test class(es)");
+                failed + " failing and " + passed + " passing JUnit test(s) " + tests);
     }
 
     /** Session id to its data; a session dumped twice (several forks) is merged. */

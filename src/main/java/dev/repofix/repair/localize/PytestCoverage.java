@@ -2,17 +2,18 @@ package dev.repofix.repair.localize;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.workspace.ConfinedReader;
+import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileRead;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -31,6 +32,8 @@ final class PytestCoverage implements CoverageRuns.Tool {
     /** Coverage data past this is more than a run's suspected lines need. */
     private static final long MAX_DATA_BYTES = 512L * 1024 * 1024;
     static final String PLUGIN = "repofix_coverage_plugin";
+    /** The plugin's output in the tools folder. */
+    static final String DATA = "coverage.json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final CoveragePyInstall install;
@@ -42,7 +45,6 @@ final class PytestCoverage implements CoverageRuns.Tool {
 
     @Override
     public Coverage collect(FailureReport report, SourceCache sources, Path copy, CoverageRuns.Shell shell) {
-        Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
         List<String> files = RelatedTests.files(report, sources, ".py");
         if (files.isEmpty()) {
             return new Coverage.Unavailable("the failing tests' files were not found in the repository");
@@ -51,39 +53,63 @@ final class PytestCoverage implements CoverageRuns.Tool {
         if (selected.isEmpty()) {
             return new Coverage.Unavailable("pytest cannot select the failing tests' files");
         }
-        try {
-            Optional<String> installed = Optional.empty();
-            if (!shell.run("python3 -c 'import coverage' 2>/dev/null", Map.of()).succeeded()) {
-                switch (install.into(tools.resolve("lib"), shell)) {
-                    case CoveragePyInstall.Outcome.Failed f -> {
-                        return new Coverage.Unavailable(f.why());
-                    }
-                    case CoveragePyInstall.Outcome.Ready r -> installed = Optional.of(r.how());
+        return switch (setUp(copy, report.files(), report.build(), sources, shell)) {
+            case CoverageRuns.Setup.Refused r -> new Coverage.Unavailable(r.why());
+            case CoverageRuns.Setup.Ready ready -> {
+                ExecResult run = shell.run(selected.get().shell(), CoverageRuns.merged(selected.get().extraEnv(),
+                        ready.env()));
+                Coverage c = read(copy, report, "from " + files.size() + " test file(s)", CoverageRuns.tail(run, 3));
+                yield c instanceof Coverage.Collected got && !ready.how().equals(HOW)
+                        ? new Coverage.Collected(got.spectra(), got.elapsed(), got.tests() + " "
+                                + ready.how().substring(HOW.length()).strip())
+                        : c;
+            }
+        };
+    }
+
+    /** What the set-up says of itself; an install of coverage.py adds how it got there, in parentheses. */
+    private static final String HOW = "coverage.py with a context per pytest test";
+
+    /**
+     * coverage.py (the environment's, else installed into the tools folder) and the plugin,
+     * and the variables that load them into a pytest run in {@code copy}.
+     */
+    @Override
+    public CoverageRuns.Setup setUp(Path copy, FileIndex files, BuildSystem build, SourceCache sources,
+            CoverageRuns.Shell shell) {
+        Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
+        String how = HOW;
+        if (!shell.run("python3 -c 'import coverage' 2>/dev/null", Map.of()).succeeded()) {
+            switch (install.into(tools.resolve("lib"), shell)) {
+                case CoveragePyInstall.Outcome.Failed f -> {
+                    return new CoverageRuns.Setup.Refused(f.why());
                 }
+                case CoveragePyInstall.Outcome.Ready r -> how = HOW + " (coverage.py " + r.how() + ")";
             }
-            try (InputStream in = PytestCoverage.class.getResourceAsStream(PLUGIN + ".py")) {
-                Files.write(tools.resolve(PLUGIN + ".py"), in.readAllBytes());
-            }
-            Path out = tools.resolve("coverage.json");
-            Map<String, String> env = new HashMap<>(selected.get().extraEnv());
-            env.merge("PYTEST_ADDOPTS", "-p " + PLUGIN, (a, b) -> a + " " + b);
-            env.merge("PYTHONPATH", tools.resolve("lib") + ":" + tools, (a, b) -> b + ":" + a);
-            env.put("REPOFIX_COVERAGE_SOURCE", copy.toAbsolutePath().toString());
-            env.put("REPOFIX_COVERAGE_OUT", out.toString());
-            ExecResult run = shell.run(selected.get().shell(), env);
-            // The tests ran in the copy and may have put a link, a device or a fifo where the data goes.
-            FileRead data = new ConfinedReader(copy).read(out, MAX_DATA_BYTES);
-            if (data instanceof FileRead.Refused r) {
-                return new Coverage.Unavailable(r.reason() == FileRead.Reason.MISSING
-                        ? "pytest under coverage wrote no coverage data: " + CoverageRuns.tail(run, 3)
-                        : "pytest's coverage data was not read: " + r.reason().describe());
-            }
-            Coverage c = spectra(JSON.readTree(((FileRead.Content) data).bytes()), report, files.size());
-            if (installed.isPresent() && c instanceof Coverage.Collected got) {
-                return new Coverage.Collected(got.spectra(), got.elapsed(), got.tests() + " (coverage.py "
-                        + installed.get() + ")");
-            }
-            return c;
+        }
+        try (InputStream in = PytestCoverage.class.getResourceAsStream(PLUGIN + ".py")) {
+            Files.write(tools.resolve(PLUGIN + ".py"), in.readAllBytes());
+        } catch (IOException e) {
+            return new CoverageRuns.Setup.Refused("cannot write the coverage plugin: " + e.getMessage());
+        }
+        return new CoverageRuns.Setup.Ready(Map.of("PYTEST_ADDOPTS", "-p " + PLUGIN,
+                "PYTHONPATH", tools.resolve("lib") + ":" + tools,
+                "REPOFIX_COVERAGE_SOURCE", copy.toAbsolutePath().toString(),
+                "REPOFIX_COVERAGE_OUT", tools.resolve(DATA).toString()), how);
+    }
+
+    @Override
+    public Coverage read(Path copy, FailureReport report, String tests, String log) {
+        Path out = copy.resolve(CoverageRuns.TOOLS).resolve(DATA).toAbsolutePath();
+        // The tests ran in the copy and may have put a link, a device or a fifo where the data goes.
+        FileRead data = new ConfinedReader(copy).read(out, MAX_DATA_BYTES);
+        if (data instanceof FileRead.Refused r) {
+            return new Coverage.Unavailable(r.reason() == FileRead.Reason.MISSING
+                    ? "pytest under coverage wrote no coverage data: " + log
+                    : "pytest's coverage data was not read: " + r.reason().describe());
+        }
+        try {
+            return spectra(JSON.readTree(((FileRead.Content) data).bytes()), report, tests);
         } catch (IOException e) {
             return new Coverage.Unavailable("cannot read pytest's coverage data: " + e.getMessage());
         }
@@ -91,6 +117,11 @@ final class PytestCoverage implements CoverageRuns.Tool {
 
     /** The plugin's JSON ({@code outcomes}: node id to outcome; {@code files}: file to line to node ids) as spectra. */
     static Coverage spectra(JsonNode data, FailureReport report, int testFiles) {
+        return spectra(data, report, "from " + testFiles + " test file(s)");
+    }
+
+    /** @param tests which tests ran, for people */
+    static Coverage spectra(JsonNode data, FailureReport report, String tests) {
         Set<String> failed = new HashSet<>();
         Set<String> passed = new HashSet<>();
         data.path("outcomes").fields().forEachRemaining(e -> {
@@ -123,7 +154,6 @@ final class PytestCoverage implements CoverageRuns.Tool {
         }
         return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size(), Spectra.Tracing.LINES),
                 java.time.Duration.ZERO,
-                failed.size() + " failing and " + passed.size() + " passing pytest test(s) from " + testFiles
-                        + " test file(s)");
+                failed.size() + " failing and " + passed.size() + " passing pytest test(s) " + tests);
     }
 }
