@@ -567,10 +567,12 @@ public final class RepairPipeline {
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
-                        screening, ready.runner.sandboxKind(ready.build)),
+                        screening, ready.runner.sandboxKind(ready.build), config.testSelection()),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
-            CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
+            // The stages' per-test coverage (of this code, before any patch) lets the deciding run select tests.
+            Baseline baseline = engine.stages().reach().map(ready.baseline::withReach).orElse(ready.baseline);
+            CandidateSearch.Outcome o = search.validate(run.candidates, baseline);
             run.validations = o.validations();
             run.fixId = o.fixId();
             run.notes.addAll(o.notes());

@@ -18,6 +18,7 @@ import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.TestReach;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,6 +46,7 @@ public final class BuiltinStages implements Stages {
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;
     private final List<String> notes = new ArrayList<>();
+    private Optional<TestReach> reach = Optional.empty();
     private SourceCache sources;
 
     /** Without coverage: lines from stack frames and callees only. */
@@ -67,12 +69,19 @@ public final class BuiltinStages implements Stages {
      */
     public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
             SpectrumFormula formula, Optional<Path> toolCache) {
-        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache), formula);
+        return withCoverage(executor, host, timeout, clock, formula, toolCache, CoverageRuns.Scope.RELATED);
+    }
+
+    /** The same, with the tests {@code scope} names under coverage. */
+    public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
+            SpectrumFormula formula, Optional<Path> toolCache, CoverageRuns.Scope scope) {
+        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache, scope), formula);
     }
 
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
         notes.clear(); // a run starts with its issue: the notes are the current run's
+        reach = Optional.empty();
         return issues.write(failures);
     }
 
@@ -82,6 +91,7 @@ public final class BuiltinStages implements Stages {
         Localization frames = localizer.localize(failures, cache);
         return switch (coverage.collect(failures, cache)) {
             case Coverage.Collected c -> {
+                reach = c.reach();
                 notes.add("localization: " + c.tests() + " ran under coverage in " + c.elapsed().toMillis() / 1000.0
                         + " s");
                 yield spectrumLocalizer.localize(c.spectra(), frames, failures, cache);
@@ -105,6 +115,12 @@ public final class BuiltinStages implements Stages {
     @Override
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /** Which source files each test class ran under the current run's coverage run; empty without one. */
+    @Override
+    public Optional<TestReach> reach() {
+        return reach;
     }
 
     /** One cache per workspace: a run reads each file once across stages. */

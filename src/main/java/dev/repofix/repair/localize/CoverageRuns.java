@@ -13,6 +13,7 @@ import dev.repofix.exec.Executor;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.RunBudget;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -63,6 +64,18 @@ public final class CoverageRuns implements CoverageCollector {
     private final Duration timeout;
     private final Clock clock;
     private final CoveragePyInstall coveragePy;
+    private final Scope scope;
+
+    /** Which tests a coverage run runs. */
+    public enum Scope {
+        /** The failing tests and the tests related to them: enough to rank lines, not to select tests. */
+        RELATED,
+        /**
+         * The whole suite, as the baseline ran it: the test classes' reach is then complete and the
+         * deciding run may select tests (Maven only; other builds run {@link #RELATED}).
+         */
+        SUITE
+    }
 
     /**
      * @param timeout   limit of each command of a coverage run (the test run, a tool install)
@@ -70,6 +83,13 @@ public final class CoverageRuns implements CoverageCollector {
      *                  (coverage.py); empty: every run installs its own
      */
     public CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache) {
+        this(executor, host, timeout, clock, toolCache, Scope.RELATED);
+    }
+
+    /** @param scope which tests run under coverage */
+    public CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache,
+            Scope scope) {
+        this.scope = Objects.requireNonNull(scope, "scope");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.host = Objects.requireNonNull(host, "host");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -91,7 +111,7 @@ public final class CoverageRuns implements CoverageCollector {
     public Coverage collect(FailureReport report, SourceCache sources) {
         BuildSystem build = report.build();
         Tool tool = switch (build) {
-            case MavenBuild m -> new JacocoCoverage();
+            case MavenBuild m -> new JacocoCoverage(scope == Scope.SUITE);
             case PytestBuild p -> new PytestCoverage(coveragePy);
             default -> null;
         };
@@ -131,7 +151,11 @@ public final class CoverageRuns implements CoverageCollector {
             if (c instanceof Coverage.Collected got) {
                 Duration elapsed = Duration.between(start, clock.instant());
                 LOG.info("per-test coverage of {} ({}) took {} s", got.tests(), build.name(), elapsed.toSeconds());
-                return new Coverage.Collected(got.spectra(), elapsed, got.tests());
+                // A run cut short wrote the data of the tests that finished: their reach, not the suite's.
+                return new Coverage.Collected(got.spectra(), elapsed, got.tests(), cut[0]
+                        ? got.reach().map(r -> new TestReach(r.files(), Optional.of("the coverage run was cut short"),
+                                r.tool(), r.sourceSuffix()))
+                        : got.reach());
             }
             return c;
         } catch (ShareSpent e) {
