@@ -41,12 +41,20 @@ public final class Benchmarks {
      */
     public static ValidationBench selection(CompositionRoot root, Workspaces workspaces, Executor executor) {
         TestRunner runner = root.testRunner(executor);
-        RepairPipeline.Engine engine = new RepairPipeline.Engine(BuiltinStages.withCoverage(executor,
-                root.environment().host(), root.settings().run().testTimeout(), root.environment().clock(),
-                SpectrumFormula.OCHIAI, Optional.empty(), CoverageRuns.Scope.SUITE), "builtin", Optional.empty());
+        RepairPipeline.Engine engine = suiteCoverage(root, executor);
         RepairPipeline pipeline = root.pipeline(workspaces, runner, engine, root.warmJvmScreenings(executor));
         return new ValidationBench(workspaces, new BuildDetector(), runner, pipeline, pipeline,
                 root.environment().clock(), true);
+    }
+
+    /**
+     * The builtin engine whose coverage run runs the whole suite (so that the deciding run can
+     * select tests), standing in for a baseline run under per-test coverage.
+     */
+    public static RepairPipeline.Engine suiteCoverage(CompositionRoot root, Executor executor) {
+        return new RepairPipeline.Engine(BuiltinStages.withCoverage(executor, root.environment().host(),
+                root.settings().run().testTimeout(), root.environment().clock(), SpectrumFormula.OCHIAI,
+                Optional.empty(), CoverageRuns.Scope.SUITE), "builtin", Optional.empty());
     }
 
     /** {@code bench sandbox}: the same test runs on the host and in Docker. */

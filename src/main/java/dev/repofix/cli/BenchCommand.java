@@ -105,6 +105,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "fix: the run's test-selection setting (on, the default, or off)")
     String testSelection;
 
+    @Option(names = "--suite-coverage", description = "fix: the builtin engine's coverage run runs the whole suite "
+            + "(not only the failing and related tests), so that the deciding run can select tests")
+    boolean suiteCoverage;
+
     @Option(names = "--tests", paramLabel = "N", defaultValue = "10000",
             description = "parse: test cases in the generated report. Default: ${DEFAULT-VALUE}")
     int tests;
@@ -205,7 +209,9 @@ final class BenchCommand implements Callable<Integer> {
         CompositionRoot root = new CompositionRoot(Settings.of(ConfigResolver.resolve(flags, env.host(),
                 Optional.empty())), env);
         try (Executor executor = root.executor(spec.commandLine().getErr())) {
-            FixBench.Figures f = new FixBench(root, executor).measure(project, dir.resolve("project"),
+            FixBench bench = suiteCoverage ? new FixBench(root, executor, Benchmarks.suiteCoverage(root, executor))
+                    : new FixBench(root, executor);
+            FixBench.Figures f = bench.measure(project, dir.resolve("project"),
                     dir.resolve("reports"));
             FixBenchTable.print(f, root.settings().sandbox().mode().toString().toLowerCase(Locale.ROOT),
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),

@@ -72,7 +72,8 @@ final class JacocoCoverage implements CoverageRuns.Tool {
                         + "failed): " + CoverageRuns.tail(run, 3));
             }
             // Whether every test class of the suite ran is the selection's to check, against the baseline.
-            return JacocoSpectra.read(exec, copy, report, classes.size(), Optional.empty());
+            return JacocoSpectra.read(exec, copy, report, wholeSuite ? "the whole suite" : classes.size()
+                    + " test class(es)", Optional.empty());
         } catch (IOException e) {
             return new Coverage.Unavailable("cannot set up or read JaCoCo's coverage: " + e.getMessage());
         }

@@ -46,7 +46,7 @@ final class JacocoSpectra {
     private JacocoSpectra() {}
 
     static Coverage read(Path exec, Path copy, FailureReport report, int testClasses) throws IOException {
-        return read(exec, copy, report, testClasses, Optional.empty());
+        return read(exec, copy, report, testClasses + " test class(es)", Optional.empty());
     }
 
     /**
@@ -54,7 +54,7 @@ final class JacocoSpectra {
      * {@code suiteNotRun} is empty (every test class of the suite ran under coverage); else its
      * reach is incomplete for that reason.
      */
-    static Coverage read(Path exec, Path copy, FailureReport report, int testClasses, Optional<String> suiteNotRun)
+    static Coverage read(Path exec, Path copy, FailureReport report, String testClasses, Optional<String> suiteNotRun)
             throws IOException {
         ConfinedReader reader = new ConfinedReader(copy);
         Map<String, ExecutionDataStore> sessions = sessions(reader, exec);
@@ -112,7 +112,7 @@ final class JacocoSpectra {
         }
         reached.values().forEach(r -> r.addAll(between));
         return new Coverage.Collected(new Spectra(out, failed, passed, Spectra.Tracing.PROBES), Duration.ZERO,
-                failed + " failing and " + passed + " passing JUnit test(s) from " + testClasses + " test class(es)",
+                failed + " failing and " + passed + " passing JUnit test(s) from " + testClasses,
                 Optional.of(new TestReach(reached, suiteNotRun, "JaCoCo", ".java")));
     }
 
