@@ -154,10 +154,16 @@ class RealPatchesTest {
     @MethodSource("patches")
     void screeningInAWarmJvmGivesTheFullBuildsVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
-        org.junit.jupiter.api.Assumptions.assumeTrue(p.screened().isPresent(), "screening is for Maven projects");
+        assertVerdict(p.screened(), p.baseline(), "screening is for Maven projects", name, expected, diff);
+    }
+
+    /** {@code validator}'s verdict on the patch against {@code baseline}; skipped without a validator. */
+    private static void assertVerdict(Optional<PatchValidator> validator, Baseline baseline, String why, String name,
+            Verdict expected, String diff) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(validator.isPresent(), why);
         Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
-        Validation v = p.screened().get().validate(new PatchCandidate("s", "test", "", 1, name, PatchText.read(diff)), p.baseline(),
-                limit);
+        Validation v = validator.get().validate(new PatchCandidate("s", "test", "", 1, name, PatchText.read(diff)),
+                baseline, limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
     }
 
@@ -169,11 +175,8 @@ class RealPatchesTest {
     @MethodSource("patches")
     void testSelectionGivesTheWholeSuitesVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
-        org.junit.jupiter.api.Assumptions.assumeTrue(p.selecting().isPresent(), "per-test coverage is for Maven");
-        Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
-        Validation v = p.selecting().get().validate(new PatchCandidate("r", "test", "", 1, name, PatchText.read(diff)),
-                p.covered().orElseThrow(), limit);
-        assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
+        assertVerdict(p.selecting(), p.covered().orElse(p.baseline()), "per-test coverage is for Maven", name,
+                expected, diff);
     }
 
     private Project open(String example) throws Exception {
