@@ -26,6 +26,7 @@ import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.ReportBudget;
 import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestOutcome;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestRunner;
@@ -169,7 +170,7 @@ public final class RepairPipeline {
             PatchText read = PatchText.read(patchText);
             PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(read), 0, "the given patch", read);
             run.candidates = List.of(given);
-            search(run, ready);
+            search(run, ready, Optional.empty());
             return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
         });
     }
@@ -536,7 +537,8 @@ public final class RepairPipeline {
                 () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
         run.notes.addAll(stages.notes());
         run.candidates = run.withinBudget(proposed);
-        search(run, ready);
+        // This run's per-test coverage, read after its own localize stage: never a previous run's.
+        search(run, ready, stages.reach());
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
     }
 
@@ -555,7 +557,7 @@ public final class RepairPipeline {
     }
 
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
-    private void search(RunAssembly run, Ready ready) {
+    private void search(RunAssembly run, Ready ready, Optional<TestReach> reach) {
         RunConfig config = run.config;
         Screenings.Opened opened = ready.opened();
         if (!opened.why().isEmpty()) {
@@ -571,7 +573,7 @@ public final class RepairPipeline {
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
             // The stages' per-test coverage (of this code, before any patch) lets the deciding run select tests.
-            Baseline baseline = engine.stages().reach().map(ready.baseline::withReach).orElse(ready.baseline);
+            Baseline baseline = reach.map(ready.baseline::withReach).orElse(ready.baseline);
             CandidateSearch.Outcome o = search.validate(run.candidates, baseline);
             run.validations = o.validations();
             run.fixId = o.fixId();
