@@ -8,6 +8,9 @@ import dev.repofix.exec.Executor;
 import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.SandboxBench;
 import dev.repofix.pipeline.ValidationBench;
+import dev.repofix.repair.BuiltinStages;
+import dev.repofix.repair.localize.CoverageRuns;
+import dev.repofix.repair.localize.SpectrumFormula;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Screenings;
 import dev.repofix.workspace.Workspaces;
@@ -29,6 +32,29 @@ public final class Benchmarks {
                 root.warmJvmScreenings(executor));
         return new ValidationBench(workspaces, new BuildDetector(), runner, before, after,
                 root.environment().clock());
+    }
+
+    /**
+     * {@code bench validate --selection}: the builtin engine with the whole suite under per-test
+     * coverage (so that the deciding run can select) and screening in a warm JVM, run once with
+     * test selection off (before) and once on (after).
+     */
+    public static ValidationBench selection(CompositionRoot root, Workspaces workspaces, Executor executor) {
+        TestRunner runner = root.testRunner(executor);
+        RepairPipeline.Engine engine = suiteCoverage(root, executor);
+        RepairPipeline pipeline = root.pipeline(workspaces, runner, engine, root.warmJvmScreenings(executor));
+        return new ValidationBench(workspaces, new BuildDetector(), runner, pipeline, pipeline,
+                root.environment().clock(), true);
+    }
+
+    /**
+     * The builtin engine whose coverage run runs the whole suite (so that the deciding run can
+     * select tests), standing in for a baseline run under per-test coverage.
+     */
+    public static RepairPipeline.Engine suiteCoverage(CompositionRoot root, Executor executor) {
+        return new RepairPipeline.Engine(BuiltinStages.withCoverage(executor, root.environment().host(),
+                root.settings().run().testTimeout(), root.environment().clock(), SpectrumFormula.OCHIAI,
+                Optional.empty(), CoverageRuns.Scope.SUITE), "builtin", Optional.empty());
     }
 
     /** {@code bench sandbox}: the same test runs on the host and in Docker. */

@@ -10,6 +10,7 @@ import dev.repofix.pipeline.GeneratedMavenProject;
 import dev.repofix.pipeline.GeneratedPytestProject;
 import dev.repofix.pipeline.ProgressEvent;
 import dev.repofix.pipeline.ProgressListener;
+import dev.repofix.pipeline.RepairPipeline;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.StageRecord;
 import dev.repofix.pipeline.StageStatus;
@@ -104,11 +105,18 @@ public final class FixBench {
 
     private final CompositionRoot root;
     private final Executor executor;
+    private final RepairPipeline.Engine engine;
 
     /** Runs tests through {@code executor}, which the caller closes. */
     public FixBench(CompositionRoot root, Executor executor) {
+        this(root, executor, root.engine(executor));
+    }
+
+    /** The same with the stages of {@code engine} (the builtin engine with the whole suite under coverage). */
+    public FixBench(CompositionRoot root, Executor executor, RepairPipeline.Engine engine) {
         this.root = Objects.requireNonNull(root, "root");
         this.executor = Objects.requireNonNull(executor, "executor");
+        this.engine = Objects.requireNonNull(engine, "engine");
     }
 
     /**
@@ -141,7 +149,7 @@ public final class FixBench {
                 valid.compareAndSet(null, clock.instant());
             }
         };
-        RunResult run = root.pipeline(executor, root.engine(executor), firstValid).run(config);
+        RunResult run = root.pipeline(executor, engine, firstValid).run(config);
         Optional<Duration> toValid = Optional.ofNullable(valid.get()).map(at -> Duration.between(run.startedAt(), at));
         Bare bare = bareRun(config);
         return new Figures(kind, project, bare.time, bare.command, bare.tests, run, steps(run, toValid));

@@ -96,6 +96,19 @@ final class BenchCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}")
     String framework;
 
+    @Option(names = "--selection", description = "validate: compare the deciding run with test selection off "
+            + "(before) and on (after), both screening in a warm JVM with the whole suite under per-test coverage, "
+            + "instead of screening off and on; prints each candidate's verdict, tests and full run both ways.")
+    boolean selection;
+
+    @Option(names = "--test-selection", paramLabel = "on|off",
+            description = "fix: the run's test-selection setting (on, the default, or off)")
+    String testSelection;
+
+    @Option(names = "--suite-coverage", description = "fix: the builtin engine's coverage run runs the whole suite "
+            + "(not only the failing and related tests), so that the deciding run can select tests")
+    boolean suiteCoverage;
+
     @Option(names = "--tests", paramLabel = "N", defaultValue = "10000",
             description = "parse: test cases in the generated report. Default: ${DEFAULT-VALUE}")
     int tests;
@@ -190,10 +203,15 @@ final class BenchCommand implements Callable<Integer> {
         FixBench.generate(project, dir.resolve("project"), Duration.ofSeconds(suiteSeconds));
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
+        if (testSelection != null) {
+            flags.put(ConfigKey.TEST_SELECTION, testSelection);
+        }
         CompositionRoot root = new CompositionRoot(Settings.of(ConfigResolver.resolve(flags, env.host(),
                 Optional.empty())), env);
         try (Executor executor = root.executor(spec.commandLine().getErr())) {
-            FixBench.Figures f = new FixBench(root, executor).measure(project, dir.resolve("project"),
+            FixBench bench = suiteCoverage ? new FixBench(root, executor, Benchmarks.suiteCoverage(root, executor))
+                    : new FixBench(root, executor);
+            FixBench.Figures f = bench.measure(project, dir.resolve("project"),
                     dir.resolve("reports"));
             FixBenchTable.print(f, root.settings().sandbox().mode().toString().toLowerCase(Locale.ROOT),
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
@@ -206,18 +224,37 @@ final class BenchCommand implements Callable<Integer> {
             PrintWriter out) {
         out.println("repo                                     build  tests  T_suite  mode    status     cands  "
                 + "screen/cand (xT)   full run (xT)     to VALID (xT)");
-        ValidationBench bench = Benchmarks.validation(root, workspaces, executor);
+        ValidationBench bench = selection ? Benchmarks.selection(root, workspaces, executor)
+                : Benchmarks.validation(root, workspaces, executor);
+        String what = selection ? "test selection" : "screening";
         for (String repo : targets) {
             ValidationBench.Figures f = bench.measure(Benchmarks.config(repo, env.host()), repeat);
-            row(out, f, "before", f.before());
-            row(out, f, "after", f.after());
+            row(out, f, selection ? "sel-off" : "before", f.before());
+            row(out, f, selection ? "sel-on" : "after", f.after());
             f.after().notes().forEach(n -> out.println("  note: " + n));
+            if (selection) {
+                candidates(out, f);
+            }
             List<String> differ = f.verdictsThatDiffer();
             out.println("  verdicts: " + f.validatedByBoth().size() + " candidate(s) validated with and without "
-                    + "screening, " + (differ.isEmpty() ? "all the same" : differ.size() + " differ: "
+                    + what + ", " + (differ.isEmpty() ? "all the same" : differ.size() + " differ: "
                     + String.join("; ", differ)));
             out.flush();
         }
+    }
+
+    /** One row per candidate: its verdict and deciding run with test selection off and on. */
+    private static void candidates(PrintWriter out, ValidationBench.Figures f) {
+        out.println("  candidate                 verdict off   verdict on    full run off  full run on   tests on");
+        for (String id : f.validatedByBoth()) {
+            out.println(String.format(Locale.ROOT, "  %-25s %-13s %-13s %12s  %12s  %s", id,
+                    f.before().verdicts().get(id), f.after().verdicts().get(id), seconds(f.before().fullRuns().get(id)),
+                    seconds(f.after().fullRuns().get(id)), f.after().tests().getOrDefault(id, "-")));
+        }
+    }
+
+    private static String seconds(Duration d) {
+        return d == null ? "-" : String.format(Locale.ROOT, "%.2fs", secs(d));
     }
 
     private static void row(PrintWriter out, ValidationBench.Figures f, String mode, ValidationBench.RunFigures r) {

@@ -75,6 +75,11 @@ final class RunOptions {
     @Option(names = "--jobs", paramLabel = "N", description = "Validate up to N candidates at once. Default: 1")
     String jobs;
 
+    @Option(names = "--test-selection", paramLabel = "on|off", description = "on (default): a candidate's deciding "
+            + "run skips the test classes whose per-test coverage reaches none of its changed files (the whole suite "
+            + "whenever that cannot be known); off: always the whole suite.")
+    String testSelection;
+
     @Option(names = "--model", paramLabel = "MODEL", description = "builtin (default, offline), openai:<model>, "
             + "anthropic:<model> or replay:<file.jsonl>")
     String model;
@@ -131,6 +136,7 @@ final class RunOptions {
         put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
         put(flags, ConfigKey.RERUNS, reruns);
         put(flags, ConfigKey.JOBS, jobs);
+        put(flags, ConfigKey.TEST_SELECTION, testSelection);
         put(flags, ConfigKey.MODEL, model);
         put(flags, ConfigKey.BASE_URL, baseUrl);
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);

@@ -85,6 +85,12 @@ public enum ConfigKey {
     RERUNS("reruns", REPOSITORY, "2", "reruns of failing tests to tell flaky ones"),
     /** OPERATOR: how many test runs the operator's machine takes at once (each up to sandbox-memory). */
     JOBS("jobs", OPERATOR, "1", "candidates validated at once"),
+    /**
+     * OPERATOR: whether a candidate's deciding run may skip test classes that per-test coverage
+     * shows cannot reach its change; what a verdict rests on is the operator's call.
+     */
+    TEST_SELECTION("test-selection", OPERATOR, "on", "deciding run of a candidate: on (skip the test classes "
+            + "whose per-test coverage reaches none of the changed files) or off (always the whole suite)"),
     /** OPERATOR: whether untrusted code is isolated at all. */
     SANDBOX("sandbox", OPERATOR, "auto", "where tests run: auto (Docker when the engine and the image are there, "
             + "else local), docker or local"),

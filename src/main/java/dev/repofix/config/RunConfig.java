@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param jobs          how many candidates are validated at once
  * @param testFiles     the test files (repository-relative, {@code /}-separated) whose tests run; empty means
  *                      the whole suite
+ * @param testSelection whether a candidate's deciding run may skip the test classes whose per-test coverage
+ *                      reaches none of its changed files
  */
 public record RunConfig(
         String repo,
@@ -33,7 +35,8 @@ public record RunConfig(
         HostEnvironment host,
         int reruns,
         int jobs,
-        List<String> testFiles) {
+        List<String> testFiles,
+        boolean testSelection) {
 
     public RunConfig {
         Objects.requireNonNull(repo, "repo");
@@ -63,6 +66,18 @@ public record RunConfig(
         }
         testFiles = List.copyOf(testFiles);
         testFiles.forEach(RunConfig::checkTestFile);
+    }
+
+    /** A run with test selection on. */
+    public RunConfig(String repo, Optional<String> ref, Optional<String> testCommand, Path outDir, int maxCandidates,
+            Duration timeout, Duration testTimeout, HostEnvironment host, int reruns, int jobs, List<String> testFiles) {
+        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, testFiles, true);
+    }
+
+    /** The same run with test selection in the deciding run on or off. */
+    public RunConfig withTestSelection(boolean on) {
+        return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs,
+                testFiles, on);
     }
 
     /** A run of the whole suite. */

@@ -28,6 +28,7 @@ import dev.repofix.testrun.ReportBudget;
 import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.testrun.TestOutcome;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestRunner;
@@ -174,7 +175,7 @@ public final class RepairPipeline {
             PatchText read = PatchText.read(patchText);
             PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(read), 0, "the given patch", read);
             run.candidates = List.of(given);
-            search(run, ready);
+            search(run, ready, Optional.empty());
             return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
         });
     }
@@ -571,7 +572,8 @@ public final class RepairPipeline {
                 () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
         run.notes.addAll(stages.notes());
         run.candidates = run.withinBudget(proposed);
-        search(run, ready);
+        // This run's per-test coverage, read after its own localize stage: never a previous run's.
+        search(run, ready, stages.reach());
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
     }
 
@@ -590,7 +592,7 @@ public final class RepairPipeline {
     }
 
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
-    private void search(RunAssembly run, Ready ready) {
+    private void search(RunAssembly run, Ready ready, Optional<TestReach> reach) {
         RunConfig config = run.config;
         Screenings.Opened opened = ready.opened();
         if (!opened.why().isEmpty()) {
@@ -602,10 +604,12 @@ public final class RepairPipeline {
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
-                        screening, ready.runner.sandboxKind(ready.build)),
+                        screening, ready.runner.sandboxKind(ready.build), config.testSelection()),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
         step(run, RunAssembly.VALIDATE, () -> {
-            CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
+            // The stages' per-test coverage (of this code, before any patch) lets the deciding run select tests.
+            Baseline baseline = reach.map(ready.baseline::withReach).orElse(ready.baseline);
+            CandidateSearch.Outcome o = search.validate(run.candidates, baseline);
             run.validations = o.validations();
             run.fixId = o.fixId();
             run.notes.addAll(o.notes());

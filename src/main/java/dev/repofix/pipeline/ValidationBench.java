@@ -8,6 +8,7 @@ import dev.repofix.config.UrlCredentials;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.SuiteRunner;
+import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
@@ -36,6 +37,7 @@ public final class ValidationBench {
     private final RepairPipeline before;
     private final RepairPipeline after;
     private final Clock clock;
+    private final boolean selection;
 
     /**
      * @param before a pipeline that screens through the build only
@@ -43,6 +45,16 @@ public final class ValidationBench {
      */
     public ValidationBench(Workspaces workspaces, BuildDetector detector, TestRunner runner, RepairPipeline before,
             RepairPipeline after, Clock clock) {
+        this(workspaces, detector, runner, before, after, clock, false);
+    }
+
+    /**
+     * @param selection compare test selection in the deciding run instead: {@code before} runs
+     *                  with {@code test-selection: off}, {@code after} with it on
+     */
+    public ValidationBench(Workspaces workspaces, BuildDetector detector, TestRunner runner, RepairPipeline before,
+            RepairPipeline after, Clock clock, boolean selection) {
+        this.selection = selection;
         this.workspaces = Objects.requireNonNull(workspaces, "workspaces");
         this.detector = Objects.requireNonNull(detector, "detector");
         this.runner = Objects.requireNonNull(runner, "runner");
@@ -60,10 +72,21 @@ public final class ValidationBench {
      * @param fullRun the full run of the fix through the build, when there is a fix
      * @param notes   what the run noted (screening off, and why)
      * @param verdicts each validated candidate's verdict, by candidate id, in order
+     * @param tests    what each candidate's deciding run ran, by candidate id (those that had one)
+     * @param fullRuns each candidate's deciding run's time, by candidate id (those that had one)
      */
     public record RunFigures(RunStatus status, Duration total, List<Duration> screens, Optional<Duration> fullRun,
-            List<String> notes, Map<String, Verdict> verdicts) {
+            List<String> notes, Map<String, Verdict> verdicts, Map<String, String> tests,
+            Map<String, Duration> fullRuns) {
+        /** Without the deciding runs' test selection. */
+        public RunFigures(RunStatus status, Duration total, List<Duration> screens, Optional<Duration> fullRun,
+                List<String> notes, Map<String, Verdict> verdicts) {
+            this(status, total, screens, fullRun, notes, verdicts, Map.of(), Map.of());
+        }
+
         public RunFigures {
+            tests = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tests));
+            fullRuns = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fullRuns));
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(total, "total");
             screens = List.copyOf(screens);
@@ -74,10 +97,20 @@ public final class ValidationBench {
 
         static RunFigures of(RunResult r) {
             Map<String, Verdict> verdicts = new LinkedHashMap<>();
-            r.validations().forEach(v -> verdicts.put(v.candidateId(), v.verdict()));
+            Map<String, String> tests = new LinkedHashMap<>();
+            Map<String, Duration> fullRuns = new LinkedHashMap<>();
+            for (dev.repofix.validate.Validation v : r.validations()) {
+                verdicts.put(v.candidateId(), v.verdict());
+                v.selection().ifPresent(s -> tests.put(v.candidateId(), switch (s) {
+                    case TestSelection.Selected sel -> sel.ran().size() + " of " + (sel.ran().size()
+                            + sel.skipped().size()) + " classes";
+                    case TestSelection.WholeSuite w -> "whole suite (" + w.why() + ")";
+                }));
+                v.phases().fullRun().ifPresent(d -> fullRuns.put(v.candidateId(), d));
+            }
             return new RunFigures(r.status(), r.total(), r.validations().stream()
                     .map(v -> v.phases().screen().orElse(Duration.ZERO)).toList(),
-                    r.fixValidation().flatMap(v -> v.phases().fullRun()), r.notes(), verdicts);
+                    r.fixValidation().flatMap(v -> v.phases().fullRun()), r.notes(), verdicts, tests, fullRuns);
         }
 
         /** The median screening time of a candidate; zero when none was screened. */
@@ -134,8 +167,8 @@ public final class ValidationBench {
             });
             tests = count[0];
         }
-        RunFigures plain = RunFigures.of(before.run(config));
-        RunFigures warm = RunFigures.of(after.run(config));
+        RunFigures plain = RunFigures.of(before.run(selection ? config.withTestSelection(false) : config));
+        RunFigures warm = RunFigures.of(after.run(selection ? config.withTestSelection(true) : config));
         return new Figures(UrlCredentials.masked(config.repo()), build.name(), tests, tSuite, plain, warm);
     }
 

@@ -19,6 +19,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.TestInstrumentation;
+import dev.repofix.testrun.TestReach;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -46,6 +47,7 @@ public final class BuiltinStages implements Stages {
     private final CoverageCollector coverage;
     private final SpectrumLocalizer spectrumLocalizer;
     private final List<String> notes = new ArrayList<>();
+    private Optional<TestReach> reach = Optional.empty();
     private SourceCache sources;
 
     /** Without coverage: lines from stack frames and callees only. */
@@ -69,7 +71,13 @@ public final class BuiltinStages implements Stages {
      */
     public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
             SpectrumFormula formula, Optional<Path> toolCache) {
-        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache), formula);
+        return withCoverage(executor, host, timeout, clock, formula, toolCache, CoverageRuns.Scope.RELATED);
+    }
+
+    /** The same, with the tests {@code scope} names under coverage. */
+    public static BuiltinStages withCoverage(Executor executor, HostEnvironment host, Duration timeout, Clock clock,
+            SpectrumFormula formula, Optional<Path> toolCache, CoverageRuns.Scope scope) {
+        return new BuiltinStages(new CoverageRuns(executor, host, timeout, clock, toolCache, scope), formula);
     }
 
     /** The baseline runs under the coverage the localization reads, where the build allows it. */
@@ -81,6 +89,7 @@ public final class BuiltinStages implements Stages {
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
         notes.clear(); // a run starts with its issue: the notes are the current run's
+        reach = Optional.empty();
         return issues.write(failures);
     }
 
@@ -90,6 +99,7 @@ public final class BuiltinStages implements Stages {
         Localization frames = localizer.localize(failures, cache);
         return switch (coverage.collect(failures, cache)) {
             case Coverage.Collected c -> {
+                reach = c.reach();
                 notes.add(switch (c.origin()) {
                     case COVERAGE_RUN -> "localization: " + c.tests() + " ran under coverage in "
                             + c.elapsed().toMillis() / 1000.0 + " s";
@@ -117,6 +127,12 @@ public final class BuiltinStages implements Stages {
     @Override
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /** Which source files each test class ran under the current run's coverage run; empty without one. */
+    @Override
+    public Optional<TestReach> reach() {
+        return reach;
     }
 
     /** One cache per workspace: a run reads each file once across stages. */

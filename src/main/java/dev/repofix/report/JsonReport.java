@@ -16,6 +16,7 @@ import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.validate.PhaseTimes;
+import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -171,6 +172,25 @@ public final class JsonReport {
             ArrayNode evidence = vn.putArray("evidence");
             v.evidence().forEach(evidence::add);
             phases(vn.putObject("phasesMillis"), v.phases());
+            selection(vn, v.selection());
+        }
+    }
+
+    /** Which tests the deciding run ran: the whole suite or the classes selected, and why; null when none ran. */
+    private static void selection(ObjectNode vn, Optional<TestSelection> selection) {
+        if (selection.isEmpty()) {
+            vn.putNull("testSelection");
+            return;
+        }
+        ObjectNode n = vn.putObject("testSelection");
+        switch (selection.get()) {
+            case TestSelection.WholeSuite w -> n.put("mode", "whole-suite").put("reason", w.why());
+            case TestSelection.Selected s -> {
+                n.put("mode", "selected").put("reason", s.why());
+                s.ran().forEach(n.putArray("ran")::add);
+                s.skipped().forEach(n.putArray("skipped")::add);
+                s.testFiles().forEach(n.putArray("testFiles")::add);
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestResult;
+import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -120,11 +121,25 @@ public final class MarkdownReport {
                 .append(Markdown.text(fix.get().strategy(), LINE)).append(")\n\n")
                 .append(Markdown.fence("diff", fix.get().diff()))
                 .append("\nFAIL_TO_PASS: ").append(v.fixed().size()).append(" of ").append(r.failing().size())
-                .append(" now pass. PASS_TO_PASS: all ").append(r.passingCount()).append(" still pass.\n\n");
+                .append(" now pass. ").append(Markdown.text(passToPass(r, v), PROSE)).append("\n\n");
         if (!v.evidence().isEmpty()) {
             sb.append("Evidence: ").append(Markdown.text(String.join("; ", v.evidence()), PROSE)).append("\n\n");
         }
         alternatives(sb, r);
+    }
+
+    /**
+     * PASS_TO_PASS as the deciding run checked it: every passing test, or those of the test
+     * classes selection ran, with how many were skipped and why.
+     */
+    static String passToPass(RunResult r, Validation v) {
+        return switch (v.selection().orElse(null)) {
+            case TestSelection.Selected s -> "PASS_TO_PASS: all that ran still pass. Test selection: "
+                    + s.ran().size() + " test class(es) ran, " + s.skipped().size() + " skipped (" + s.why() + ").";
+            case TestSelection.WholeSuite w -> "PASS_TO_PASS: all " + r.passingCount()
+                    + " still pass (the whole suite ran: " + w.why() + ").";
+            case null -> "PASS_TO_PASS: all " + r.passingCount() + " still pass.";
+        };
     }
 
     /** Other patches that pass every test too: the tests do not pin the fix down, and people must know. */

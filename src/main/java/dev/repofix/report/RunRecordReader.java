@@ -21,6 +21,7 @@ import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestStatus;
 import dev.repofix.validate.PhaseTimes;
+import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import java.time.Duration;
@@ -145,7 +146,19 @@ public final class RunRecordReader {
         return new Validation(id, Verdict.valueOf(v.get("verdict").asText()), strings(v.get("failToPass").get("passed")),
                 strings(v.get("failToPass").get("failed")), strings(v.get("passToPass").get("broken")),
                 v.get("detail").asText(), strings(v.get("evidence")), Duration.ofMillis(v.get("elapsedMillis").asLong()),
-                phases);
+                phases, selection(v.get("testSelection")));
+    }
+
+    /** Absent or null in records written before the field was added, or when no deciding run was made. */
+    private static Optional<TestSelection> selection(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return Optional.empty();
+        }
+        String why = n.get("reason").asText();
+        return Optional.of(n.get("mode").asText().equals("selected")
+                ? new TestSelection.Selected(strings(n.get("testFiles")), strings(n.get("ran")),
+                        strings(n.get("skipped")), why)
+                : new TestSelection.WholeSuite(why));
     }
 
     private static Optional<Duration> millis(JsonNode n) {

@@ -2,7 +2,9 @@ package dev.repofix.stage;
 
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.TestInstrumentation;
+import dev.repofix.testrun.TestReach;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Answers the three repair stages. Implementations: the builtin engine (no network)
@@ -43,5 +45,14 @@ public interface Stages {
      */
     default TestInstrumentation baselineInstrumentation() {
         return TestInstrumentation.none();
+    }
+
+    /**
+     * Which source files each test class ran, when the current run's stages collected per-test
+     * coverage (the builtin engine's localization); the deciding run's test selection reads it.
+     * Empty by default.
+     */
+    default Optional<TestReach> reach() {
+        return Optional.empty();
     }
 }

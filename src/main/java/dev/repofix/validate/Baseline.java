@@ -1,10 +1,12 @@
 package dev.repofix.validate;
 
+import dev.repofix.testrun.TestReach;
 import dev.repofix.testrun.TestRun;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,15 +19,29 @@ import java.util.Set;
  * @param outside ids of the tests the verdict does not look at: a benchmark case names its
  *                tests, and the others (e.g. one failing at the base for a reason of the
  *                environment) are not part of it; empty outside a benchmark
+ * @param reach   which source files each test class ran, from per-test coverage of this code,
+ *                for the deciding run's test selection; empty when there is none
  */
 public record Baseline(TestRun run, List<String> failing, List<String> passing, List<String> flaky,
-        List<String> outside) {
+        List<String> outside, Optional<TestReach> reach) {
     public Baseline {
         Objects.requireNonNull(run, "run");
         failing = List.copyOf(failing);
         passing = List.copyOf(passing);
         flaky = List.copyOf(flaky);
         outside = List.copyOf(outside);
+        Objects.requireNonNull(reach, "reach");
+    }
+
+    /** A baseline without per-test coverage. */
+    public Baseline(TestRun run, List<String> failing, List<String> passing, List<String> flaky,
+            List<String> outside) {
+        this(run, failing, passing, flaky, outside, Optional.empty());
+    }
+
+    /** The same baseline with per-test coverage of its code. */
+    public Baseline withReach(TestReach coverage) {
+        return new Baseline(run, failing, passing, flaky, outside, Optional.of(coverage));
     }
 
     /** A baseline where every test run is part of the verdict. */
@@ -45,7 +61,7 @@ public record Baseline(TestRun run, List<String> failing, List<String> passing, 
         Set<String> f = new LinkedHashSet<>(flaky);
         f.addAll(ids);
         return new Baseline(run, failing.stream().filter(t -> !f.contains(t)).toList(),
-                passing.stream().filter(t -> !f.contains(t)).toList(), List.copyOf(f), outside);
+                passing.stream().filter(t -> !f.contains(t)).toList(), List.copyOf(f), outside, reach);
     }
 
     /**
@@ -58,7 +74,7 @@ public record Baseline(TestRun run, List<String> failing, List<String> passing, 
         Set<String> out = new LinkedHashSet<>(outside);
         out.addAll(ids);
         return new Baseline(run, failing.stream().filter(t -> !away.contains(t)).toList(),
-                passing.stream().filter(t -> !away.contains(t)).toList(), flaky, List.copyOf(out));
+                passing.stream().filter(t -> !away.contains(t)).toList(), flaky, List.copyOf(out), reach);
     }
 
     /**
@@ -74,7 +90,8 @@ public record Baseline(TestRun run, List<String> failing, List<String> passing, 
         failing.stream().filter(t -> !targets.contains(t)).forEach(out::add);
         passing.stream().filter(t -> !kept.contains(t) && !targets.contains(t)).forEach(out::add);
         return new Baseline(run, failing.stream().filter(targets::contains).toList(),
-                passing.stream().filter(t -> kept.contains(t) || targets.contains(t)).toList(), flaky, List.copyOf(out));
+                passing.stream().filter(t -> kept.contains(t) || targets.contains(t)).toList(), flaky, List.copyOf(out),
+                reach);
     }
 
     /** The tests failing here that are not part of the verdict (see {@link #within}). */

@@ -11,6 +11,7 @@ import dev.repofix.patch.PathSafety;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.BuildLog;
 import dev.repofix.testrun.ReportBudget;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
@@ -59,6 +60,7 @@ public final class PatchValidator implements Validator {
     private final RunLimits limits;
     private final Optional<Screening> screening;
     private final SandboxKind sandbox;
+    private final boolean selectTests;
 
     /**
      * @param screenFirst run the failing tests alone before the whole suite. Pays when they
@@ -88,6 +90,18 @@ public final class PatchValidator implements Validator {
      */
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
             boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox) {
+        this(workspace, suite, applier, clock, screenFirst, limits, screening, sandbox, false);
+    }
+
+    /**
+     * @param selectTests let the deciding run skip the test classes whose per-test coverage
+     *                    ({@link Baseline#reach()}) reaches no changed file, as {@link TestSelector}
+     *                    decides; false: the whole suite always
+     */
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
+            boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox,
+            boolean selectTests) {
+        this.selectTests = selectTests;
         this.sandbox = Objects.requireNonNull(sandbox, "sandbox");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.suite = Objects.requireNonNull(suite, "suite");
@@ -130,11 +144,12 @@ public final class PatchValidator implements Validator {
             evidence.add("edits tests: " + String.join(", ", tests.paths()));
         }
         Phases times = new Phases();
+        times.planned = selection(patch, baseline);
         Validation a = inCopy(id, "a", source, evidence, times,
                 copy -> originalTests(id, copy, source.paths(), baseline, deadline, times, evidence));
         if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT
                 || a.verdict() == Verdict.SCREENED_NOT_FINISHED) {
-            return a.with(evidence, since(start), times.value);
+            return a.with(evidence, since(start), times.value).withSelection(times.ran);
         }
         List<String> evidenceB = new ArrayList<>();
         Validation b = inCopy(id, "b", patch, evidenceB, times, copy -> {
@@ -143,7 +158,19 @@ public final class PatchValidator implements Validator {
             times.value = times.value.withModifiedTests(since(began));
             return v;
         });
-        return combine(a, b).with(evidence, since(start), times.value);
+        return combine(a, b).with(evidence, since(start), times.value).withSelection(times.ran);
+    }
+
+    /** What the deciding run of {@code patch} is to run. */
+    private TestSelection selection(Patch patch, Baseline baseline) {
+        if (!selectTests) {
+            return new TestSelection.WholeSuite("test selection is off (test-selection: off)");
+        }
+        if (suite.userCommand()) {
+            return new TestSelection.WholeSuite("the tests run through a test command of the user's own, which "
+                    + "cannot be given test classes");
+        }
+        return TestSelector.select(patch, baseline, suite.build(), workspace.files());
     }
 
     /**
@@ -179,6 +206,10 @@ public final class PatchValidator implements Validator {
     /** The phase times of one validation, filled in as its phases run. */
     private static final class Phases {
         PhaseTimes value = PhaseTimes.none();
+        /** What the deciding run was to run. */
+        TestSelection planned = new TestSelection.WholeSuite("not decided");
+        /** What it ran, once it ran. */
+        Optional<TestSelection> ran = Optional.empty();
     }
 
     /** Verdict from stage A (original tests) and stage B (the patch's own tests). */
@@ -317,11 +348,33 @@ public final class PatchValidator implements Validator {
         Instant full = clock.instant();
         // The budget, not the baseline's time, limits this run when what is left is the shorter.
         boolean budgetBound = limits.full().map(l -> Duration.between(full, deadline).compareTo(l) < 0).orElse(true);
-        TestOutcome outcome = suite.all(copy, left(deadline, limits.full()));
+        Baseline judged = baseline;
+        TestSelection tests = times.planned;
+        Optional<TestOutcome> some = tests instanceof TestSelection.Selected s
+                ? suite.files(copy, s.testFiles(), left(deadline, limits.full())) : Optional.empty();
+        TestOutcome outcome;
+        if (some.isPresent() && !(some.get() instanceof TestOutcome.NoTests)) {
+            outcome = some.get();
+            Set<String> skipped = Set.copyOf(((TestSelection.Selected) tests).skipped());
+            judged = baseline.apart(baseline.passing().stream()
+                    .filter(t -> skipped.contains(TestReach.testClass(t))).toList());
+        } else {
+            if (tests instanceof TestSelection.Selected) {
+                tests = new TestSelection.WholeSuite("the build could not run the selected test classes alone");
+            }
+            outcome = suite.all(copy, left(deadline, limits.full()));
+        }
+        times.ran = Optional.of(tests);
+        evidence.add(switch (tests) {
+            case TestSelection.Selected s -> "deciding run: " + s.ran().size() + " test class(es) ran, "
+                    + s.skipped().size() + " skipped (" + s.why() + ")";
+            case TestSelection.WholeSuite w -> "deciding run: the whole suite (" + w.why() + ")";
+        });
         times.value = times.value.withFullRun(since(full));
+        Baseline verdictBase = judged;
         return switch (outcome) {
-            case TestOutcome.Completed c -> notLoaded(id, baseline, c.run())
-                    .orElseGet(() -> compare(id, baseline, c.run(), Duration.ZERO));
+            case TestOutcome.Completed c -> notLoaded(id, verdictBase, c.run())
+                    .orElseGet(() -> compare(id, verdictBase, c.run(), Duration.ZERO));
             case TestOutcome.TimedOut t when screened && budgetBound -> Validation.of(id,
                     Verdict.SCREENED_NOT_FINISHED, "screened VALID, full run not finished: the failing tests pass "
                             + "with it, but the run of the whole suite was cut off by the time budget after "

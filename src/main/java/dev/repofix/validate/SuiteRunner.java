@@ -48,6 +48,22 @@ public final class SuiteRunner {
         return build.selectedTestCommand(dir, override, ids).map(cmd -> run(dir, cmd, timeout));
     }
 
+    /**
+     * Only the tests of {@code testFiles} (repository-relative), through the build's own command
+     * naming them; empty with a user's test command or a build that cannot name test files.
+     */
+    public Optional<TestOutcome> files(Path dir, List<String> testFiles, Duration timeout) {
+        if (override != null || testFiles.isEmpty()) {
+            return Optional.empty();
+        }
+        return build.testFilesCommand(dir, testFiles).map(cmd -> run(dir, cmd, timeout));
+    }
+
+    /** Whether the suite runs through the user's own test command, which names no test files. */
+    public boolean userCommand() {
+        return override != null;
+    }
+
     private TestOutcome run(Path dir, TestCommand cmd, Duration timeout) {
         try {
             return runner.run(dir, build, cmd, files, timeout);

@@ -3,6 +3,7 @@ package dev.repofix.validate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The verdict on one candidate, with its evidence.
@@ -16,9 +17,12 @@ import java.util.Objects;
  * @param evidence     how each hunk applied, which test files the patch edits, which runs were made
  * @param elapsed      time spent validating
  * @param phases       where that time went
+ * @param selection    which tests the deciding run with the original tests ran and why; empty when
+ *                     no such run was made (refused, not applied, settled by screening)
  */
 public record Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
-        List<String> broken, String detail, List<String> evidence, Duration elapsed, PhaseTimes phases) {
+        List<String> broken, String detail, List<String> evidence, Duration elapsed, PhaseTimes phases,
+        Optional<TestSelection> selection) {
     public Validation {
         Objects.requireNonNull(candidateId, "candidateId");
         Objects.requireNonNull(verdict, "verdict");
@@ -29,6 +33,13 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
         evidence = List.copyOf(evidence);
         Objects.requireNonNull(elapsed, "elapsed");
         Objects.requireNonNull(phases, "phases");
+        Objects.requireNonNull(selection, "selection");
+    }
+
+    /** Without a record of the deciding run's test selection. */
+    public Validation(String candidateId, Verdict verdict, List<String> fixed, List<String> stillFailing,
+            List<String> broken, String detail, List<String> evidence, Duration elapsed, PhaseTimes phases) {
+        this(candidateId, verdict, fixed, stillFailing, broken, detail, evidence, elapsed, phases, Optional.empty());
     }
 
     /** Without phase times. */
@@ -51,6 +62,13 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
     Validation with(List<String> moreEvidence, Duration total, PhaseTimes times) {
         List<String> all = new java.util.ArrayList<>(moreEvidence);
         all.addAll(evidence);
-        return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, all, total, times);
+        return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, all, total, times,
+                selection);
+    }
+
+    /** The same verdict with the deciding run's test selection. */
+    Validation withSelection(Optional<TestSelection> tests) {
+        return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, evidence, elapsed, phases,
+                tests);
     }
 }

@@ -58,7 +58,7 @@ class RealPatchesTest {
      * Maven also a validator that screens in a warm test JVM first.
      */
     record Project(Workspace ws, PatchValidator validator, Baseline baseline, Optional<PatchValidator> screened,
-            Optional<Screening> screening) {}
+            Optional<Screening> screening, Optional<PatchValidator> selecting, Optional<Baseline> covered) {}
 
     @BeforeAll
     void baselines(@TempDir Path dir) throws Exception {
@@ -154,11 +154,29 @@ class RealPatchesTest {
     @MethodSource("patches")
     void screeningInAWarmJvmGivesTheFullBuildsVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
-        org.junit.jupiter.api.Assumptions.assumeTrue(p.screened().isPresent(), "screening is for Maven projects");
+        assertVerdict(p.screened(), p.baseline(), "screening is for Maven projects", name, expected, diff);
+    }
+
+    /** {@code validator}'s verdict on the patch against {@code baseline}; skipped without a validator. */
+    private static void assertVerdict(Optional<PatchValidator> validator, Baseline baseline, String why, String name,
+            Verdict expected, String diff) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(validator.isPresent(), why);
         Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
-        Validation v = p.screened().get().validate(new PatchCandidate("s", "test", "", 1, name, PatchText.read(diff)), p.baseline(),
-                limit);
+        Validation v = validator.get().validate(new PatchCandidate("s", "test", "", 1, name, PatchText.read(diff)),
+                baseline, limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
+    }
+
+    /**
+     * Test selection in the deciding run must not change a verdict: with the whole suite's
+     * per-test coverage (JaCoCo) in the baseline, each patch gets the verdict the whole suite gives.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("patches")
+    void testSelectionGivesTheWholeSuitesVerdict(String name, String project, Verdict expected, String diff) {
+        Project p = projects.get(project);
+        assertVerdict(p.selecting(), p.covered().orElse(p.baseline()), "per-test coverage is for Maven", name,
+                expected, diff);
     }
 
     private Project open(String example) throws Exception {
@@ -188,7 +206,21 @@ class RealPatchesTest {
         if (build instanceof dev.repofix.build.MavenBuild) {
             assertThat(opened.screening()).as("screening opens on the Maven example: %s", opened.why()).isPresent();
         }
-        return new Project(ws, plain, b, screened, opened.screening());
+        Optional<PatchValidator> selecting = Optional.empty();
+        Optional<Baseline> covered = Optional.empty();
+        if (build instanceof dev.repofix.build.MavenBuild) {
+            dev.repofix.repair.BuiltinStages stages = dev.repofix.repair.BuiltinStages.withCoverage(
+                    new LocalProcessExecutor(clock), HostEnvironment.fromSystem(), Duration.ofMinutes(3), clock,
+                    dev.repofix.repair.localize.SpectrumFormula.OCHIAI, Optional.empty(),
+                    dev.repofix.repair.localize.CoverageRuns.Scope.SUITE);
+            stages.localize(new dev.repofix.testrun.FailureReport(command.shell(), baseline.run(),
+                    baseline.run().failing(), "", ws.files(), build), new dev.repofix.stage.IssueDraft("t", "d", "e", "b"));
+            assertThat(stages.reach()).as("the whole suite's reach: %s", stages.notes()).isPresent();
+            covered = Optional.of(b.withReach(stages.reach().get()));
+            selecting = Optional.of(new PatchValidator(ws, suite, new PatchApplier(), clock, true, RunLimits.none(),
+                    Optional.empty(), dev.repofix.exec.SandboxKind.LOCAL, true));
+        }
+        return new Project(ws, plain, b, screened, opened.screening(), selecting, covered);
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

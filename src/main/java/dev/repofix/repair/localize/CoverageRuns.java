@@ -16,6 +16,7 @@ import dev.repofix.testrun.FailureReport;
 import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestInstrumentation;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -79,12 +80,32 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     /** The baselines instrumented and not read yet, by the pristine tree they are copies of. */
     private final Map<Path, Armed> baselines = new ConcurrentHashMap<>();
 
+    private final Scope scope;
+
+    /** Which tests a coverage run runs. */
+    public enum Scope {
+        /** The failing tests and the tests related to them: enough to rank lines, not to select tests. */
+        RELATED,
+        /**
+         * The whole suite, as the baseline ran it: the test classes' reach is then complete and the
+         * deciding run may select tests (Maven only; other builds run {@link #RELATED}).
+         */
+        SUITE
+    }
+
     /**
      * @param timeout   limit of each command of a coverage run (the test run, a tool install)
      * @param toolCache repofix's own folder for tools installed once and reused read-only
      *                  (coverage.py); empty: every run installs its own
      */
     public CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache) {
+        this(executor, host, timeout, clock, toolCache, Scope.RELATED);
+    }
+
+    /** @param scope which tests run under coverage */
+    public CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache,
+            Scope scope) {
+        this.scope = Objects.requireNonNull(scope, "scope");
         this.executor = Objects.requireNonNull(executor, "executor");
         this.host = Objects.requireNonNull(host, "host");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
@@ -132,7 +153,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     /** The tool for {@code build}'s tests, or null where there is none. */
     private Tool toolFor(BuildSystem build) {
         return switch (build) {
-            case MavenBuild m -> new JacocoCoverage();
+            case MavenBuild m -> new JacocoCoverage(scope == Scope.SUITE);
             case PytestBuild p -> new PytestCoverage(coveragePy);
             default -> null;
         };
@@ -235,13 +256,13 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
             Duration elapsed = Duration.between(start, clock.instant());
             LOG.info("per-test coverage from the instrumented baseline ({}) read in {} ms", got.tests(),
                     elapsed.toMillis());
-            return new Coverage.Collected(got.spectra(), elapsed, got.tests(), Coverage.Origin.BASELINE);
+            return new Coverage.Collected(got.spectra(), elapsed, got.tests(), Coverage.Origin.BASELINE, got.reach());
         }
         String why = ((Coverage.Unavailable) read).why();
         LOG.info("no coverage from the instrumented baseline, running the coverage run: {}", why);
         return switch (separateRun(report, sources)) {
             case Coverage.Collected c -> new Coverage.Collected(c.spectra(), c.elapsed(), c.tests()
-                    + " (the instrumented baseline's coverage: " + why + ")");
+                    + " (the instrumented baseline's coverage: " + why + ")", c.reach());
             case Coverage.Unavailable u -> new Coverage.Unavailable(u.why() + " (the instrumented baseline's "
                     + "coverage: " + why + ")");
         };
@@ -287,7 +308,11 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
             if (c instanceof Coverage.Collected got) {
                 Duration elapsed = Duration.between(start, clock.instant());
                 LOG.info("per-test coverage of {} ({}) took {} s", got.tests(), build.name(), elapsed.toSeconds());
-                return new Coverage.Collected(got.spectra(), elapsed, got.tests());
+                // A run cut short wrote the data of the tests that finished: their reach, not the suite's.
+                return new Coverage.Collected(got.spectra(), elapsed, got.tests(), cut[0]
+                        ? got.reach().map(r -> new TestReach(r.files(), Optional.of("the coverage run was cut short"),
+                                r.tool(), r.sourceSuffix()))
+                        : got.reach());
             }
             return c;
         } catch (ShareSpent e) {

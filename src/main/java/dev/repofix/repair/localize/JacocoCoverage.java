@@ -31,6 +31,12 @@ final class JacocoCoverage implements CoverageRuns.Tool {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     /** Package prefixes of this many segments are instrumented ({@code com.acme.*}). */
     private static final int PREFIX_SEGMENTS = 2;
+    private final boolean wholeSuite;
+
+    /** @param wholeSuite run the whole suite under coverage, not only the failing and related tests */
+    JacocoCoverage(boolean wholeSuite) {
+        this.wholeSuite = wholeSuite;
+    }
 
     /** The execution data file in the tools folder, one session per test. */
     static final String DATA = "jacoco.exec";
@@ -40,6 +46,7 @@ final class JacocoCoverage implements CoverageRuns.Tool {
         List<String> files = RelatedTests.files(report, sources, ".java");
         List<String> classes = files.stream().map(f -> RelatedTests.javaClassName(f, sources)).toList();
         Optional<TestCommand> selected = classes.isEmpty() ? Optional.empty()
+                : wholeSuite ? Optional.of(report.build().testCommand(copy, null))
                 : report.build().selectedTestCommand(copy, null, classes);
         if (selected.isEmpty()) {
             return new Coverage.Unavailable("the failing tests' classes were not found among the test sources");
@@ -49,7 +56,8 @@ final class JacocoCoverage implements CoverageRuns.Tool {
             case CoverageRuns.Setup.Ready ready -> {
                 ExecResult run = shell.run(selected.get().shell(), CoverageRuns.merged(selected.get().extraEnv(),
                         ready.env()));
-                yield read(copy, report, "from " + classes.size() + " test class(es)", CoverageRuns.tail(run, 3));
+                yield read(copy, report, wholeSuite ? "of the whole suite" : "from " + classes.size() + " test class(es)",
+                        CoverageRuns.tail(run, 3));
             }
         };
     }
@@ -93,7 +101,8 @@ final class JacocoCoverage implements CoverageRuns.Tool {
                         + "the JUnit Platform, JUnit 4 and TestNG, JUnit 4 from a class loader of its own, or the build "
                         + "failed): " + log);
             }
-            return JacocoSpectra.read(exec, copy, report, tests);
+            // Whether every test class of the suite ran is the selection's to check, against the baseline.
+            return JacocoSpectra.read(exec, copy, report, tests, Optional.empty());
         } catch (IOException e) {
             return new Coverage.Unavailable("cannot read JaCoCo's coverage: " + e.getMessage());
         }

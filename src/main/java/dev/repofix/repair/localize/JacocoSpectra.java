@@ -1,6 +1,7 @@
 package dev.repofix.repair.localize;
 
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.ConfinedReader;
 import dev.repofix.workspace.FileOpen;
 import dev.repofix.workspace.FileRead;
@@ -18,6 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jacoco.core.analysis.Analyzer;
 import org.jacoco.core.analysis.CoverageBuilder;
@@ -34,15 +39,25 @@ import org.jacoco.core.data.ExecutionDataStore;
 final class JacocoSpectra {
     private static final String PASSED = "SUCCESSFUL ";
     private static final String FAILED = "FAILED ";
+    private static final Pattern PLATFORM_CLASS = Pattern.compile("\\[class:([^\\]]+)\\]");
+    private static final Pattern PLATFORM_NESTED = Pattern.compile("\\[nested-class:([^\\]]+)\\]");
+    private static final Pattern PLATFORM_RUNNER = Pattern.compile("\\[runner:([^\\]]+)\\]");
 
     private JacocoSpectra() {}
 
     static Coverage read(Path exec, Path copy, FailureReport report, int testClasses) throws IOException {
-        return read(exec, copy, report, "from " + testClasses + " test class(es)");
+        return read(exec, copy, report, "from " + testClasses + " test class(es)", Optional.empty());
     }
 
-    /** @param tests which tests ran, for people: "from 3 test class(es)", "of the whole suite" */
-    static Coverage read(Path exec, Path copy, FailureReport report, String tests) throws IOException {
+    /**
+     * The same, with which source files each test class ran ({@link TestReach}) when
+     * {@code suiteNotRun} is empty (every test class of the suite ran under coverage); else its
+     * reach is incomplete for that reason.
+     *
+     * @param tests which tests ran, for people: "from 3 test class(es)", "of the whole suite"
+     */
+    static Coverage read(Path exec, Path copy, FailureReport report, String tests, Optional<String> suiteNotRun)
+            throws IOException {
         ConfinedReader reader = new ConfinedReader(copy);
         Map<String, ExecutionDataStore> sessions = sessions(reader, exec);
         Map<String, Path> classFiles = classFiles(copy);
@@ -51,11 +66,20 @@ final class JacocoSpectra {
         Map<String, Set<String>> passedBy = new LinkedHashMap<>();
         int failed = 0;
         int passed = 0;
+        Map<String, Set<String>> reached = new TreeMap<>();
+        Set<String> between = new HashSet<>();
         for (Map.Entry<String, ExecutionDataStore> session : sessions.entrySet()) {
             String id = session.getKey();
             boolean isFailed = id.startsWith(FAILED);
+            int space = id.indexOf(' ');
+            // Code run between tests (a class's @BeforeAll, static set-up) belongs to no one test: to every class.
+            Set<String> reach = space < 0 ? between
+                    : reached.computeIfAbsent(testClassOf(id.substring(space + 1)), k -> new TreeSet<>());
             if (!isFailed && !id.startsWith(PASSED)) {
-                continue; // between tests, or a skipped (aborted) test
+                for (IClassCoverage c : analyze(reader, session.getValue(), classFiles)) {
+                    sourceOf(c, report, sourcePaths).ifPresent(reach::add);
+                }
+                continue; // between tests, or a skipped (aborted) test: no spectrum
             }
             if (isFailed) {
                 failed++;
@@ -63,9 +87,8 @@ final class JacocoSpectra {
                 passed++;
             }
             for (IClassCoverage c : analyze(reader, session.getValue(), classFiles)) {
-                String key = c.getPackageName() + "/" + c.getSourceFileName();
-                Optional<String> file = sourcePaths.computeIfAbsent(key,
-                        k -> report.files().endingWith(k).stream().findFirst());
+                Optional<String> file = sourceOf(c, report, sourcePaths);
+                file.ifPresent(reach::add);
                 if (file.isEmpty() || c.getFirstLine() < 1) {
                     continue;
                 }
@@ -89,8 +112,40 @@ final class JacocoSpectra {
             out.add(new Spectra.LineSpectrum(line.substring(0, colon), Integer.parseInt(line.substring(colon + 1)),
                     failedBy.getOrDefault(line, Set.of()).size(), passedBy.getOrDefault(line, Set.of()).size()));
         }
+        reached.values().forEach(r -> r.addAll(between));
         return new Coverage.Collected(new Spectra(out, failed, passed, Spectra.Tracing.PROBES), Duration.ZERO,
-                failed + " failing and " + passed + " passing JUnit test(s) " + tests);
+                failed + " failing and " + passed + " passing JUnit test(s) " + tests,
+                Optional.of(new TestReach(reached, suiteNotRun, "JaCoCo", ".java")));
+    }
+
+    /** The repository-relative source file of an analysed class, when the workspace has it. */
+    private static Optional<String> sourceOf(IClassCoverage c, FailureReport report,
+            Map<String, Optional<String>> sourcePaths) {
+        String key = c.getPackageName() + "/" + c.getSourceFileName();
+        return sourcePaths.computeIfAbsent(key, k -> report.files().endingWith(k).stream().findFirst());
+    }
+
+    /**
+     * The test class of a listener's test id, as the reports name it: JUnit 4's and TestNG's
+     * {@code com.acme.FooTest#bar}, the JUnit Platform's unique id
+     * {@code [engine:junit-jupiter]/[class:com.acme.FooTest]/[nested-class:Inner]/[method:bar()]}
+     * ({@code com.acme.FooTest$Inner}) or the vintage engine's {@code [runner:com.acme.FooTest]}.
+     */
+    static String testClassOf(String id) {
+        Matcher cls = PLATFORM_CLASS.matcher(id);
+        if (cls.find()) {
+            StringBuilder out = new StringBuilder(cls.group(1));
+            Matcher nested = PLATFORM_NESTED.matcher(id);
+            while (nested.find()) {
+                out.append('$').append(nested.group(1));
+            }
+            return out.toString();
+        }
+        Matcher runner = PLATFORM_RUNNER.matcher(id);
+        if (runner.find()) {
+            return runner.group(1);
+        }
+        return TestReach.testClass(id);
     }
 
     /** Session id to its data; a session dumped twice (several forks) is merged. */
