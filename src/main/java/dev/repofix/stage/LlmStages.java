@@ -53,6 +53,7 @@ public final class LlmStages implements Stages {
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
         if (!inputs.asks(StageInputs.Step.ISSUE)) {
+            conversation.notAsked("issue");
             return inputs.issue().orElse(NO_ISSUE);
         }
         return conversation.ask("issue", inputs.caseId(), Prompts.issue(failures, context(failures), inputs),
@@ -61,18 +62,20 @@ public final class LlmStages implements Stages {
 
     /**
      * Asks the model from the given reference issue if any, else from {@code issue}; keeps only
-     * real lines. When the inputs do not ask this stage: the given reference locations, else none.
+     * real lines of source files, and an answer with none is asked again. When the inputs do not
+     * ask this stage: the given reference locations, else none.
      */
     @Override
     public Localization localize(FailureReport failures, IssueDraft issue) {
         if (!inputs.asks(StageInputs.Step.LOCALIZE)) {
+            conversation.notAsked("localize");
             return inputs.localization().orElse(new Localization(List.of()));
         }
         IssueDraft from = inputs.issue().orElse(issue);
-        List<SuggestedLocation> suggested = conversation.ask("localize", inputs.caseId(),
+        LocationValidator validator = new LocationValidator(failures.files(), failures.build()::isTestPath);
+        locationChecks = conversation.ask("localize", inputs.caseId(),
                 Prompts.localization(failures, context(failures), from, inputs), Prompts.LOCATIONS,
-                AnswerReaders::locations);
-        locationChecks = new LocationValidator(failures.files()).validate(suggested);
+                answer -> AnswerReaders.locations(answer, validator));
         return LocationValidator.localization(locationChecks);
     }
 
@@ -83,6 +86,7 @@ public final class LlmStages implements Stages {
     @Override
     public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
         if (!inputs.asks(StageInputs.Step.PATCH)) {
+            conversation.notAsked("patch");
             return List.of();
         }
         IssueDraft from = inputs.issue().orElse(issue);
@@ -90,7 +94,7 @@ public final class LlmStages implements Stages {
                 ? inputs.localization().orElse(localization).locations() : List.of();
         PatchText diff = conversation.ask("patch", inputs.caseId(),
                 Prompts.patch(failures, context(failures), from, locations, inputs), Prompts.PATCH,
-                AnswerReaders::patch);
+                answer -> AnswerReaders.patch(answer, failures.files()));
         return List.of(ModelPatch.candidate(diff, failures.files()));
     }
 
@@ -98,6 +102,19 @@ public final class LlmStages implements Stages {
     @Override
     public List<StageAttempts> attempts() {
         return conversation.attempts();
+    }
+
+    /** The lines of test files the last {@link #localize} dropped, when there were any. */
+    @Override
+    public List<String> notes() {
+        List<String> dropped = locationChecks.stream()
+                .filter(c -> c instanceof LocationCheck.Dropped d && d.reason().equals(LocationValidator.TEST_FILE))
+                .map(c -> (LocationCheck.Dropped) c).map(d -> d.file() + ":" + d.line()).toList();
+        if (dropped.isEmpty()) {
+            return List.of();
+        }
+        return List.of("dropped " + dropped.size() + " suspected line(s) in test files, which the fix must not edit: "
+                + String.join(", ", dropped));
     }
 
     /** What validation did with each location of the last {@link #localize}; empty before it. */

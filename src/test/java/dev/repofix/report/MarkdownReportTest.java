@@ -110,10 +110,10 @@ class MarkdownReportTest {
     void escapesPipesAndBackticksInTableCells() {
         String md = markdown.render(RunResults.notFixed());
 
-        assertThat(md).contains("| 2 | `" + RunResults.ACCOUNT + ":5` | 0.85 | "
+        assertThat(md).contains("| 2 | `" + RunResults.ACCOUNT + ":5` | "
                 + "``if (amount >= balance \\|\\| `raw` \\| x) {`` | above " + RunResults.ACCOUNT + ":6, where it is raised |\n");
         assertThat(tableRows(md, "## Suspected lines")).hasSize(4)
-                .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(6));
+                .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(5));
         assertThat(tableRows(md, "## Candidates tried")).hasSize(4)
                 .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(8));
     }
@@ -126,8 +126,8 @@ class MarkdownReportTest {
                 + "2 of 9 tests fail.\n\n\\*\\*Reproduce\\*\\*\n\n\\`\\`\\`sh\\\nmvn -B test\\\n\\`\\`\\`\n\n")
                 .contains("**Why it fails.** It is raised in the code under test")
                 .contains("**Bug type:** unexpected exception (X)\n")
-                .contains("## Suspected lines\n\n| # | Location | Score | Line | Why |\n|---|---|---|---|---|\n"
-                        + "| 1 | `" + RunResults.ACCOUNT + ":6` | 1.00 | `throw new IllegalStateException();` | "
+                .contains("## Suspected lines\n\n| Rank | Location | Line | Why |\n|---|---|---|---|\n"
+                        + "| 1 | `" + RunResults.ACCOUNT + ":6` | `throw new IllegalStateException();` | "
                         + "raised here in com.acme.AccountTest#withdrawAll |\n");
     }
 
@@ -204,7 +204,7 @@ class MarkdownReportTest {
         String md = markdown.render(RunResults.fixedByModel());
 
         assertThat(md).contains("- **Engine:** openai:gpt-4o")
-                .contains("| patch | ok | 5.0s | parsed on attempt 2 of 3, 3000 in / 800 out, ~$0.0155 |")
+                .contains("| patch | ok | 5.0s | usable on attempt 2 of 3, 3000 in / 800 out, ~$0.0155 |")
                 .contains("| **total** | | 1m15s | 4200 tokens in, 1100 out, ~$0.0215 at list price | |");
     }
 
