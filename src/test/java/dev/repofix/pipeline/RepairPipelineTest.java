@@ -13,6 +13,7 @@ import dev.repofix.exec.Executor;
 import dev.repofix.model.Pricing;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchText;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -810,6 +811,49 @@ class RepairPipelineTest {
         assertThat(r.outputTokens()).isEqualTo(300);
         assertThat(r.costUsd()).hasValueSatisfying(c -> assertThat(c).isCloseTo(0.011, within()));
         assertThat(r.stages().get(6).model()).as("the patch stage asked no model here").isEmpty();
+    }
+
+    /**
+     * A model that never answered before the run's budget ran out: its stage says no answer
+     * came in time, not that the answer was unusable.
+     */
+    @Test
+    void aModelStageCutOffByTheBudgetIsRecordedAsNoAnswer() {
+        Stages hanging = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new Localization(List.of());
+            }
+        };
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(hanging, "openai:x",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
+                .run(withTimeout(Duration.ofSeconds(3)));
+
+        StageRecord localize = r.stages().stream().filter(s -> s.stage().equals("localize")).findFirst().orElseThrow();
+        assertThat(localize.status()).isEqualTo(StageStatus.FAILED);
+        assertThat(localize.model()).hasValueSatisfying(m -> assertThat(m.outcome()).isEqualTo(AnswerOutcome.NO_ANSWER));
+    }
+
+    /** A stage the model was not asked (a benchmark's reference was given) says so in its summary. */
+    @Test
+    void aStageNotAskedOfTheModelSaysSo() {
+        ScriptedStages scripted = stages(candidate("c1", "fixed"));
+        scripted.attempts.add(new StageAttempts("issue", false, 0, 0, List.of(), 0, 0, AnswerOutcome.NOT_ASKED));
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(scripted, "openai:x",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1").run(config());
+
+        StageRecord issue = r.stages().stream().filter(s -> s.stage().equals("issue")).findFirst().orElseThrow();
+        assertThat(issue.summary()).startsWith("not asked of the model, given: ");
+        assertThat(issue.model()).hasValueSatisfying(m -> assertThat(m.outcome()).isEqualTo(AnswerOutcome.NOT_ASKED));
     }
 
     private static org.assertj.core.data.Offset<Double> within() {
