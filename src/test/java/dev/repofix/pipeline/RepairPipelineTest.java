@@ -249,22 +249,7 @@ class RepairPipelineTest {
      */
     @Test
     void aBuiltinStageThatRunsOutOfTheBudgetNamesTheBuiltinEngineNotAModel() {
-        Stages slowBuiltin = new ScriptedStages(List.of()) {
-            @Override
-            public Localization localize(FailureReport failures, IssueDraft issue) {
-                try {
-                    Thread.sleep(Duration.ofMinutes(10));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return new Localization(List.of());
-            }
-        };
-
-        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
-                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(slowBuiltin, "builtin",
-                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
-                .run(withTimeout(Duration.ofSeconds(3)));
+        RunResult r = runWithLocalizationThatNeverEnds("builtin");
 
         assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
         assertThat(r.error()).hasValueSatisfying(e -> {
@@ -819,22 +804,7 @@ class RepairPipelineTest {
      */
     @Test
     void aModelStageCutOffByTheBudgetIsRecordedAsNoAnswer() {
-        Stages hanging = new ScriptedStages(List.of()) {
-            @Override
-            public Localization localize(FailureReport failures, IssueDraft issue) {
-                try {
-                    Thread.sleep(Duration.ofMinutes(10));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return new Localization(List.of());
-            }
-        };
-
-        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
-                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(hanging, "openai:x",
-                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
-                .run(withTimeout(Duration.ofSeconds(3)));
+        RunResult r = runWithLocalizationThatNeverEnds("openai:x");
 
         StageRecord localize = r.stages().stream().filter(s -> s.stage().equals("localize")).findFirst().orElseThrow();
         assertThat(localize.status()).isEqualTo(StageStatus.FAILED);
@@ -854,6 +824,25 @@ class RepairPipelineTest {
         StageRecord issue = r.stages().stream().filter(s -> s.stage().equals("issue")).findFirst().orElseThrow();
         assertThat(issue.summary()).startsWith("not asked of the model, given: ");
         assertThat(issue.model()).hasValueSatisfying(m -> assertThat(m.outcome()).isEqualTo(AnswerOutcome.NOT_ASKED));
+    }
+
+    /** A run of 3 s whose localize stage, answered by {@code engine}, never ends before it is interrupted. */
+    private RunResult runWithLocalizationThatNeverEnds(String engine) {
+        Stages slow = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new Localization(List.of());
+            }
+        };
+        return new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(slow, engine,
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
+                .run(withTimeout(Duration.ofSeconds(3)));
     }
 
     private static org.assertj.core.data.Offset<Double> within() {
