@@ -39,7 +39,8 @@ public enum ConfigKey {
     CONTEXT("context", REPOSITORY, "16k", "token budget of the code context: 2k, 4k, 8k, 16k, 32k, 64k or 128k"),
     /** OPERATOR: a property of the model (how well it keeps to JSON), and it multiplies paid requests. */
     MAX_ATTEMPTS("max-attempts", OPERATOR, "3",
-            "attempts per stage when the model's answer does not parse (k of Loads@k)"),
+            "attempts per stage when the model's answer is not usable: it does not parse, or names no file or "
+                    + "source line of the repository (k of Loads@k)"),
     /** OPERATOR: what the operator's disk keeps, and whether a re-run is paid again. */
     CACHE("cache", OPERATOR, "true", "keep model answers on disk so a re-run costs nothing"),
     /** OPERATOR: names a folder that is written. */
