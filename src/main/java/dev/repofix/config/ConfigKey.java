@@ -39,7 +39,8 @@ public enum ConfigKey {
     CONTEXT("context", REPOSITORY, "16k", "token budget of the code context: 2k, 4k, 8k, 16k, 32k, 64k or 128k"),
     /** OPERATOR: a property of the model (how well it keeps to JSON), and it multiplies paid requests. */
     MAX_ATTEMPTS("max-attempts", OPERATOR, "3",
-            "attempts per stage when the model's answer does not parse (k of Loads@k)"),
+            "attempts per stage when the model's answer is not usable: it does not parse, or names no file or "
+                    + "source line of the repository (k of Loads@k)"),
     /** OPERATOR: a property of the operator's model server (how many tokens it holds), not of the code. */
     MODEL_CONTEXT("model-context", OPERATOR, "", "the model's context window in tokens, e.g. 4096 or 8k: every "
             + "request is cut to fit it (code context, then instructions, then a re-ask's history, then the answer "

@@ -10,6 +10,8 @@ import java.util.Map;
  * paid for twice: a candidate overlapping them keeps only its new lines. A candidate
  * that does not fit whole is cut to the lines around its focus that fit, when at least
  * {@link #MIN_LINES} do; otherwise it is skipped and smaller later ones may still fit.
+ * A leftover too short to stand alone that touches a chosen chunk is added to it: a file's
+ * last lines, left over by a window that overlaps an earlier one, are shown too.
  * The rendered result never exceeds the budget.
  */
 final class BudgetPacker {
@@ -29,7 +31,12 @@ final class BudgetPacker {
         List<ContextChunk> chosen = new ArrayList<>();
         int used = 0;
         for (Candidate candidate : candidates) {
-            for (Candidate piece : uncovered(candidate, chosenByFile.getOrDefault(candidate.chunk().file(), List.of()))) {
+            List<ContextChunk> ofFile = chosenByFile.getOrDefault(candidate.chunk().file(), List.of());
+            for (Candidate piece : uncovered(candidate, ofFile)) {
+                if (piece.chunk().lineCount() < Math.min(MIN_PIECE, candidate.chunk().lineCount())) {
+                    used += extend(ofFile, chosen, piece.chunk(), budget - used);
+                    continue;
+                }
                 ContextChunk fitted = fit(piece, budget - used);
                 if (fitted != null) {
                     chosen.add(fitted);
@@ -41,7 +48,41 @@ final class BudgetPacker {
         return enforce(chosen, budget);
     }
 
-    /** The parts of {@code candidate} no chosen chunk covers, each with a focus inside it. */
+    /**
+     * Adds {@code piece} to the chosen chunk of its file it touches, when the grown chunk fits
+     * {@code room}; replaces that chunk in {@code ofFile} and {@code chosen}.
+     *
+     * @return the tokens it added; 0 when it touched none or did not fit
+     */
+    private int extend(List<ContextChunk> ofFile, List<ContextChunk> chosen, ContextChunk piece, int room) {
+        for (int i = 0; i < ofFile.size(); i++) {
+            ContextChunk c = ofFile.get(i);
+            ContextChunk grown = c.endLine() + 1 == piece.startLine() ? joined(c, piece)
+                    : piece.endLine() + 1 == c.startLine() ? joined(piece, c) : null;
+            if (grown == null) {
+                continue;
+            }
+            int added = cost(grown) - cost(c);
+            if (added > room) {
+                return 0;
+            }
+            ofFile.set(i, grown);
+            chosen.set(chosen.indexOf(c), grown);
+            return added;
+        }
+        return 0;
+    }
+
+    /** {@code first} and {@code second}, consecutive lines of one file, as one chunk with the first's reason. */
+    private static ContextChunk joined(ContextChunk first, ContextChunk second) {
+        return new ContextChunk(first.file(), first.startLine(), second.endLine(), first.text() + "\n" + second.text(),
+                first.reason(), first.score());
+    }
+
+    /**
+     * The parts of {@code candidate} no chosen chunk covers, each with a focus inside it; a part
+     * shorter than {@link #MIN_PIECE} is kept only when it touches a chosen chunk.
+     */
     private static List<Candidate> uncovered(Candidate candidate, List<ContextChunk> chosen) {
         ContextChunk chunk = candidate.chunk();
         boolean[] covered = new boolean[chunk.lineCount()];
@@ -63,7 +104,8 @@ final class BudgetPacker {
             }
             int start = chunk.startLine() + from;
             int end = chunk.startLine() + i - 1;
-            if (end - start + 1 >= Math.min(MIN_PIECE, chunk.lineCount())) {
+            boolean touches = from > 0 || i < covered.length;
+            if (end - start + 1 >= Math.min(MIN_PIECE, chunk.lineCount()) || touches) {
                 int focus = Math.min(Math.max(candidate.focusLine(), start), end);
                 pieces.add(new Candidate(chunk.slice(start, end), focus));
             }

@@ -77,8 +77,17 @@ final class BudgetedCall {
             throw new RepofixException(RepofixException.ErrorKind.RUNTIME, label + " was stopped: "
                     + cancellation.reason().orElse("interrupted"));
         }
-        throw new RepofixException(RepofixException.ErrorKind.RUNTIME, label + " did not finish within what was left "
-                + "of the run's time budget (" + Durations.format(limit) + "); raise --timeout, or " + hint);
+        throw new OutOfTime(label + " did not finish within what was left of the run's time budget ("
+                + Durations.format(limit) + "); raise --timeout, or " + hint);
+    }
+
+    /** The step was still running when what was left of the run's budget ran out. */
+    static final class OutOfTime extends RepofixException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfTime(String message) {
+            super(ErrorKind.RUNTIME, message);
+        }
     }
 
     private static RuntimeException rethrown(Throwable cause) {

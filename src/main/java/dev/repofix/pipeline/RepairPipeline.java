@@ -18,6 +18,7 @@ import dev.repofix.patch.PatchText;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.StageAttempts;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.BuildLog;
@@ -671,8 +672,10 @@ public final class RepairPipeline {
             throw failed(run, stage, start, internal(e, stage), e);
         }
         Duration elapsed = Duration.between(start, clock.instant());
-        String line = summary.apply(value);
-        run.stages.add(StageRecord.ok(stage, elapsed, line, usage(stage)));
+        Optional<ModelUsage> usage = usage(stage);
+        String line = (usage.filter(u -> u.outcome() == AnswerOutcome.NOT_ASKED).isPresent()
+                ? "not asked of the model, given: " : "") + summary.apply(value);
+        run.stages.add(StageRecord.ok(stage, elapsed, line, usage));
         progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, line));
         return value;
     }
@@ -680,7 +683,13 @@ public final class RepairPipeline {
     /** Records {@code stage} as failed with {@code error}; the returned exception ends the run. */
     private Stopped failed(RunAssembly run, String stage, Instant start, RunError error, Throwable cause) {
         Duration elapsed = Duration.between(start, clock.instant());
-        run.stages.add(StageRecord.failed(stage, elapsed, usage(stage), error));
+        Optional<ModelUsage> usage = usage(stage);
+        if (cause instanceof BudgetedCall.OutOfTime && MODEL_STAGES.contains(stage) && !engine.builtin()) {
+            // The call still running at the limit may not have recorded its attempt yet.
+            usage = Optional.of(usage.map(u -> u.endedAs(AnswerOutcome.NO_ANSWER)).orElse(new ModelUsage(0, 0,
+                    OptionalInt.empty(), 0, 0, Optional.empty(), List.of(error.message()), AnswerOutcome.NO_ANSWER)));
+        }
+        run.stages.add(StageRecord.failed(stage, elapsed, usage, error));
         progress.onEvent(new ProgressEvent.StageFinished(stage, elapsed, "failed: " + error.message()));
         return new Stopped(error, cause);
     }
@@ -764,7 +773,7 @@ public final class RepairPipeline {
                 // Attempts stop at the first that parses, so its number is also the count made.
                 return Optional.of(new ModelUsage(a.attempt(), a.maxAttempts(),
                         a.parsed() ? OptionalInt.of(a.attempt()) : OptionalInt.empty(), a.inputTokens(),
-                        a.outputTokens(), cost, a.errors()));
+                        a.outputTokens(), cost, a.errors(), a.outcome()));
             }
         }
         return Optional.empty();

@@ -118,6 +118,7 @@ public final class JsonReport {
                 mn.put("costUsd", m.costUsd().orElse(null));
                 ArrayNode errors = mn.putArray("parseErrors");
                 m.parseErrors().forEach(errors::add);
+                mn.put("outcome", m.outcome().name());
             } else {
                 n.putNull("model");
             }

@@ -5,6 +5,7 @@ import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.StageRecord;
 import dev.repofix.pipeline.StageStatus;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
@@ -50,7 +51,7 @@ public final class MarkdownReport {
                 .append(" passing").append(r.flaky().isEmpty() ? "" : ", " + r.flaky().size()
                         + " flaky (failed, then passed on a rerun; not counted): " + codes(r.flaky()))
                 .append("\n\n");
-        r.error().ifPresent(e -> sb.append("## ").append(Texts.errorLabel(e)).append(" (")
+        r.error().ifPresent(e -> sb.append("## ").append(Texts.errorLabel(r, e)).append(" (")
                 .append(Markdown.text(e.stage(), LINE)).append(")\n\n").append(Markdown.prose(e.message(), PROSE))
                 .append("\n\n"));
         notes(sb, r.notes());
@@ -96,11 +97,11 @@ public final class MarkdownReport {
             sb.append("No line of the repository could be tied to the failures.\n\n");
             return;
         }
-        sb.append("| # | Location | Score | Line | Why |\n|---|---|---|---|---|\n");
+        // The rank, not the score: a model's lines are scored 1/(rank+1), which would read as a confidence.
+        sb.append("| Rank | Location | Line | Why |\n|---|---|---|---|\n");
         int n = 0;
         for (Location l : locations.subList(0, Math.min(MAX_LOCATIONS, locations.size()))) {
             sb.append("| ").append(++n).append(" | ").append(Markdown.codeInCell(l.toString(), LINE)).append(" | ")
-                    .append(String.format(Locale.ROOT, "%.2f", l.score())).append(" | ")
                     .append(Markdown.codeInCell(l.content().strip(), 200)).append(" | ").append(Markdown.cell(l.reason()))
                     .append(" |\n");
         }
@@ -198,7 +199,9 @@ public final class MarkdownReport {
                 // The budget ran out before the first one; the notes say so.
                 sb.append("## Candidates\n\n").append(r.candidates().size())
                         .append(" candidate(s) were made; none was validated.\n\n");
-            } else if (r.issue().isPresent()) {
+            } else if (r.localization().filter(l -> l.locations().isEmpty()).isPresent()) {
+                sb.append("## Candidates\n\nNo fix candidate was made: no line was suspected.\n\n");
+            } else if (r.stages().stream().anyMatch(s -> s.stage().equals("patch") && s.status() == StageStatus.OK)) {
                 sb.append("## Candidates\n\nNo fix candidate could be made at the suspected lines.\n\n");
             }
             return;
@@ -268,9 +271,22 @@ public final class MarkdownReport {
                 .append(Texts.usage(r).orElse("")).append(" | |\n");
     }
 
-    private static String usage(ModelUsage m) {
-        return (m.parsedOn().isPresent() ? "parsed on attempt " + m.parsedOn().getAsInt() : "no parse in " + m.attempts())
-                + " of " + m.maxAttempts() + ", " + m.inputTokens() + " in / " + m.outputTokens() + " out"
+    /** What the model did in a stage, e.g. "usable on attempt 2 of 3" or "refused on attempt 1 of 3", and its tokens. */
+    static String usage(ModelUsage m) {
+        String of = " of " + m.maxAttempts();
+        String said = switch (m.outcome()) {
+            case USABLE -> "usable on attempt " + m.parsedOn().getAsInt() + of;
+            case NOT_PARSED -> "no answer parsed in " + m.attempts() + of;
+            case UNUSABLE -> "answers not usable in " + m.attempts() + of;
+            case REFUSED -> "refused by the server on attempt " + m.attempts() + of;
+            case NO_ANSWER -> m.attempts() == 0 ? "no answer within the time budget"
+                    : "no answer in time on attempt " + m.attempts() + of;
+            case NOT_ASKED -> "not asked";
+        };
+        if (m.outcome() == AnswerOutcome.NOT_ASKED) {
+            return said;
+        }
+        return said + ", " + m.inputTokens() + " in / " + m.outputTokens() + " out"
                 + m.costUsd().map(c -> String.format(Locale.ROOT, ", ~$%.4f", c)).orElse("");
     }
 

@@ -38,7 +38,7 @@ public final class PullRequestComment {
         r.localization().ifPresent(l -> locations(head, l.locations(), link));
         StringBuilder tail = new StringBuilder();
         counts(tail, r);
-        r.error().ifPresent(e -> tail.append("> **").append(Texts.errorLabel(e)).append("** in ")
+        r.error().ifPresent(e -> tail.append("> **").append(Texts.errorLabel(r, e)).append("** in ")
                 .append(Markdown.text(e.stage(), 200)).append(": ").append(Markdown.text(e.message(), 600))
                 .append("\n\n"));
         EnvironmentSection.render(tail, r, "###");

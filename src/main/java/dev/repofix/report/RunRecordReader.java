@@ -12,6 +12,7 @@ import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
 import dev.repofix.pipeline.StageRecord;
 import dev.repofix.pipeline.StageStatus;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -101,9 +102,13 @@ public final class RunRecordReader {
             return Optional.empty();
         }
         JsonNode parsed = n.get("parsedOn");
-        return Optional.of(new ModelUsage(n.get("attempts").asInt(), n.get("maxAttempts").asInt(),
-                parsed.isNull() ? OptionalInt.empty() : OptionalInt.of(parsed.asInt()), n.get("inputTokens").asLong(),
-                n.get("outputTokens").asLong(), number(n.get("costUsd")), strings(n.get("parseErrors"))));
+        OptionalInt parsedOn = parsed.isNull() ? OptionalInt.empty() : OptionalInt.of(parsed.asInt());
+        // Records written before outcomes were kept say only whether an answer parsed.
+        AnswerOutcome outcome = n.hasNonNull("outcome") ? AnswerOutcome.valueOf(n.get("outcome").asText())
+                : parsedOn.isPresent() ? AnswerOutcome.USABLE : AnswerOutcome.NOT_PARSED;
+        return Optional.of(new ModelUsage(n.get("attempts").asInt(), n.get("maxAttempts").asInt(), parsedOn,
+                n.get("inputTokens").asLong(), n.get("outputTokens").asLong(), number(n.get("costUsd")),
+                strings(n.get("parseErrors")), outcome));
     }
 
     private static EnvironmentFailure environment(JsonNode n) {

@@ -20,7 +20,7 @@ public final class SummaryReport {
         sb.append("repofix: ").append(r.status()).append(" - ").append(Headline.of(r)).append('\n');
         sb.append("  repo:     ").append(line(r.source())).append(" (").append(line(r.build())).append(")\n");
         sb.append("  tests:    ").append(line(r.testCommand())).append('\n');
-        r.error().ifPresent(e -> sb.append("  error:    ").append(Texts.errorLabel(e)).append(" in ").append(line(e.stage()))
+        r.error().ifPresent(e -> sb.append("  error:    ").append(Texts.errorLabel(r, e)).append(" in ").append(line(e.stage()))
                 .append(": ").append(line(e.message())).append('\n'));
         if (!r.failing().isEmpty()) {
             sb.append("  failing:  ").append(line(MarkdownReport.testNames(r.failing(), 3))).append('\n');

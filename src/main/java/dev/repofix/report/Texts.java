@@ -1,8 +1,10 @@
 package dev.repofix.report;
 
 import dev.repofix.config.Durations;
+import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
+import dev.repofix.stage.AnswerOutcome;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -34,7 +36,26 @@ final class Texts {
         return c.line() > 0 ? c.file() + ":" + c.line() : c.file();
     }
 
-    /** How an error is named to people. */
+    /**
+     * How an error is named to people: for a model's stage, by how its questions ended (no answer
+     * in time, refused, not parsed, unusable), read from the stage's record in {@code r}.
+     */
+    static String errorLabel(RunResult r, RunError e) {
+        Optional<AnswerOutcome> outcome = r.stages().stream().filter(s -> s.stage().equals(e.stage()))
+                .flatMap(s -> s.model().stream()).map(ModelUsage::outcome).reduce((a, b) -> b);
+        if (outcome.isPresent() && (e.kind() == RunError.Kind.MODEL || e.kind() == RunError.Kind.SERVICE)) {
+            return switch (outcome.get()) {
+                case NO_ANSWER -> "The model gave no answer in time";
+                case REFUSED -> "The model's server refused the request";
+                case NOT_PARSED -> "The model's answers did not parse";
+                case UNUSABLE -> "The model's answers were not usable";
+                case USABLE, NOT_ASKED -> errorLabel(e);
+            };
+        }
+        return errorLabel(e);
+    }
+
+    /** How an error is named to people, by its kind alone. */
     static String errorLabel(RunError e) {
         return switch (e.kind()) {
             case INPUT -> "Cannot run on this input";

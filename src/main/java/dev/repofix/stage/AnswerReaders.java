@@ -1,10 +1,14 @@
 package dev.repofix.stage;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.repofix.patch.ChangeKind;
+import dev.repofix.patch.FilePatch;
 import dev.repofix.patch.PatchText;
 import dev.repofix.stage.StageConversation.UnusableAnswer;
+import dev.repofix.workspace.FileIndex;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,7 +26,7 @@ final class AnswerReaders {
             throw new UnusableAnswer("the issue's \"title\" is empty");
         }
         // A type outside the taxonomy is kept as "other: <text>", never refused: the rest of the answer is good.
-        String bugType = BugType.normalize(text(json, "bugType"));
+        String bugType = BugType.normalize(firstText(json.get("bugType")));
         return new IssueDraft(title, text(json, "description"), text(json, "explanation"),
                 bugType.isEmpty() ? "unknown" : bugType);
     }
@@ -38,10 +42,54 @@ final class AnswerReaders {
     }
 
     /**
-     * The patch, read once: the JSON's "diff", or the answer itself when it holds edit blocks or
-     * a bare diff. A "diff" that is no patch is still the answer (the validator says why it does
-     * not apply).
+     * The located lines of a localization answer that are lines of source files; a line of a
+     * test file is dropped (the prompt asks for source lines).
+     *
+     * @throws UnusableAnswer (not parsed) without the JSON; (unusable) when no line is left, naming why each went
      */
+    static List<LocationCheck> locations(String answer, LocationValidator validator) throws UnusableAnswer {
+        List<SuggestedLocation> suggested = locations(answer);
+        if (suggested.isEmpty()) {
+            throw UnusableAnswer.unusable("the list names no line; name at least one line of a source file");
+        }
+        List<LocationCheck> checks = validator.validate(suggested);
+        if (LocationValidator.localization(checks).locations().isEmpty()) {
+            String why = checks.stream().map(c -> c instanceof LocationCheck.Dropped d
+                    ? d.file() + (d.line() > 0 ? ":" + d.line() : "") + " (" + d.reason() + ")" : "")
+                    .limit(5).collect(Collectors.joining("; "));
+            throw UnusableAnswer.unusable("no location is a line of a source file of the repository: " + why
+                    + "; name lines of the source files the failing tests run, with their exact content");
+        }
+        return checks;
+    }
+
+    /**
+     * The patch, read once: the JSON's "diff", or the answer itself when it holds edit blocks or
+     * a bare diff. It counts only when usable: it parses as a patch (an echoed template or
+     * prose does not) and every file it edits or deletes is a file of {@code files}.
+     *
+     * @throws UnusableAnswer (not parsed) when no patch reads; (unusable) when it edits a file that is not there
+     */
+    static PatchText patch(String answer, FileIndex files) throws UnusableAnswer {
+        PatchText patch = patch(answer);
+        return switch (patch) {
+            case PatchText.Unreadable u -> throw new UnusableAnswer("the diff does not parse as a patch (" + u.reason()
+                    + "); give a unified diff (--- a/path, +++ b/path, @@ hunks) of files of the repository, or "
+                    + "SEARCH/REPLACE blocks");
+            case PatchText.Parsed p -> {
+                List<String> missing = p.patch().files().stream().filter(f -> f.kind() != ChangeKind.CREATE)
+                        .map(FilePatch::path).filter(path -> !files.contains(path)).distinct().toList();
+                if (!missing.isEmpty()) {
+                    throw UnusableAnswer.unusable("the diff edits " + String.join(", ", missing)
+                            + (missing.size() == 1 ? ", which is not a file" : ", which are not files")
+                            + " of the repository; edit the files shown above, with their paths as shown");
+                }
+                yield patch;
+            }
+        };
+    }
+
+    /** The patch text of an answer, read whether or not it is a patch; refused when the answer holds none. */
     static PatchText patch(String answer) throws UnusableAnswer {
         JsonExtractor.Result result = JsonExtractor.extract(answer, Prompts.PATCH);
         if (result instanceof JsonExtractor.Result.Found found && !text(found.json(), "diff").isBlank()) {
@@ -65,6 +113,17 @@ final class AnswerReaders {
     /** A field as text: strings as they are, other values as JSON, missing as "". */
     private static String text(JsonNode node, String key) {
         JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            return "";
+        }
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    /** A field that should be text given as a list (["logic"]): its first element; else as {@link #text}. */
+    private static String firstText(JsonNode value) {
+        if (value != null && value.isArray()) {
+            return value.isEmpty() ? "" : firstText(value.get(0));
+        }
         if (value == null || value.isNull()) {
             return "";
         }

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -82,6 +83,7 @@ public final class LlmStages implements Stages {
     @Override
     public IssueDraft draftIssue(FailureReport failures) {
         if (!inputs.asks(StageInputs.Step.ISSUE)) {
+            conversation.notAsked("issue");
             return inputs.issue().orElse(NO_ISSUE);
         }
         return conversation.ask("issue", inputs.caseId(), prompt(failures, StageInputs.Step.ISSUE,
@@ -90,18 +92,20 @@ public final class LlmStages implements Stages {
 
     /**
      * Asks the model from the given reference issue if any, else from {@code issue}; keeps only
-     * real lines. When the inputs do not ask this stage: the given reference locations, else none.
+     * real lines of source files, and an answer with none is asked again. When the inputs do not
+     * ask this stage: the given reference locations, else none.
      */
     @Override
     public Localization localize(FailureReport failures, IssueDraft issue) {
         if (!inputs.asks(StageInputs.Step.LOCALIZE)) {
+            conversation.notAsked("localize");
             return inputs.localization().orElse(new Localization(List.of()));
         }
         IssueDraft from = inputs.issue().orElse(issue);
-        List<SuggestedLocation> suggested = conversation.ask("localize", inputs.caseId(),
+        LocationValidator validator = new LocationValidator(failures.files(), failures.build()::isTestPath);
+        locationChecks = conversation.ask("localize", inputs.caseId(),
                 prompt(failures, StageInputs.Step.LOCALIZE, code -> Prompts.localization(failures, code, from, inputs)),
-                Prompts.LOCATIONS, AnswerReaders::locations);
-        locationChecks = new LocationValidator(failures.files()).validate(suggested);
+                Prompts.LOCATIONS, answer -> AnswerReaders.locations(answer, validator));
         return LocationValidator.localization(locationChecks);
     }
 
@@ -112,6 +116,7 @@ public final class LlmStages implements Stages {
     @Override
     public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
         if (!inputs.asks(StageInputs.Step.PATCH)) {
+            conversation.notAsked("patch");
             return List.of();
         }
         IssueDraft from = inputs.issue().orElse(issue);
@@ -119,7 +124,7 @@ public final class LlmStages implements Stages {
                 ? inputs.localization().orElse(localization).locations() : List.of();
         PatchText diff = conversation.ask("patch", inputs.caseId(),
                 prompt(failures, StageInputs.Step.PATCH, code -> Prompts.patch(failures, code, from, locations, inputs)),
-                Prompts.PATCH, AnswerReaders::patch);
+                Prompts.PATCH, answer -> AnswerReaders.patch(answer, failures.files()));
         return List.of(ModelPatch.candidate(diff, failures.files()));
     }
 
@@ -129,15 +134,26 @@ public final class LlmStages implements Stages {
         return conversation.attempts();
     }
 
+    /**
+     * What was cut to fit the model's window, per stage (none when no window is stated or nothing
+     * was cut), then the lines of test files the last {@link #localize} dropped, when there were any.
+     */
+    @Override
+    public List<String> notes() {
+        List<String> out = new ArrayList<>(conversation.notes());
+        List<String> dropped = locationChecks.stream()
+                .filter(c -> c instanceof LocationCheck.Dropped d && d.reason().equals(LocationValidator.TEST_FILE))
+                .map(c -> (LocationCheck.Dropped) c).map(d -> d.file() + ":" + d.line()).toList();
+        if (!dropped.isEmpty()) {
+            out.add("dropped " + dropped.size() + " suspected line(s) in test files, which the fix must not edit: "
+                    + String.join(", ", dropped));
+        }
+        return List.copyOf(out);
+    }
+
     /** What validation did with each location of the last {@link #localize}; empty before it. */
     public List<LocationCheck> locationChecks() {
         return locationChecks;
-    }
-
-    /** What was cut to fit the model's window, per stage; empty when no window is stated or nothing was cut. */
-    @Override
-    public List<String> notes() {
-        return conversation.notes();
     }
 
     private StageConversation.Prompt prompt(FailureReport failures, StageInputs.Step step,

@@ -9,22 +9,36 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Checks suggested locations against the workspace: the file must be one of ours (after
  * undoing {@code ./}, {@code a/}, {@code b/} and absolute paths under the root), the line
  * must be in it and hold the suggested content; a line that does not is moved to the
- * nearest one that does, or dropped. Kept lines are scored 1/(rank+1). Reads files through the workspace's confined reader.
+ * nearest one that does, or dropped. A line of a test file is dropped: suspects are source
+ * lines. Kept lines are scored 1/(rank+1), their rank said as a score. Reads files through the
+ * workspace's confined reader.
  */
 final class LocationValidator {
     /** A file a model names is read whole to find its line: larger ones are generated or data. */
     private static final long MAX_BYTES = 8L * 1024 * 1024;
 
+    /** The reason a test file's line is dropped with; {@link LlmStages#notes} counts them by it. */
+    static final String TEST_FILE = "a test file: suspects are lines of source files";
+
     private final FileIndex files;
+    private final Predicate<String> testFile;
     private final Map<String, Optional<List<String>>> lines = new HashMap<>();
 
+    /** Keeps lines of any file. */
     LocationValidator(FileIndex files) {
+        this(files, path -> false);
+    }
+
+    /** @param testFile whether a repository-relative path is test code (the build's path rules) */
+    LocationValidator(FileIndex files, Predicate<String> testFile) {
         this.files = files;
+        this.testFile = testFile;
     }
 
     /** One check per suggestion, in order. */
@@ -65,6 +79,9 @@ final class LocationValidator {
         Optional<String> path = resolve(s.file());
         if (path.isEmpty()) {
             return new LocationCheck.Dropped(s.file(), s.line(), "no such file in the workspace");
+        }
+        if (testFile.test(path.get())) {
+            return new LocationCheck.Dropped(path.get(), s.line(), TEST_FILE);
         }
         Optional<List<String>> text = read(path.get());
         if (text.isEmpty()) {

@@ -33,12 +33,32 @@ final class StageConversation {
         T read(String answer) throws UnusableAnswer;
     }
 
-    /** An answer without the asked-for shape; the message goes back to the model. */
+    /**
+     * An answer that cannot be used: without the asked-for shape, or with it but not usable
+     * (a diff of files that do not exist); the message goes back to the model.
+     */
     static final class UnusableAnswer extends Exception {
         private static final long serialVersionUID = 1L;
 
+        private final AnswerOutcome outcome;
+
+        /** An answer without the asked-for shape. */
         UnusableAnswer(String reason) {
+            this(reason, AnswerOutcome.NOT_PARSED);
+        }
+
+        private UnusableAnswer(String reason, AnswerOutcome outcome) {
             super(reason);
+            this.outcome = outcome;
+        }
+
+        /** An answer with the asked-for shape that cannot be used, and why. */
+        static UnusableAnswer unusable(String why) {
+            return new UnusableAnswer(why, AnswerOutcome.UNUSABLE);
+        }
+
+        AnswerOutcome outcome() {
+            return outcome;
         }
     }
 
@@ -82,6 +102,7 @@ final class StageConversation {
     <T> T ask(String stage, String caseId, Prompt prompt, JsonShape shape, Reader<T> reader) {
         List<ChatMessage> history = new ArrayList<>();
         List<String> errors = new ArrayList<>();
+        AnswerOutcome last = AnswerOutcome.NOT_PARSED;
         int inputTokens = 0;
         int outputTokens = 0;
         Duration longest = Duration.ZERO;
@@ -91,7 +112,7 @@ final class StageConversation {
                         + " s left of the stage's share of the run's budget, and an answer took "
                         + longest.toSeconds() + " s");
                 attempts.add(new StageAttempts(stage, false, attempt - 1, maxAttempts, errors, inputTokens,
-                        outputTokens));
+                        outputTokens, last));
                 throw new StageException(stage, "the model (" + client.name() + ") gave no usable " + stage
                         + " answer in " + (attempt - 1) + " attempt(s), and the stage's share of the run's budget "
                         + "holds no full answer more; last error: " + errors.get(errors.size() - 2)
@@ -102,7 +123,8 @@ final class StageConversation {
                 answer = client.complete(request(stage, caseId, prompt, history));
             } catch (ModelException e) {
                 errors.add("model call failed: " + e.getMessage());
-                attempts.add(new StageAttempts(stage, false, attempt, maxAttempts, errors, inputTokens, outputTokens));
+                attempts.add(new StageAttempts(stage, false, attempt, maxAttempts, errors, inputTokens, outputTokens,
+                        failure(e)));
                 throw e;
             }
             inputTokens += answer.inputTokens();
@@ -114,14 +136,32 @@ final class StageConversation {
                 return value;
             } catch (UnusableAnswer e) {
                 errors.add(e.getMessage());
+                last = e.outcome();
                 history.add(ChatMessage.assistant(answer.text()));
                 history.add(Prompts.retry(e.getMessage(), shape));
             }
         }
-        attempts.add(new StageAttempts(stage, false, maxAttempts, maxAttempts, errors, inputTokens, outputTokens));
-        throw new StageException(stage, "the model (" + client.name() + ") gave no usable " + stage + " answer in "
-                + maxAttempts + " attempts; last error: " + errors.get(errors.size() - 1)
-                + "; try another model or more attempts");
+        attempts.add(new StageAttempts(stage, false, maxAttempts, maxAttempts, errors, inputTokens, outputTokens, last));
+        String what = last == AnswerOutcome.UNUSABLE ? "answered, but no " + stage + " answer was usable"
+                : "gave no " + stage + " answer that parses";
+        throw new StageException(stage, "the model (" + client.name() + ") " + what + " in " + maxAttempts
+                + " attempts; last: " + errors.get(errors.size() - 1) + "; try another model or more attempts");
+    }
+
+    /**
+     * A failed call as an outcome: the server refused it when it said so (an HTTP status of
+     * its own, a refused key: kind INPUT), else no answer came (timed out, unreachable, an
+     * interrupt at the end of the run's budget).
+     */
+    static AnswerOutcome failure(ModelException e) {
+        String message = String.valueOf(e.getMessage());
+        return e.kind() == ModelException.ErrorKind.INPUT || message.contains("(HTTP ") ? AnswerOutcome.REFUSED
+                : AnswerOutcome.NO_ANSWER;
+    }
+
+    /** Records that {@code stage} was not asked of the model. */
+    void notAsked(String stage) {
+        attempts.add(StageAttempts.notAsked(stage));
     }
 
     List<StageAttempts> attempts() {

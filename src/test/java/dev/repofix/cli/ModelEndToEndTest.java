@@ -19,6 +19,7 @@ import dev.repofix.model.ChatCompletionBodies;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -212,6 +213,135 @@ class ModelEndToEndTest {
         assertThat(stage(run.report(), "issue").path("model").path("attempts").asInt()).isEqualTo(3);
         assertThat(stage(run.report(), "issue").path("model").get("parsedOn").isNull()).isTrue();
         assertThat(server.getAllServeEvents()).hasSize(3);
+    }
+
+    /**
+     * A small model echoes the prompt's template as its "diff": that is no patch, so the model
+     * is asked again with the reason, and its second answer, a real diff, is validated.
+     */
+    @Test
+    void echoedTemplateDiffIsAskedAgainWithTheReasonAndTheNextAnswerCounts() throws Exception {
+        String echoed = "{\"diff\": \"<a unified diff: --- tests/test_stock.py, +++ tests/test_stock.py, @@ hunks>\"}";
+        answers(ISSUE, LOCATIONS, echoed, patch("<="));
+
+        RunOutput run = fix(Map.of());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        JsonNode patchStage = stage(run.report(), "patch");
+        assertThat(patchStage.path("model").path("parsedOn").asInt()).isEqualTo(2);
+        assertThat(patchStage.path("model").path("outcome").asText()).isEqualTo("USABLE");
+        assertThat(patchStage.path("model").path("parseErrors").get(0).asText())
+                .startsWith("the diff does not parse as a patch");
+        assertThat(lastUserMessage(3)).contains("the diff does not parse as a patch");
+        assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("| patch | ok |")
+                .contains("usable on attempt 2 of 3");
+    }
+
+    /** A diff of files the repository does not have is unusable: asked again, and the run says so. */
+    @Test
+    void diffOfFilesThatAreNotThereIsUnusableAndTheRunSaysWhy() throws Exception {
+        String wrongPaths = patch("<=").replace("inventory/stock.py", "src/stock.py");
+        answers(ISSUE, LOCATIONS, wrongPaths, wrongPaths, wrongPaths);
+
+        RunOutput run = fix(Map.of());
+
+        assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        assertThat(run.report().path("candidates")).isEmpty();
+        JsonNode model = stage(run.report(), "patch").path("model");
+        assertThat(model.path("outcome").asText()).isEqualTo("UNUSABLE");
+        assertThat(model.path("parseErrors")).hasSize(3).allSatisfy(e -> assertThat(e.asText())
+                .contains("the diff edits src/stock.py, which is not a file of the repository"));
+        assertThat(run.report().path("error").path("message").asText()).contains("no patch answer was usable");
+        assertThat(Files.readString(run.outDir().resolve("report.md")))
+                .contains("## The model's answers were not usable (patch)")
+                .contains("answers not usable in 3 of 3");
+    }
+
+    /**
+     * Lines of test files are no suspects: an answer naming only those is asked again; one that
+     * names a test line beside a source line keeps the source line and notes the dropped one.
+     */
+    @Test
+    void testFileLinesAreDroppedFromSuspectsAndAnAnswerWithOnlyThoseIsAskedAgain() throws Exception {
+        String onlyTests = "[{\"file\": \"tests/test_stock.py\", \"line\": 16, \"content\": "
+                + "\"    assert needs_restock(item)\"}]";
+        String both = "[{\"file\": \"tests/test_stock.py\", \"line\": 16}, {\"file\": \"inventory/stock.py\", "
+                + "\"line\": 15, \"content\": \"    return item.quantity < item.reorder_level\"}]";
+        answers(ISSUE, onlyTests, both, patch("<="));
+
+        RunOutput run = fix(Map.of());
+
+        assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCodes.OK);
+        assertThat(stage(run.report(), "localize").path("model").path("parsedOn").asInt()).isEqualTo(2);
+        assertThat(stage(run.report(), "localize").path("model").path("parseErrors").get(0).asText())
+                .contains("no location is a line of a source file").contains("tests/test_stock.py:16 (a test file");
+        assertThat(run.report().path("locations")).hasSize(1);
+        assertThat(run.report().path("locations").get(0).path("file").asText()).isEqualTo("inventory/stock.py");
+        assertThat(run.report().path("notes").toString()).contains("dropped 1 suspected line(s) in test files")
+                .contains("tests/test_stock.py:16");
+    }
+
+    /** The server's refusal (a request over a small model's window) is said as such, with its message. */
+    @Test
+    void serverRefusalIsLabelledAsSuchWithItsMessage() {
+        server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(400)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"error\":{\"code\":400,\"message\":\"the request exceeds the available context size, "
+                        + "try increasing it\",\"type\":\"exceed_context_size_error\"}}")));
+
+        RunOutput run = fix(Map.of());
+
+        assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        JsonNode model = stage(run.report(), "issue").path("model");
+        assertThat(model.path("outcome").asText()).isEqualTo("REFUSED");
+        assertThat(run.report().path("error").path("message").asText()).contains("HTTP 400")
+                .contains("exceeds the available context size");
+        String md = readReport(run);
+        assertThat(md).contains("## The model's server refused the request (issue)")
+                .contains("refused by the server on attempt 1 of 3").doesNotContain("no parse in");
+    }
+
+    /**
+     * A localization answer that names no line is unusable, and the report then does not say
+     * that no fix candidate could be made "at the suspected lines": there were none.
+     */
+    @Test
+    void emptyLocalizationIsUnusableAndTheReportSaysNothingOfSuspectedLines() throws Exception {
+        answers(ISSUE, "[]", "[]", "[]");
+
+        RunOutput run = fix(Map.of());
+
+        assertThat(run.report().path("status").asText()).isEqualTo("STAGE_FAILED");
+        assertThat(stage(run.report(), "localize").path("model").path("outcome").asText()).isEqualTo("UNUSABLE");
+        assertThat(readReport(run)).doesNotContain("at the suspected lines")
+                .contains("## The model's answers were not usable (localize)");
+    }
+
+    /** A bug type given as a JSON list, as small models do, is read as its first element. */
+    @Test
+    void bugTypeGivenAsAListIsUnwrapped() throws Exception {
+        answers(ISSUE.replace("\"}\n```", "\", \"bugType\": [\"condition\", \"off-by-one\"]}\n```"), LOCATIONS,
+                patch("<="));
+
+        RunOutput run = fix(Map.of());
+
+        assertThat(run.report().path("issue").path("bugType").asText()).isEqualTo("condition");
+    }
+
+    private static String readReport(RunOutput run) {
+        try {
+            return Files.readString(run.outDir().resolve("report.md"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The text of the last user message of request {@code i} (0-based) the server received. */
+    private String lastUserMessage(int i) throws Exception {
+        List<com.github.tomakehurst.wiremock.stubbing.ServeEvent> events = new ArrayList<>(server.getAllServeEvents());
+        java.util.Collections.reverse(events); // WireMock lists the newest first
+        JsonNode messages = new ObjectMapper().readTree(events.get(i).getRequest().getBodyAsString()).path("messages");
+        return messages.get(messages.size() - 1).path("content").asText();
     }
 
     private String patch(String operator) {

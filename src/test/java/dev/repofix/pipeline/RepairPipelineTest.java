@@ -13,6 +13,7 @@ import dev.repofix.exec.Executor;
 import dev.repofix.model.Pricing;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchText;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -249,22 +250,7 @@ class RepairPipelineTest {
      */
     @Test
     void aBuiltinStageThatRunsOutOfTheBudgetNamesTheBuiltinEngineNotAModel() {
-        Stages slowBuiltin = new ScriptedStages(List.of()) {
-            @Override
-            public Localization localize(FailureReport failures, IssueDraft issue) {
-                try {
-                    Thread.sleep(Duration.ofMinutes(10));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return new Localization(List.of());
-            }
-        };
-
-        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
-                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(slowBuiltin, "builtin",
-                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
-                .run(withTimeout(Duration.ofSeconds(3)));
+        RunResult r = runWithLocalizationThatNeverEnds("builtin");
 
         assertThat(r.status()).isEqualTo(RunStatus.STAGE_FAILED);
         assertThat(r.error()).hasValueSatisfying(e -> {
@@ -885,6 +871,53 @@ class RepairPipelineTest {
             measured.add(plain);
             return Optional.of("measured");
         }
+    }
+
+    /**
+     * A model that never answered before the run's budget ran out: its stage says no answer
+     * came in time, not that the answer was unusable.
+     */
+    @Test
+    void aModelStageCutOffByTheBudgetIsRecordedAsNoAnswer() {
+        RunResult r = runWithLocalizationThatNeverEnds("openai:x");
+
+        StageRecord localize = r.stages().stream().filter(s -> s.stage().equals("localize")).findFirst().orElseThrow();
+        assertThat(localize.status()).isEqualTo(StageStatus.FAILED);
+        assertThat(localize.model()).hasValueSatisfying(m -> assertThat(m.outcome()).isEqualTo(AnswerOutcome.NO_ANSWER));
+    }
+
+    /** A stage the model was not asked (a benchmark's reference was given) says so in its summary. */
+    @Test
+    void aStageNotAskedOfTheModelSaysSo() {
+        ScriptedStages scripted = stages(candidate("c1", "fixed"));
+        scripted.attempts.add(new StageAttempts("issue", false, 0, 0, List.of(), 0, 0, AnswerOutcome.NOT_ASKED));
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(scripted, "openai:x",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1").run(config());
+
+        StageRecord issue = r.stages().stream().filter(s -> s.stage().equals("issue")).findFirst().orElseThrow();
+        assertThat(issue.summary()).startsWith("not asked of the model, given: ");
+        assertThat(issue.model()).hasValueSatisfying(m -> assertThat(m.outcome()).isEqualTo(AnswerOutcome.NOT_ASKED));
+    }
+
+    /** A run of 3 s whose localize stage, answered by {@code engine}, never ends before it is interrupted. */
+    private RunResult runWithLocalizationThatNeverEnds(String engine) {
+        Stages slow = new ScriptedStages(List.of()) {
+            @Override
+            public Localization localize(FailureReport failures, IssueDraft issue) {
+                try {
+                    Thread.sleep(Duration.ofMinutes(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new Localization(List.of());
+            }
+        };
+        return new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(slow, engine,
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1")
+                .run(withTimeout(Duration.ofSeconds(3)));
     }
 
     private static org.assertj.core.data.Offset<Double> within() {

@@ -2,8 +2,10 @@ package dev.repofix.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
 import dev.repofix.validate.Validation;
@@ -110,10 +112,10 @@ class MarkdownReportTest {
     void escapesPipesAndBackticksInTableCells() {
         String md = markdown.render(RunResults.notFixed());
 
-        assertThat(md).contains("| 2 | `" + RunResults.ACCOUNT + ":5` | 0.85 | "
+        assertThat(md).contains("| 2 | `" + RunResults.ACCOUNT + ":5` | "
                 + "``if (amount >= balance \\|\\| `raw` \\| x) {`` | above " + RunResults.ACCOUNT + ":6, where it is raised |\n");
         assertThat(tableRows(md, "## Suspected lines")).hasSize(4)
-                .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(6));
+                .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(5));
         assertThat(tableRows(md, "## Candidates tried")).hasSize(4)
                 .allSatisfy(row -> assertThat(unescapedPipes(row)).as(row).isEqualTo(8));
     }
@@ -126,8 +128,8 @@ class MarkdownReportTest {
                 + "2 of 9 tests fail.\n\n\\*\\*Reproduce\\*\\*\n\n\\`\\`\\`sh\\\nmvn -B test\\\n\\`\\`\\`\n\n")
                 .contains("**Why it fails.** It is raised in the code under test")
                 .contains("**Bug type:** unexpected exception (X)\n")
-                .contains("## Suspected lines\n\n| # | Location | Score | Line | Why |\n|---|---|---|---|---|\n"
-                        + "| 1 | `" + RunResults.ACCOUNT + ":6` | 1.00 | `throw new IllegalStateException();` | "
+                .contains("## Suspected lines\n\n| Rank | Location | Line | Why |\n|---|---|---|---|\n"
+                        + "| 1 | `" + RunResults.ACCOUNT + ":6` | `throw new IllegalStateException();` | "
                         + "raised here in com.acme.AccountTest#withdrawAll |\n");
     }
 
@@ -204,8 +206,26 @@ class MarkdownReportTest {
         String md = markdown.render(RunResults.fixedByModel());
 
         assertThat(md).contains("- **Engine:** openai:gpt-4o")
-                .contains("| patch | ok | 5.0s | parsed on attempt 2 of 3, 3000 in / 800 out, ~$0.0155 |")
+                .contains("| patch | ok | 5.0s | usable on attempt 2 of 3, 3000 in / 800 out, ~$0.0155 |")
                 .contains("| **total** | | 1m15s | 4200 tokens in, 1100 out, ~$0.0215 at list price | |");
+    }
+
+    /** Each way a model's stage can end is named as what happened, in the error's heading and the stage's row. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "NO_ANSWER  | 1 | MODEL   | The model gave no answer in time         | no answer in time on attempt 1 of 3",
+        "NO_ANSWER  | 0 | MODEL   | The model gave no answer in time         | no answer within the time budget",
+        "REFUSED    | 1 | SERVICE | The model's server refused the request   | refused by the server on attempt 1 of 3",
+        "NOT_PARSED | 3 | MODEL   | The model's answers did not parse        | no answer parsed in 3 of 3",
+        "UNUSABLE   | 3 | MODEL   | The model's answers were not usable      | answers not usable in 3 of 3"})
+    void namesWhatHappenedInAModelsStage(AnswerOutcome outcome, int attempts, RunError.Kind kind, String heading,
+            String row) {
+        String md = markdown.render(RunResults.modelStageFailed("localize", outcome, attempts, kind,
+                "HTTP 400: the request exceeds the available context size"));
+
+        assertThat(md).contains("## " + heading + " (localize)\n\nHTTP 400: the request exceeds the available context size")
+                .contains("| localize | failed | 9.0s | " + row + ", 900 in / 0 out |")
+                .doesNotContain("could not answer usably").doesNotContain("at the suspected lines");
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.StageRecord;
 import dev.repofix.pipeline.StageStatus;
 import dev.repofix.pipeline.RunStatus;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
@@ -193,6 +194,21 @@ public final class RunResults {
                         Optional.of(new ModelUsage(2, 3, OptionalInt.of(2), 3000, 800, Optional.of(0.0155),
                                 List.of("no JSON object in the answer"))), Optional.empty()));
         b.origin = new RunOrigin("pr", Optional.of("acme/bank"), Optional.of(7), Optional.of(COMMIT));
+        return b.build();
+    }
+
+    /** The model's stage {@code stage} ended as {@code outcome} after {@code attempts}, and the run with it. */
+    static RunResult modelStageFailed(String stage, AnswerOutcome outcome, int attempts, RunError.Kind kind,
+            String message) {
+        RunResultBuilder b = RunResultBuilder.from(fixedByModel());
+        b.status = RunStatus.STAGE_FAILED;
+        b.fixId = Optional.empty();
+        b.candidates = List.of();
+        RunError error = new RunError(kind, stage, message);
+        b.error = Optional.of(error);
+        b.stages = List.of(b.stages.get(0), StageRecord.failed(stage, Duration.ofSeconds(9), Optional.of(
+                new ModelUsage(attempts, 3, OptionalInt.empty(), 900, 0, Optional.empty(), List.of(message), outcome)),
+                error));
         return b.build();
     }
 

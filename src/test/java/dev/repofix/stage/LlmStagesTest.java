@@ -21,6 +21,11 @@ class LlmStagesTest {
             {"title": "withdraw adds", "description": "AccountTest#withdraws fails", "explanation": "+= instead of -=",
              "bugType": "wrong operator"}
             ```""";
+    /** A localization answer naming the bug's line. */
+    private static final String SOURCE_LINE = "[{\"file\": \"" + FailureFixture.SOURCE + "\", \"line\": 6}]";
+    /** A patch answer holding the fix. */
+    private static final String FIX_ANSWER = "{\"diff\": "
+            + com.fasterxml.jackson.databind.node.TextNode.valueOf(FailureFixture.FIX) + "}";
     private static final IssueDraft GIVEN = new IssueDraft("reference title", "reference description",
             "reference explanation", "wrong result");
 
@@ -156,11 +161,11 @@ class LlmStagesTest {
 
     @Test
     void localizesFromTheGivenIssueInsteadOfTheModels() {
-        ScriptedChatClient client = new ScriptedChatClient("[]");
+        ScriptedChatClient client = new ScriptedChatClient(SOURCE_LINE);
         LlmStages stages = stages(client, StageInputs.chained().withIssue(GIVEN));
         IssueDraft models = new IssueDraft("model title", "model description", "model explanation", "unknown");
 
-        assertThat(stages.localize(report, models).locations()).isEmpty();
+        assertThat(stages.localize(report, models).locations()).hasSize(1);
 
         assertThat(client.lastMessage(0)).contains("reference title", "reference explanation")
                 .doesNotContain("model title");
@@ -202,21 +207,86 @@ class LlmStagesTest {
         assertThat(candidate.line()).isEqualTo(6);
     }
 
+    /** A small model's echo of the template is no patch: asked again with the reason, the next diff counts. */
     @Test
-    void keepsAnUnreadableDiffForTheValidatorToRefuse() {
-        LlmStages stages = stages(new ScriptedChatClient("{\"diff\": \"just make it subtract\"}"), StageInputs.chained());
+    void asksAgainWhenTheDiffIsNoPatchAndTakesTheNextOne() {
+        ScriptedChatClient client = new ScriptedChatClient(
+                "{\"diff\": \"<a unified diff: --- src/main/java/com/acme/Account.java, ...>\"}", FIX_ANSWER);
+        LlmStages stages = stages(client, StageInputs.chained());
 
         PatchCandidate candidate = stages.propose(report, GIVEN, new Localization(List.of())).get(0);
 
-        assertThat(candidate).isEqualTo(new PatchCandidate("m1", "llm", "", 1, "model patch",
-                PatchText.read("just make it subtract")));
+        assertThat(candidate.patch()).isEqualTo(PatchText.read(FailureFixture.FIX));
+        StageAttempts attempts = stages.attempts().get(0);
+        assertThat(attempts.attempt()).isEqualTo(2);
+        assertThat(attempts.outcome()).isEqualTo(AnswerOutcome.USABLE);
+        assertThat(attempts.errors()).singleElement().asString().startsWith("the diff does not parse as a patch");
+        assertThat(client.lastMessage(1)).contains("the diff does not parse as a patch");
+    }
+
+    /** A diff of a file the repository does not have is unusable; k such answers fail the stage as UNUSABLE. */
+    @Test
+    void aDiffOfFilesThatAreNotThereIsUnusable() {
+        String wrong = FIX_ANSWER.replace("src/main/java/com/acme/Account.java", "src/Account.java");
+        LlmStages stages = stages(new ScriptedChatClient(wrong, wrong, wrong), StageInputs.chained());
+
+        assertThatThrownBy(() -> stages.propose(report, GIVEN, new Localization(List.of())))
+                .isInstanceOf(StageException.class).hasMessageContaining("no patch answer was usable in 3 attempts")
+                .hasMessageContaining("the diff edits src/Account.java, which is not a file of the repository");
+        assertThat(stages.attempts().get(0).outcome()).isEqualTo(AnswerOutcome.UNUSABLE);
+    }
+
+    /** Lines of test files are dropped with a note; an answer naming only those is asked again. */
+    @Test
+    void testFileLinesAreNoSuspects() {
+        String onlyTest = "[{\"file\": \"" + FailureFixture.TEST + "\", \"line\": 2}]";
+        String both = "[{\"file\": \"" + FailureFixture.TEST + "\", \"line\": 2}, {\"file\": \""
+                + FailureFixture.SOURCE + "\", \"line\": 6}]";
+        LlmStages stages = stages(new ScriptedChatClient(onlyTest, both), StageInputs.chained());
+
+        Localization localization = stages.localize(report, GIVEN);
+
+        assertThat(localization.locations()).extracting(Location::toString).containsExactly(FailureFixture.SOURCE + ":6");
+        assertThat(stages.attempts().get(0).errors()).singleElement().asString()
+                .contains("no location is a line of a source file").contains(FailureFixture.TEST + ":2 (a test file");
+        assertThat(stages.notes()).singleElement().asString().contains("dropped 1 suspected line(s) in test files")
+                .contains(FailureFixture.TEST + ":2");
+    }
+
+    @Test
+    void readsABugTypeGivenAsAList() {
+        LlmStages stages = stages(new ScriptedChatClient(ISSUE.replace("\"wrong operator\"",
+                "[\"wrong operator\", \"logic\"]")), StageInputs.chained());
+
+        assertThat(stages.draftIssue(report).bugType()).isEqualTo("wrong operator");
+    }
+
+    /** The server's refusal is recorded as such, not as an answer that did not parse. */
+    @Test
+    void aRefusedRequestIsRecordedAsRefused() {
+        dev.repofix.model.ChatClient refusing = new dev.repofix.model.ChatClient() {
+            @Override
+            public dev.repofix.model.ChatResponse complete(dev.repofix.model.ChatRequest request) {
+                throw new ModelException(ErrorKind.INPUT, "the model API at localhost rejected the request (HTTP 400): "
+                        + "the request exceeds the available context size");
+            }
+
+            @Override
+            public String name() {
+                return "refusing";
+            }
+        };
+        LlmStages stages = stages(refusing, StageInputs.chained());
+
+        assertThatThrownBy(() -> stages.draftIssue(report)).isInstanceOf(ModelException.class);
+        assertThat(stages.attempts().get(0).outcome()).isEqualTo(AnswerOutcome.REFUSED);
     }
 
     @Test
     void patchesFromGivenLocationsOrWithoutAny() {
         Localization given = new Localization(List.of(new Location(FailureFixture.SOURCE, 9, "return balance;", 1, "")));
         Localization models = new Localization(List.of(new Location(FailureFixture.SOURCE, 6, "x", 1, "")));
-        ScriptedChatClient client = new ScriptedChatClient("{\"diff\": \"-\"}", "{\"diff\": \"-\"}");
+        ScriptedChatClient client = new ScriptedChatClient(FIX_ANSWER, FIX_ANSWER);
 
         stages(client, StageInputs.chained().withLocalization(given)).propose(report, GIVEN, models);
         stages(client, StageInputs.chained().withoutLocalizationInPatch()).propose(report, GIVEN, models);
@@ -239,12 +309,15 @@ class LlmStagesTest {
         assertThat(without.localize(report, GIVEN).locations()).isEmpty();
         assertThat(without.propose(report, GIVEN, given)).isEmpty();
         assertThat(client.requests).isEmpty();
-        assertThat(without.attempts()).isEmpty();
+        assertThat(without.attempts()).extracting(StageAttempts::stage, StageAttempts::outcome).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("issue", AnswerOutcome.NOT_ASKED),
+                org.assertj.core.groups.Tuple.tuple("localize", AnswerOutcome.NOT_ASKED),
+                org.assertj.core.groups.Tuple.tuple("patch", AnswerOutcome.NOT_ASKED));
     }
 
     @Test
     void sumsTokensPerStageAndRecordsEveryStage() {
-        ScriptedChatClient client = new ScriptedChatClient(ISSUE, "oops", "[]", "{\"diff\": \"-\"}");
+        ScriptedChatClient client = new ScriptedChatClient(ISSUE, "oops", SOURCE_LINE, FIX_ANSWER);
         LlmStages stages = new LlmStages(client, r -> "CONTEXT-MARKER", 2,
                 StageInputs.chained().withCaseId("case-7"), 512);
 
@@ -277,7 +350,7 @@ class LlmStagesTest {
         assertThat(attempts.errors()).hasSize(2).last().asString().startsWith("model call failed: ");
     }
 
-    private static LlmStages stages(ScriptedChatClient client, StageInputs inputs) {
+    private static LlmStages stages(dev.repofix.model.ChatClient client, StageInputs inputs) {
         return new LlmStages(client, r -> "CONTEXT-MARKER", 3, inputs, 1024);
     }
 }

@@ -57,7 +57,15 @@ public final class Aggregates {
         List<Aggregate> sweep = byBudget.size() < 2 ? List.of()
                 : byBudget.entrySet().stream().map(e -> Aggregate.of(String.valueOf(e.getKey()), e.getValue())).toList();
         return new SettingSummary(setting, Aggregate.of("all", scores), groups(scores, CaseScores::language),
-                groups(byBugType), byShape(scores), loadsAtK(scores), correlations(scores), sweep, scores);
+                groups(byBugType), byShape(scores), loadsAtK(scores), correlations(scores), sweep, scores,
+                notAsked(scores));
+    }
+
+    /** The stages that no case of {@code scores} asked the model, in the first record's order. */
+    static List<String> notAsked(List<CaseScores> scores) {
+        List<List<String>> each = scores.stream().map(s -> Scores.notAsked(s.result().record().orElseThrow())).toList();
+        return each.isEmpty() ? List.of() : each.get(0).stream().filter(stage -> each.stream()
+                .allMatch(l -> l.contains(stage))).toList();
     }
 
     /** Single- and multi-bug cases (of those with a cause), then single- and multi-hop (of those with an effect too). */

@@ -39,6 +39,8 @@ final class JsonSummary {
 
     private static void setting(ObjectNode n, SettingSummary s) {
         n.put("setting", s.setting().isEmpty() ? null : s.setting());
+        ArrayNode notAsked = n.putArray("not_asked");
+        s.notAsked().forEach(notAsked::add);
         aggregate(n.putObject("overall"), s.overall());
         s.byLanguage().forEach(a -> aggregate(n.withArray("by_language").addObject(), a));
         s.byBugType().forEach(a -> aggregate(n.withArray("by_bug_type").addObject(), a));

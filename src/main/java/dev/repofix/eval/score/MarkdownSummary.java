@@ -7,6 +7,8 @@ import java.util.List;
 
 /** The benchmark report as Markdown ({@code report.md}): one part per setting, then the cases left out. */
 final class MarkdownSummary {
+    /** What a figure of a stage the model was not asked shows instead. */
+    private static final String NOT_ASKED = "not asked";
     private MarkdownSummary() {}
 
     static String render(Summary summary) {
@@ -24,8 +26,30 @@ final class MarkdownSummary {
 
     private static void setting(StringBuilder md, SettingSummary s) {
         md.append("## ").append(s.setting().isEmpty() ? "All cases" : "Setting: " + s.setting()).append("\n\n");
+        asked(md, s);
         List<Row> groups = groups(s);
         md.append("### Localization\n\n");
+        if (!s.asked(Scores.LOCALIZE)) {
+            md.append("Not asked of the model under this setting (the locations, if any, are the case's reference): "
+                    + "no localization figure (Loads, F1, top-k) would be the model's, so none is shown.\n\n");
+        } else {
+            localization(md, groups);
+        }
+        issueAndPatch(md, s, groups);
+    }
+
+    /** Which stages the model was asked under the setting, and which were given it. */
+    private static void asked(StringBuilder md, SettingSummary s) {
+        if (s.notAsked().isEmpty()) {
+            return;
+        }
+        List<String> asked = List.of("issue", Scores.LOCALIZE, "patch").stream().filter(s::asked).toList();
+        md.append("Asked of the model: ").append(asked.isEmpty() ? "none" : String.join(", ", asked))
+                .append(". Not asked (given from the case's reference, or not wanted): ")
+                .append(String.join(", ", s.notAsked())).append(".\n\n");
+    }
+
+    private static void localization(StringBuilder md, List<Row> groups) {
         TextTable loc = new TextTable("group", "cases", "Loads", "P (micro)", "R (micro)", "F1 (micro)", "F1 (mean)",
                 "file", "top-1", "top-5", "cause", "effect", "all causes");
         for (Row g : groups) {
@@ -37,12 +61,18 @@ final class MarkdownSummary {
                     Figures.share(a.allCauses()));
         }
         md.append(loc.render()).append('\n');
+    }
+
+    private static void issueAndPatch(StringBuilder md, SettingSummary s, List<Row> groups) {
         md.append("### Issue and patch\n\n");
         TextTable patch = new TextTable("group", "cases", "issue (0-100)", "BI", "Apply", "Pass", "reference-equal");
         for (Row g : groups) {
             Aggregate a = g.a();
-            patch.row(g.group(), String.valueOf(a.cases()), Figures.number(a.issueScore()),
-                    Figures.share(a.bugType()), Figures.share(a.apply()), Figures.share(a.pass()), Figures.share(a.referenceEqual()));
+            boolean issue = s.asked("issue");
+            boolean fix = s.asked("patch");
+            patch.row(g.group(), String.valueOf(a.cases()), issue ? Figures.number(a.issueScore()) : NOT_ASKED,
+                    issue ? Figures.share(a.bugType()) : NOT_ASKED, fix ? Figures.share(a.apply()) : NOT_ASKED,
+                    fix ? Figures.share(a.pass()) : NOT_ASKED, fix ? Figures.share(a.referenceEqual()) : NOT_ASKED);
         }
         md.append(patch.render()).append('\n');
         md.append("### Cost\n\n");
@@ -74,6 +104,9 @@ final class MarkdownSummary {
     }
 
     private static void loadsAtK(StringBuilder md, SettingSummary s) {
+        if (!s.asked(Scores.LOCALIZE)) {
+            return; // no localization answer was asked for, so none can load
+        }
         md.append("### Loads@k\n\n");
         TextTable t = new TextTable("k", "Loads@k");
         s.loadsAtK().forEach((k, r) -> t.row(String.valueOf(k), Figures.share(r)));

@@ -9,7 +9,9 @@ import dev.repofix.stage.BugType;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.pipeline.RunStatus;
+import dev.repofix.pipeline.StageRecord;
 import dev.repofix.pipeline.StageStatus;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.Location;
 import dev.repofix.validate.Verdict;
 import java.util.LinkedHashMap;
@@ -68,9 +70,20 @@ public final class Scores {
                 .anyMatch(t -> t.equals(said)));
     }
 
-    /** The localization stage produced a parsed answer. */
+    /**
+     * The localization stage produced a usable answer: its stage is OK and, when a model was
+     * asked, its answer was usable. A stage not asked of the model (the reference's locations
+     * under an oracle setting) does not load: the model did nothing there.
+     */
     static boolean loads(RunResult record) {
-        return record.stages().stream().anyMatch(s -> s.stage().equals(LOCALIZE) && s.status() == StageStatus.OK);
+        return record.stages().stream().anyMatch(s -> s.stage().equals(LOCALIZE) && s.status() == StageStatus.OK
+                && s.model().map(m -> m.outcome() == AnswerOutcome.USABLE).orElse(true));
+    }
+
+    /** The model stages the run did not ask the model (their output was given), in the record's order. */
+    static List<String> notAsked(RunResult record) {
+        return record.stages().stream().filter(s -> s.model().filter(m -> m.outcome() == AnswerOutcome.NOT_ASKED)
+                .isPresent()).map(StageRecord::stage).toList();
     }
 
     /** Predicted lines in ranked order, duplicates collapsed to their first rank. */

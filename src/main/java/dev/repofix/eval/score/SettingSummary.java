@@ -17,10 +17,12 @@ import java.util.Objects;
  * @param correlations Pearson's r between issue score, Loads, F1, Apply and Pass across cases
  * @param sweep        one group per context budget, by budget; empty unless results carry two or more budgets
  * @param scores       the per-case scores, by key
+ * @param notAsked     the stages no case of the setting asked the model ("issue", "localize", "patch"): their
+ *                     output came from the case's reference (or none was wanted), so their figures are not the model's
  */
 public record SettingSummary(String setting, Aggregate overall, List<Aggregate> byLanguage,
         List<Aggregate> byBugType, List<Aggregate> byShape, Map<Integer, Rate> loadsAtK, List<Correlation> correlations,
-        List<Aggregate> sweep, List<CaseScores> scores) {
+        List<Aggregate> sweep, List<CaseScores> scores, List<String> notAsked) {
     public SettingSummary {
         Objects.requireNonNull(setting, "setting");
         Objects.requireNonNull(overall, "overall");
@@ -31,5 +33,11 @@ public record SettingSummary(String setting, Aggregate overall, List<Aggregate> 
         correlations = List.copyOf(correlations);
         sweep = List.copyOf(sweep);
         scores = List.copyOf(scores);
+        notAsked = List.copyOf(notAsked);
+    }
+
+    /** Whether the model was asked {@code stage} in some case of this setting. */
+    public boolean asked(String stage) {
+        return !notAsked.contains(stage);
     }
 }

@@ -5,6 +5,7 @@ import dev.repofix.eval.cases.LineRef;
 import dev.repofix.patch.PatchText;
 import dev.repofix.pipeline.CandidateRecord;
 import dev.repofix.pipeline.ModelUsage;
+import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunOrigin;
 import dev.repofix.pipeline.RunResult;
@@ -69,6 +70,8 @@ public final class Results {
     public List<CandidateRecord> candidates = List.of();
     public Optional<String> fixId = Optional.empty();
     public boolean withRecord = true;
+    /** The model stages the run did not ask the model, as an oracle setting does: their records say NOT_ASKED. */
+    public List<String> notAsked = List.of();
 
     public static Results scored() {
         return new Results();
@@ -107,14 +110,14 @@ public final class Results {
         List<StageRecord> stages = new ArrayList<>();
         stages.add(StageRecord.ok("baseline", Duration.ofMillis(1000), "1 failing", Optional.empty()));
         stages.add(StageRecord.ok("issue", Duration.ofMillis(200), "drafted",
-                Optional.of(usage(100, 20, Optional.of(0.25)))));
+                Optional.of(usage("issue", 100, 20, Optional.of(0.25)))));
         Optional<RunError> runError = Optional.empty();
         RunStatus s = runStatus;
         if (localizes) {
             stages.add(StageRecord.ok("localize", Duration.ofMillis(300), "lines",
-                    Optional.of(usage(150, 30, Optional.of(0.5)))));
+                    Optional.of(usage("localize", 150, 30, Optional.of(0.5)))));
             stages.add(StageRecord.ok("patch", Duration.ofMillis(400), "candidates",
-                    Optional.of(usage(200, 50, Optional.empty()))));
+                    Optional.of(usage("patch", 200, 50, Optional.empty()))));
             stages.add(StageRecord.ok("validate", Duration.ofMillis(2000), "validated", Optional.empty()));
         } else {
             RunError e = new RunError(RunError.Kind.MODEL, "localize", "no parseable answer in 3 attempts");
@@ -134,5 +137,10 @@ public final class Results {
 
     private static ModelUsage usage(long in, long out, Optional<Double> cost) {
         return new ModelUsage(1, 3, OptionalInt.of(1), in, out, cost, List.of());
+    }
+
+    private ModelUsage usage(String stage, long in, long out, Optional<Double> cost) {
+        return notAsked.contains(stage) ? new ModelUsage(0, 0, OptionalInt.empty(), 0, 0, Optional.empty(), List.of(),
+                AnswerOutcome.NOT_ASKED) : usage(in, out, cost);
     }
 }

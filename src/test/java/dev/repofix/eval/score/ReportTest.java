@@ -85,6 +85,32 @@ class ReportTest {
         assertThat(table).hasSize(2 + 1 + 2 + 2).allSatisfy(l -> assertThat(l).hasSameSizeAs(table.get(0)));
     }
 
+    /**
+     * Under patch:oracle.loc the locations are the reference's and the model was asked only the
+     * patch: the report says so and shows no localization figure as if the model had made it.
+     */
+    @Test
+    void oracleSettingShowsWhichStagesWereAskedAndNoLocalizationFigureOfTheReference() throws Exception {
+        ResultStore store = new ResultStore(temp.resolve("results"));
+        Results oracle = Results.scored().predicting(at(CALC, 11), at(CALC, 12));
+        oracle.reference = List.of(at(CALC, 11), at(CALC, 12));
+        oracle.setting = Optional.of("patch-oracle_loc");
+        oracle.notAsked = List.of("issue", "localize");
+        store.write(oracle.build());
+
+        EvalReport.write(store.dir(), temp.resolve("report"));
+
+        String md = Files.readString(temp.resolve("report/report.md"));
+        assertThat(md).contains("## Setting: patch-oracle_loc\n\nAsked of the model: patch. Not asked (given from the "
+                + "case's reference, or not wanted): issue, localize.")
+                .contains("### Localization\n\nNot asked of the model under this setting")
+                .doesNotContain("100.0% (1/1)").doesNotContain("1.000").doesNotContain("### Loads@k")
+                .containsPattern("\\| all +\\| 1 +\\| not asked +\\| not asked +\\| 0\\.0% \\(0/1\\) ");
+        JsonNode json = new ObjectMapper().readTree(temp.resolve("report/report.json").toFile());
+        assertThat(json.at("/settings/0/not_asked")).extracting(JsonNode::asText).containsExactly("issue", "localize");
+        assertThat(json.at("/settings/0/overall/loads/hits").asInt()).isZero();
+    }
+
     @Test
     void stageTimesAreAveragedOverTheCasesWhereTheStageRan() throws Exception {
         EvalReport.write(results(), temp.resolve("report"));

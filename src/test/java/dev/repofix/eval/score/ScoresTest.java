@@ -66,6 +66,17 @@ class ScoresTest {
     }
 
     @Test
+    void localizationNotAskedOfTheModelDoesNotLoadThoughItsStageIsOk() {
+        Results r = Results.scored().predicting(at(CALC, 11));
+        r.notAsked = List.of("issue", "localize");
+
+        CaseScores s = Scores.of(r.build());
+
+        assertThat(s.loads()).as("the reference's locations are no answer of the model").isFalse();
+        assertThat(Scores.notAsked(r.build().record().orElseThrow())).containsExactly("issue", "localize");
+    }
+
+    @Test
     void localizationThatNeverParsedDoesNotLoad() {
         Results r = Results.scored();
         r.localizes = false;
