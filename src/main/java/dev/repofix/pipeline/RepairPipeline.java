@@ -562,16 +562,27 @@ public final class RepairPipeline {
             return run.finish(RunStatus.NOT_FIXED);
         }
         Stages stages = engine.stages();
-        IssueDraft issue = step(run, RunAssembly.ISSUE, () -> withinRun(run, RunAssembly.ISSUE,
-                () -> stages.draftIssue(failures)), IssueDraft::title);
-        run.issue = Optional.of(issue);
-        Localization loc = step(run, RunAssembly.LOCALIZE, () -> withinRun(run, RunAssembly.LOCALIZE,
-                () -> stages.localize(failures, issue)), l -> l.locations().size() + " location(s)"
-                        + (l.locations().isEmpty() ? "" : ", top " + l.locations().get(0)));
-        run.localization = Optional.of(loc);
-        List<PatchCandidate> proposed = step(run, RunAssembly.PATCH, () -> withinRun(run, RunAssembly.PATCH,
-                () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
-        run.notes.addAll(stages.notes());
+        List<PatchCandidate> proposed;
+        try {
+            IssueDraft issue = step(run, RunAssembly.ISSUE, () -> withinRun(run, RunAssembly.ISSUE,
+                    () -> stages.draftIssue(failures)), IssueDraft::title);
+            run.issue = Optional.of(issue);
+            Localization loc = step(run, RunAssembly.LOCALIZE, () -> withinRun(run, RunAssembly.LOCALIZE,
+                    () -> stages.localize(failures, issue)), l -> l.locations().size() + " location(s)"
+                            + (l.locations().isEmpty() ? "" : ", top " + l.locations().get(0)));
+            run.localization = Optional.of(loc);
+            proposed = step(run, RunAssembly.PATCH, () -> withinRun(run, RunAssembly.PATCH,
+                    () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
+        } finally {
+            // What the stages say (a request cut to the model's window, test-file lines dropped) is
+            // kept also when a stage failed: it often says why. A stage cut off by the budget may
+            // still be running; its notes are then not worth an exception that hides the failure.
+            try {
+                run.notes.addAll(stages.notes());
+            } catch (RuntimeException e) {
+                LOG.warn("the stages' notes could not be read: {}", e.toString());
+            }
+        }
         run.candidates = run.withinBudget(proposed);
         // This run's per-test coverage, read after its own localize stage: never a previous run's.
         search(run, ready, stages.reach());

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -75,7 +76,7 @@ final class StageConversation {
     private final Clock clock;
     private final Optional<WindowFit> fit;
     private final String tokensHow;
-    private final Set<String> notes = new LinkedHashSet<>();
+    private final Set<String> notes = Collections.synchronizedSet(new LinkedHashSet<>());
     private final List<StageAttempts> attempts = new ArrayList<>();
 
     StageConversation(ChatClient client, int maxAttempts, ModelLimits limits, Clock clock) {
@@ -170,7 +171,9 @@ final class StageConversation {
 
     /** What was cut to fit the model's window, one line per stage and cut, in order; empty when nothing was. */
     List<String> notes() {
-        return List.copyOf(notes);
+        synchronized (notes) {
+            return List.copyOf(notes);
+        }
     }
 
     /**

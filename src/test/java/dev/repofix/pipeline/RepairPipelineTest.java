@@ -886,6 +886,26 @@ class RepairPipelineTest {
         assertThat(localize.model()).hasValueSatisfying(m -> assertThat(m.outcome()).isEqualTo(AnswerOutcome.NO_ANSWER));
     }
 
+    /** What the stages noted (a request cut to the model's window) stays in the run's notes when a stage failed. */
+    @Test
+    void theStagesNotesAreKeptWhenAStageFails() {
+        ScriptedStages failing = new ScriptedStages(List.of()) {
+            @Override
+            public List<PatchCandidate> propose(FailureReport failures, IssueDraft issue, Localization localization) {
+                notes.add("patch: cut to fit the model's window of 2048 tokens");
+                throw new dev.repofix.stage.StageException("patch", "no usable patch answer in 3 attempts");
+            }
+        };
+
+        RunResult r = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner(testsFromCalc()), new RepairPipeline.Engine(failing, "openai:x",
+                        Optional.empty()), Clock.systemUTC(), events::add, cancellation, () -> "run-1").run(config());
+
+        assertThat(r.stages()).filteredOn(st -> st.stage().equals("patch")).singleElement()
+                .satisfies(st -> assertThat(st.status()).isEqualTo(StageStatus.FAILED));
+        assertThat(r.notes()).contains("patch: cut to fit the model's window of 2048 tokens");
+    }
+
     /** A stage the model was not asked (a benchmark's reference was given) says so in its summary. */
     @Test
     void aStageNotAskedOfTheModelSaysSo() {
