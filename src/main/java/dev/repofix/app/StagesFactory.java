@@ -32,8 +32,6 @@ import java.util.Optional;
 
 /** Builds the stages the settings ask for: the builtin engine, or a model behind a cache and recorder. */
 public final class StagesFactory {
-    private static final int MAX_TOKENS = 4096;
-
     private StagesFactory() {}
 
     /**
@@ -64,7 +62,7 @@ public final class StagesFactory {
         ContextBudget budget = ContextBudget.parse(contextBudget);
         ContextBuilder context = new ContextBuilder(new TokenCounter());
         return new LlmStages(client, report -> context.build(report, budget).render(), spec.maxAttempts(), inputs,
-                MAX_TOKENS);
+                spec.limits(), Clock.systemUTC());
     }
 
     /**
@@ -135,7 +133,7 @@ public final class StagesFactory {
                     s = new OpenAiSettings(s.baseUrl(), s.model(), s.apiKey(), s.apiKeyVariable(), Optional.of(version),
                             Optional.of(deployment), s.connectTimeout(), s.requestTimeout());
                 }
-                yield new OpenAiChatClient(s);
+                yield new OpenAiChatClient(s.withLimits(spec.limits().timeout(), spec.limits().concurrency()));
             }
             case "anthropic" -> {
                 if (key.isEmpty()) {
@@ -143,7 +141,8 @@ public final class StagesFactory {
                             + "; set it or pass --api-key-env with the variable that holds it");
                 }
                 yield new AnthropicChatClient(AnthropicSettings.of(
-                        uri(baseUrl.isEmpty() ? "https://api.anthropic.com" : baseUrl), model.name(), key, keyVar));
+                        uri(baseUrl.isEmpty() ? "https://api.anthropic.com" : baseUrl), model.name(), key, keyVar)
+                        .withLimits(spec.limits().timeout(), spec.limits().concurrency()));
             }
             case "replay" -> new ReplayChatClient(Path.of(model.name()));
             default -> throw new ConfigException("unknown model provider " + model.provider());

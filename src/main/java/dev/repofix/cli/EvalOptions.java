@@ -24,6 +24,9 @@ final class EvalOptions {
     @Option(names = "--api-key-env", paramLabel = "VAR", description = "Variable holding the API key.")
     String apiKeyEnv;
 
+    @Mixin
+    ModelLimitOptions modelLimits = new ModelLimitOptions();
+
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30m",
             description = "Time budget of one case. Default: 30m")
     String timeout;
@@ -61,6 +64,7 @@ final class EvalOptions {
     private void putFlags(Map<ConfigKey, String> flags) {
         put(flags, ConfigKey.BASE_URL, baseUrl);
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
+        modelLimits.putFlags(flags);
         put(flags, ConfigKey.TIMEOUT, timeout);
         put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates);

@@ -91,6 +91,9 @@ final class RunOptions {
             + "the model: 2k, 4k, 8k, 16k, 32k, 64k, 128k. Default: 16k")
     String context;
 
+    @Mixin
+    ModelLimitOptions modelLimits = new ModelLimitOptions();
+
     @Option(names = "--sbfl", paramLabel = "FORMULA", description = "How the builtin engine ranks lines over "
             + "per-test coverage: ochiai or dstar. Default: ochiai")
     String sbfl;
@@ -132,6 +135,7 @@ final class RunOptions {
         put(flags, ConfigKey.BASE_URL, baseUrl);
         put(flags, ConfigKey.API_KEY_ENV, apiKeyEnv);
         put(flags, ConfigKey.CONTEXT, context);
+        modelLimits.putFlags(flags);
         put(flags, ConfigKey.RECORD, record);
         put(flags, ConfigKey.SBFL, sbfl);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates.orElse(null));

@@ -40,6 +40,18 @@ public enum ConfigKey {
     /** OPERATOR: a property of the model (how well it keeps to JSON), and it multiplies paid requests. */
     MAX_ATTEMPTS("max-attempts", OPERATOR, "3",
             "attempts per stage when the model's answer does not parse (k of Loads@k)"),
+    /** OPERATOR: a property of the operator's model server (how many tokens it holds), not of the code. */
+    MODEL_CONTEXT("model-context", OPERATOR, "", "the model's context window in tokens, e.g. 4096 or 8k: every "
+            + "request is cut to fit it (code context, then instructions, then a re-ask's history, then the answer "
+            + "budget); empty: not stated, nothing is cut"),
+    /** OPERATOR: what each paid request may cost in answer tokens. */
+    MAX_ANSWER_TOKENS("max-answer-tokens", OPERATOR, "4096", "answer size limit of each model request, in tokens"),
+    /** OPERATOR: how long the operator's model server is waited for, within the run's budget. */
+    MODEL_TIMEOUT("model-timeout", OPERATOR, "", "limit of one model request, e.g. 90s; empty: what is left of "
+            + "the stage's share of the run's timeout"),
+    /** OPERATOR: how hard the operator's model server is pushed. */
+    MODEL_CONCURRENCY("model-concurrency", OPERATOR, "", "model requests sent at once to the endpoint (eval --jobs, "
+            + "samples); empty: 1 for a loopback endpoint (a local server), no limit for others"),
     /** OPERATOR: what the operator's disk keeps, and whether a re-run is paid again. */
     CACHE("cache", OPERATOR, "true", "keep model answers on disk so a re-run costs nothing"),
     /** OPERATOR: names a folder that is written. */

@@ -22,10 +22,11 @@ import java.util.Set;
  * @param cacheDir        folder of the response cache; empty means the host's default
  * @param record          file every model exchange is appended to; empty means none
  * @param sbfl            the builtin engine's spectrum formula
+ * @param limits          the model's window, answer budget, request timeout and concurrency
  */
 public record ModelSpec(ModelChoice choice, String baseUrl, String apiKeyEnv, String apiKeyEnvSource,
         String azureApiVersion, String azureDeployment, String context, int maxAttempts, boolean cache,
-        Optional<Path> cacheDir, Optional<Path> record, Formula sbfl) {
+        Optional<Path> cacheDir, Optional<Path> record, Formula sbfl, ModelLimits limits) {
     /**
      * Tokens the CI system gives the job to act on the repository (GitHub's and GitLab's).
      * A model's key is never one of them, so naming one in api-key-env is refused even from
@@ -55,6 +56,15 @@ public record ModelSpec(ModelChoice choice, String baseUrl, String apiKeyEnv, St
         Objects.requireNonNull(cacheDir, "cacheDir");
         Objects.requireNonNull(record, "record");
         Objects.requireNonNull(sbfl, "sbfl");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    /** The spec before the model's limits were settings: the default limits. */
+    public ModelSpec(ModelChoice choice, String baseUrl, String apiKeyEnv, String apiKeyEnvSource,
+            String azureApiVersion, String azureDeployment, String context, int maxAttempts, boolean cache,
+            Optional<Path> cacheDir, Optional<Path> record, Formula sbfl) {
+        this(choice, baseUrl, apiKeyEnv, apiKeyEnvSource, azureApiVersion, azureDeployment, context, maxAttempts,
+                cache, cacheDir, record, sbfl, ModelLimits.defaults());
     }
 
     /** The model keys of {@code c}, parsed and checked. */
@@ -66,13 +76,13 @@ public record ModelSpec(ModelChoice choice, String baseUrl, String apiKeyEnv, St
         return new ModelSpec(choice, c.get(ConfigKey.BASE_URL).trim(), c.get(ConfigKey.API_KEY_ENV),
                 c.value(ConfigKey.API_KEY_ENV).source(), c.get(ConfigKey.AZURE_API_VERSION).trim(),
                 c.get(ConfigKey.AZURE_DEPLOYMENT).trim(), c.get(ConfigKey.CONTEXT), attempts, cache,
-                path(c.get(ConfigKey.CACHE_DIR)), path(c.get(ConfigKey.RECORD)), sbfl);
+                path(c.get(ConfigKey.CACHE_DIR)), path(c.get(ConfigKey.RECORD)), sbfl, ModelLimits.of(c));
     }
 
     /** The same with another engine (a benchmark's model, or builtin for gold answers). */
     public ModelSpec withChoice(ModelChoice other) {
         return new ModelSpec(other, baseUrl, apiKeyEnv, apiKeyEnvSource, azureApiVersion, azureDeployment, context,
-                maxAttempts, cache, cacheDir, record, sbfl);
+                maxAttempts, cache, cacheDir, record, sbfl, limits);
     }
 
     /**

@@ -40,7 +40,7 @@ public final class AnthropicChatClient implements ChatClient {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.http = ModelHttp.forApi(settings.connectTimeout(), retryPolicy, sleeper, clock, settings.apiKey(),
-                settings.apiKeyVariable());
+                settings.apiKeyVariable(), EndpointSlots.permits(settings.baseUrl(), settings.concurrency()));
     }
 
     @Override
@@ -50,8 +50,8 @@ public final class AnthropicChatClient implements ChatClient {
         Map<String, String> headers = new HashMap<>();
         headers.put("anthropic-version", API_VERSION);
         settings.apiKey().ifPresent(key -> headers.put("x-api-key", key));
-        ModelHttp.Post post = new ModelHttp.Post(endpoint, headers, body(request), settings.requestTimeout(),
-                settings.model());
+        ModelHttp.Post post = new ModelHttp.Post(endpoint, headers, body(request),
+                request.timeout().orElse(settings.requestTimeout()), settings.model(), request.timeout().isPresent());
         Answer answer = http.post(post, this::read);
         return answer.toResponse(request, tokens, Duration.between(start, clock.instant()));
     }

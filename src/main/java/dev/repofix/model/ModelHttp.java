@@ -14,11 +14,14 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -27,7 +30,11 @@ import org.slf4j.LoggerFactory;
 /**
  * POSTs JSON to a model API with bounded time and retries: 429, 500, 502, 503, 504, 529 and
  * I/O failures are retried with backoff ({@link RetryPolicy}), a malformed 200 once; the rest
- * becomes a {@link ModelException} that says what to do. Redirects are refused, never
+ * becomes a {@link ModelException} that says what to do. A post's timeout bounds each attempt,
+ * or, for a post {@linkplain Post#whole whole}, the post, retries and the wait for a free slot
+ * included; an attempt that timed out after it was sent
+ * is not sent again (a server that serves one request at a time would still be computing it,
+ * and the copy would queue behind it). At most {@code permits} posts are in flight at once. Redirects are refused, never
  * followed, so the key reaches the configured host only. Every message passes
  * {@link #redact}, so the key never leaves this class in text.
  */
@@ -49,9 +56,17 @@ final class ModelHttp {
     private final Optional<String> secret;
     private final String keyVariable;
     private final ObjectMapper json = new ObjectMapper();
+    private final Clock clock;
+    private final Optional<Semaphore> slots;
 
     ModelHttp(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock, DoubleSupplier jitter,
             Optional<String> secret, String keyVariable) {
+        this(connectTimeout, policy, sleeper, clock, jitter, secret, keyVariable, 0);
+    }
+
+    /** @param permits posts in flight at once; 0 for no limit */
+    ModelHttp(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock, DoubleSupplier jitter,
+            Optional<String> secret, String keyVariable, int permits) {
         // NEVER is the default; said here because it is what keeps the key on the configured
         // host: a followed redirect would carry the key's header to wherever it points.
         this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
@@ -62,13 +77,15 @@ final class ModelHttp {
         this.jitter = Objects.requireNonNull(jitter, "jitter");
         this.secret = Objects.requireNonNull(secret, "secret");
         this.keyVariable = Objects.requireNonNull(keyVariable, "keyVariable");
+        this.clock = clock;
+        this.slots = permits > 0 ? Optional.of(new Semaphore(permits, true)) : Optional.empty();
     }
 
     /** A POST helper for one API: jitter from {@link ThreadLocalRandom}, the key known only to redact it. */
     static ModelHttp forApi(Duration connectTimeout, RetryPolicy policy, Sleeper sleeper, Clock clock,
-            Optional<String> key, String keyVariable) {
+            Optional<String> key, String keyVariable, int permits) {
         return new ModelHttp(connectTimeout, policy, sleeper, clock, () -> ThreadLocalRandom.current().nextDouble(),
-                key, keyVariable);
+                key, keyVariable, permits);
     }
 
     /** How settings print a key: where it came from, never its value. */
@@ -80,10 +97,16 @@ final class ModelHttp {
      * One POST to make. {@code headers} may hold the key, so {@code toString} leaves them out.
      *
      * @param model named in a 404's message
+     * @param whole whether {@code timeout} bounds the whole post (a stage's share of the run's
+     *              budget), not each attempt
      */
-    record Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model) {
+    record Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model, boolean whole) {
         Post {
             headers = Map.copyOf(headers);
+        }
+
+        Post(URI uri, Map<String, String> headers, String body, Duration timeout, String model) {
+            this(uri, headers, body, timeout, model, false);
         }
 
         @Override
@@ -112,13 +135,51 @@ final class ModelHttp {
         }
     }
 
-    /** Sends {@code post} until {@code reader} accepts a 200 body or the attempts are spent. */
+    /**
+     * Sends {@code post} until {@code reader} accepts a 200 body, the attempts are spent or
+     * its timeout is.
+     */
     <T> T post(Post post, Function<JsonNode, T> reader) {
+        Optional<Instant> end = post.whole() ? Optional.of(clock.instant().plus(post.timeout())) : Optional.empty();
+        if (slots.isEmpty()) {
+            return attempts(post, reader, end);
+        }
+        acquire(slots.get(), post, end);
+        try {
+            return attempts(post, reader, end);
+        } finally {
+            slots.get().release();
+        }
+    }
+
+    private void acquire(Semaphore slot, Post post, Optional<Instant> end) {
+        try {
+            if (!slot.tryAcquire(left(post, end).toMillis(), TimeUnit.MILLISECONDS)) {
+                throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + post.timeout()
+                        + ": the request waited that long for another one to the same endpoint to end "
+                        + "(--model-concurrency)", null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw fail(ErrorKind.RUNTIME, "interrupted while waiting to ask " + host(post.uri()), e);
+        }
+    }
+
+    /** The time the next attempt may take: what is left of a whole post's timeout, else the timeout. */
+    private Duration left(Post post, Optional<Instant> end) {
+        if (end.isEmpty()) {
+            return post.timeout();
+        }
+        Duration left = Duration.between(clock.instant(), end.get());
+        return left.isNegative() ? Duration.ZERO : left;
+    }
+
+    private <T> T attempts(Post post, Function<JsonNode, T> reader, Optional<Instant> end) {
         boolean malformedSeen = false;
         for (int attempt = 1;; attempt++) {
             Retry retry;
             try {
-                return attempt(post, reader);
+                return attempt(post, reader, left(post, end));
             } catch (Retry e) {
                 retry = e;
             }
@@ -132,14 +193,22 @@ final class ModelHttp {
             }
             Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
                     : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
+            if (end.isPresent() && left(post, end).compareTo(delay.plusSeconds(1)) < 0) {
+                throw fail(ErrorKind.RUNTIME, "no answer from " + host(post.uri()) + " within " + post.timeout()
+                        + " (attempt " + attempt + ": " + retry.reason() + "); no time left in the request's "
+                        + "limit for another attempt", retry.getCause());
+            }
             LOG.warn("the model API at {} failed ({}); retry {} of {} in {} ms", host(post.uri()),
                     redact(retry.reason()), attempt, policy.maxAttempts() - 1, delay.toMillis());
             pause(delay, post.uri());
         }
     }
 
-    private <T> T attempt(Post post, Function<JsonNode, T> reader) throws Retry {
-        HttpRequest.Builder request = HttpRequest.newBuilder(post.uri()).timeout(post.timeout())
+    private <T> T attempt(Post post, Function<JsonNode, T> reader, Duration timeout) throws Retry {
+        if (timeout.compareTo(Duration.ofMillis(1)) < 0) {
+            throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + post.timeout(), null);
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(post.uri()).timeout(timeout)
                 .header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(post.body()));
         post.headers().forEach(request::header);
@@ -148,8 +217,16 @@ final class ModelHttp {
         try {
             response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
             body = bounded(response.body(), post.uri());
+        } catch (HttpTimeoutException e) {
+            if (e instanceof HttpConnectTimeoutException) {
+                throw new Retry(ioReason(e, timeout), Optional.empty(), e, true, false);
+            }
+            // Sent, and the server may still be computing it: a copy would queue behind it.
+            throw ModelException.timedOut(redact("no answer from " + host(post.uri()) + " within "
+                    + timeout + " (model " + post.model() + "); not sent again, as the server may still be "
+                    + "computing it: raise --model-timeout or --timeout, or ask a faster model"), e);
         } catch (IOException e) {
-            throw new Retry(ioReason(e, post.timeout()), Optional.empty(), e, e instanceof ConnectException,
+            throw new Retry(ioReason(e, timeout), Optional.empty(), e, e instanceof ConnectException,
                     false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -204,8 +281,11 @@ final class ModelHttp {
                     + " for model " + post.model() + " (HTTP 404" + api + "): check --base-url and --model", null);
         }
         ErrorKind kind = status / 100 == 4 ? ErrorKind.INPUT : ErrorKind.RUNTIME;
+        // OpenAI, vLLM: "maximum context length"; llama.cpp: "exceeds the available context size".
+        boolean window = status == 400 && api.toLowerCase(java.util.Locale.ROOT).matches(".*context (length|size).*");
         return fail(kind, "the model API at " + host(post.uri()) + " rejected the request (HTTP " + status + ")"
-                + api, null);
+                + api + (window ? "; state the model's window with --model-context, and repofix cuts every request "
+                        + "to fit it" : ""), null);
     }
 
     /**

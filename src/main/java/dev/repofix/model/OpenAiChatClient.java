@@ -38,15 +38,15 @@ public final class OpenAiChatClient implements ChatClient {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.http = ModelHttp.forApi(settings.connectTimeout(), retryPolicy, sleeper, clock, settings.apiKey(),
-                settings.apiKeyVariable());
+                settings.apiKeyVariable(), EndpointSlots.permits(settings.baseUrl(), settings.concurrency()));
         this.tokens = TokenCounter.forModel(settings.model());
     }
 
     @Override
     public ChatResponse complete(ChatRequest request) {
         Instant start = clock.instant();
-        ModelHttp.Post post = new ModelHttp.Post(endpoint(), headers(), body(request), settings.requestTimeout(),
-                settings.model());
+        ModelHttp.Post post = new ModelHttp.Post(endpoint(), headers(), body(request),
+                request.timeout().orElse(settings.requestTimeout()), settings.model(), request.timeout().isPresent());
         Answer answer = http.post(post, this::read);
         return answer.toResponse(request, tokens, Duration.between(start, clock.instant()));
     }

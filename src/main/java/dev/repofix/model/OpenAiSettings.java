@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Where and how to reach an OpenAI-compatible chat-completions API (OpenAI, Azure OpenAI,
@@ -17,11 +18,12 @@ import java.util.Optional;
  * @param azureApiVersion with {@code azureDeployment}: use the Azure URL and {@code api-key} header
  * @param azureDeployment the Azure deployment name
  * @param connectTimeout  bound on opening a connection
- * @param requestTimeout  bound on one attempt, from sending to the whole answer
+ * @param requestTimeout  bound on a request that carries no timeout of its own, retries included
+ * @param concurrency     requests in flight at once to the endpoint; empty: 1 for a loopback host, else no limit
  */
 public record OpenAiSettings(URI baseUrl, String model, Optional<String> apiKey, String apiKeyVariable,
         Optional<String> azureApiVersion, Optional<String> azureDeployment, Duration connectTimeout,
-        Duration requestTimeout) {
+        Duration requestTimeout, OptionalInt concurrency) {
     public OpenAiSettings {
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(model, "model");
@@ -31,12 +33,30 @@ public record OpenAiSettings(URI baseUrl, String model, Optional<String> apiKey,
         Objects.requireNonNull(azureDeployment, "azureDeployment");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+        Objects.requireNonNull(concurrency, "concurrency");
     }
 
-    /** Settings for a plain endpoint, with 10 s to connect and 5 min per attempt. */
+    /** Settings with the concurrency by endpoint (1 for a loopback host, else no limit). */
+    public OpenAiSettings(URI baseUrl, String model, Optional<String> apiKey, String apiKeyVariable,
+            Optional<String> azureApiVersion, Optional<String> azureDeployment, Duration connectTimeout,
+            Duration requestTimeout) {
+        this(baseUrl, model, apiKey, apiKeyVariable, azureApiVersion, azureDeployment, connectTimeout, requestTimeout,
+                OptionalInt.empty());
+    }
+
+    /**
+     * Settings for a plain endpoint, with 10 s to connect and, for a request that carries no
+     * timeout of its own (the stages' requests carry their share of the run's budget), 5 min.
+     */
     public static OpenAiSettings of(URI baseUrl, String model, Optional<String> apiKey, String apiKeyVariable) {
         return new OpenAiSettings(baseUrl, model, apiKey, apiKeyVariable, Optional.empty(), Optional.empty(),
                 Duration.ofSeconds(10), Duration.ofMinutes(5));
+    }
+
+    /** The same with the operator's request timeout (if set) and concurrency. */
+    public OpenAiSettings withLimits(Optional<Duration> timeout, OptionalInt requests) {
+        return new OpenAiSettings(baseUrl, model, apiKey, apiKeyVariable, azureApiVersion, azureDeployment,
+                connectTimeout, timeout.orElse(requestTimeout), requests);
     }
 
     /** Whether the Azure URL and header form applies (both api-version and deployment given). */
@@ -51,6 +71,6 @@ public record OpenAiSettings(URI baseUrl, String model, Optional<String> apiKey,
                 + ModelHttp.describeKey(apiKey, apiKeyVariable)
                 + ", azureApiVersion=" + azureApiVersion.orElse("-") + ", azureDeployment="
                 + azureDeployment.orElse("-") + ", connectTimeout=" + connectTimeout + ", requestTimeout="
-                + requestTimeout + "]";
+                + requestTimeout + ", concurrency=" + concurrency + "]";
     }
 }

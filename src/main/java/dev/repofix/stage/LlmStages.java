@@ -1,10 +1,18 @@
 package dev.repofix.stage;
 
+import dev.repofix.config.ModelLimits;
 import dev.repofix.model.ChatClient;
+import dev.repofix.model.ChatMessage;
 import dev.repofix.patch.PatchText;
 import dev.repofix.testrun.FailureReport;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -13,6 +21,12 @@ import java.util.function.Function;
  * fed back (Loads@k), and locations checked against the workspace. Model output is
  * untrusted text: nothing of it is used unchecked but the patch, which the validator
  * applies with its own path checks.
+ *
+ * <p>Time: each stage asked has a share of what is left of the run's budget when it starts,
+ * that left divided by the stages still to ask plus one for validation (the issue stage of a
+ * run that asks all three gets a quarter, localization a third of what is left then, the
+ * patch stage half); a request's timeout is what is left of that share unless the operator
+ * set {@code model-timeout}.
  */
 public final class LlmStages implements Stages {
     public static final int DEFAULT_ATTEMPTS = 3;
@@ -23,6 +37,7 @@ public final class LlmStages implements Stages {
     private final Function<FailureReport, String> contextProvider;
     private final StageInputs inputs;
     private final StageConversation conversation;
+    private final Clock clock;
     private FailureReport contextFor;
     private String context;
     private List<LocationCheck> locationChecks = List.of();
@@ -36,7 +51,21 @@ public final class LlmStages implements Stages {
      */
     public LlmStages(ChatClient client, Function<FailureReport, String> contextProvider, int maxAttempts,
             StageInputs inputs, int maxTokens) {
-        this.conversation = new StageConversation(Objects.requireNonNull(client, "client"), maxAttempts, maxTokens);
+        this(client, contextProvider, maxAttempts, inputs,
+                new ModelLimits(OptionalInt.empty(), maxTokens, Optional.empty(), OptionalInt.empty()),
+                Clock.systemUTC());
+    }
+
+    /**
+     * @param limits the model's window and answer budget (each request is cut to fit), and the
+     *               operator's request timeout
+     * @param clock  measures the stages' shares of the run's budget
+     */
+    public LlmStages(ChatClient client, Function<FailureReport, String> contextProvider, int maxAttempts,
+            StageInputs inputs, ModelLimits limits, Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.conversation = new StageConversation(Objects.requireNonNull(client, "client"), maxAttempts,
+                Objects.requireNonNull(limits, "limits"), clock);
         this.contextProvider = Objects.requireNonNull(contextProvider, "contextProvider");
         this.inputs = Objects.requireNonNull(inputs, "inputs");
     }
@@ -55,8 +84,8 @@ public final class LlmStages implements Stages {
         if (!inputs.asks(StageInputs.Step.ISSUE)) {
             return inputs.issue().orElse(NO_ISSUE);
         }
-        return conversation.ask("issue", inputs.caseId(), Prompts.issue(failures, context(failures), inputs),
-                Prompts.ISSUE, AnswerReaders::issue);
+        return conversation.ask("issue", inputs.caseId(), prompt(failures, StageInputs.Step.ISSUE,
+                code -> Prompts.issue(failures, code, inputs)), Prompts.ISSUE, AnswerReaders::issue);
     }
 
     /**
@@ -70,8 +99,8 @@ public final class LlmStages implements Stages {
         }
         IssueDraft from = inputs.issue().orElse(issue);
         List<SuggestedLocation> suggested = conversation.ask("localize", inputs.caseId(),
-                Prompts.localization(failures, context(failures), from, inputs), Prompts.LOCATIONS,
-                AnswerReaders::locations);
+                prompt(failures, StageInputs.Step.LOCALIZE, code -> Prompts.localization(failures, code, from, inputs)),
+                Prompts.LOCATIONS, AnswerReaders::locations);
         locationChecks = new LocationValidator(failures.files()).validate(suggested);
         return LocationValidator.localization(locationChecks);
     }
@@ -89,8 +118,8 @@ public final class LlmStages implements Stages {
         List<Location> locations = inputs.patchWithLocalization()
                 ? inputs.localization().orElse(localization).locations() : List.of();
         PatchText diff = conversation.ask("patch", inputs.caseId(),
-                Prompts.patch(failures, context(failures), from, locations, inputs), Prompts.PATCH,
-                AnswerReaders::patch);
+                prompt(failures, StageInputs.Step.PATCH, code -> Prompts.patch(failures, code, from, locations, inputs)),
+                Prompts.PATCH, AnswerReaders::patch);
         return List.of(ModelPatch.candidate(diff, failures.files()));
     }
 
@@ -103,6 +132,32 @@ public final class LlmStages implements Stages {
     /** What validation did with each location of the last {@link #localize}; empty before it. */
     public List<LocationCheck> locationChecks() {
         return locationChecks;
+    }
+
+    /** What was cut to fit the model's window, per stage; empty when no window is stated or nothing was cut. */
+    @Override
+    public List<String> notes() {
+        return conversation.notes();
+    }
+
+    private StageConversation.Prompt prompt(FailureReport failures, StageInputs.Step step,
+            Function<String, List<ChatMessage>> withContext) {
+        return new StageConversation.Prompt(context(failures), withContext, shareEnd(failures, step));
+    }
+
+    /**
+     * When this stage's share of the run's budget ends: what is left now divided by the stages
+     * still to ask, this one included, plus one for validation. Empty without a run budget.
+     */
+    private Optional<Instant> shareEnd(FailureReport failures, StageInputs.Step step) {
+        if (failures.budget().isEmpty()) {
+            return Optional.empty();
+        }
+        Instant now = clock.instant();
+        Duration left = failures.budget().get().left(now);
+        long parts = 1 + Arrays.stream(StageInputs.Step.values())
+                .filter(s -> s.ordinal() >= step.ordinal() && inputs.asks(s)).count();
+        return Optional.of(now.plus(left.dividedBy(parts)));
     }
 
     private String context(FailureReport failures) {

@@ -33,7 +33,7 @@ class AnthropicChatClientTest {
 
     private AnthropicChatClient client() {
         AnthropicSettings settings = new AnthropicSettings(URI.create(api.baseUrl()), "claude-sonnet-4-20250514",
-                Optional.of(KEY), "ANTHROPIC_API_KEY", Duration.ofSeconds(2), Duration.ofSeconds(2));
+                Optional.of(KEY), "ANTHROPIC_API_KEY", Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new AnthropicChatClient(settings, RetryPolicy.defaults(), sleeper, CLOCK);
     }
 

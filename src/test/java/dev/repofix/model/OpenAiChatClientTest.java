@@ -43,7 +43,7 @@ class OpenAiChatClientTest {
 
     private OpenAiChatClient client(Optional<String> key) {
         OpenAiSettings settings = new OpenAiSettings(URI.create(api.baseUrl() + "/v1"), "gpt-4o", key,
-                "OPENAI_API_KEY", Optional.empty(), Optional.empty(), Duration.ofSeconds(2), Duration.ofSeconds(2));
+                "OPENAI_API_KEY", Optional.empty(), Optional.empty(), Duration.ofSeconds(2), Duration.ofSeconds(10));
         return new OpenAiChatClient(settings, RetryPolicy.defaults(), sleeper, CLOCK);
     }
 
@@ -234,20 +234,39 @@ class OpenAiChatClientTest {
                 .asInstanceOf(throwable(ModelException.class))
                 .satisfies(e -> assertThat(e.kind()).isEqualTo(ErrorKind.INPUT))
                 .satisfies(e -> assertThat(e.getMessage()).contains("HTTP 400): This model's maximum context length")
-                        .hasSizeLessThan(420));
+                        .endsWith("…; state the model's window with --model-context, and repofix cuts every request "
+                                + "to fit it")
+                        .hasSizeLessThan(520));
     }
 
     @Test
-    void requestTimeoutIsRetriedThenReported() {
-        api.stubFor(post(PATH).willReturn(okJson(answer("late")).withFixedDelay(1500)));
+    void aTimedOutRequestIsNotSentAgainUnchanged() throws InterruptedException {
+        // A local server computes one answer at a time and keeps computing an abandoned one:
+        // an identical copy would only queue behind it.
+        api.stubFor(post(PATH).willReturn(okJson(answer("late")).withFixedDelay(10_000)));
         OpenAiSettings settings = new OpenAiSettings(URI.create(api.baseUrl() + "/v1"), "gpt-4o", Optional.of(KEY),
-                "OPENAI_API_KEY", Optional.empty(), Optional.empty(), Duration.ofSeconds(2), Duration.ofMillis(300));
+                "OPENAI_API_KEY", Optional.empty(), Optional.empty(), Duration.ofSeconds(2), Duration.ofSeconds(3));
         OpenAiChatClient client = new OpenAiChatClient(settings,
-                new RetryPolicy(2, Duration.ofMillis(10), Duration.ofSeconds(1)), sleeper, CLOCK);
+                new RetryPolicy(4, Duration.ofMillis(10), Duration.ofSeconds(1)), sleeper, CLOCK);
 
         assertThatThrownBy(() -> client.complete(ask("Where?")))
-                .hasMessage("no answer from localhost:" + api.getPort() + " after 2 attempts: timed out after PT0.3S");
-        api.verify(2, postRequestedFor(urlEqualTo(PATH)));
+                .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.timedOut()).isTrue())
+                .hasMessageStartingWith("no answer from localhost:" + api.getPort() + " within PT3S (model gpt-4o); "
+                        + "not sent again");
+        assertThat(ReceivedRequests.settled(api, Duration.ofSeconds(10), Duration.ofSeconds(1))).isOne();
+        assertThat(sleeper.waits).isEmpty();
+    }
+
+    @Test
+    void aRequestsOwnTimeoutBoundsItRetriesIncluded() {
+        api.stubFor(post(PATH).willReturn(aResponse().withStatus(503).withHeader("Retry-After", "30")));
+        ChatRequest bounded = new ChatRequest("issue", "", ask("Where?").messages(), 256, 0.0,
+                Optional.of(Duration.ofSeconds(10)));
+
+        assertThatThrownBy(() -> client(Optional.of(KEY)).complete(bounded))
+                .hasMessageContaining("within PT10S (attempt 1: HTTP 503)")
+                .hasMessageContaining("no time left in the request's limit for another attempt");
+        api.verify(1, postRequestedFor(urlEqualTo(PATH)));
     }
 
     @Test
