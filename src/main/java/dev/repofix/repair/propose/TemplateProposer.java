@@ -8,6 +8,7 @@ import dev.repofix.repair.source.SourceFile;
 import dev.repofix.repair.source.SourceLanguage;
 import dev.repofix.repair.templates.FixTemplate;
 import dev.repofix.repair.templates.LineEdit;
+import dev.repofix.repair.templates.java.JavaTemplates;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.FailureReport;
@@ -81,7 +82,7 @@ public final class TemplateProposer {
             }
         }
         List<PatchCandidate> out = new ArrayList<>();
-        for (Proposal p : diagonals(byLine)) {
+        for (Proposal p : tiered(byLine)) {
             out.add(new PatchCandidate("c" + (out.size() + 1), p.template(), p.file(), p.edit().line(),
                     p.edit().description(), PatchText.read(p.diff())));
         }
@@ -165,6 +166,28 @@ public final class TemplateProposer {
             i = j;
         }
         return diagonals(byTemplate, TEMPLATE_STRIDE);
+    }
+
+    /**
+     * The lines' edits along diagonals, first those of the families other than
+     * {@link JavaTemplates#LATER}, in the order they had before those existed, then those.
+     */
+    static List<Proposal> tiered(List<List<Proposal>> byLine) {
+        List<List<Proposal>> first = new ArrayList<>();
+        List<List<Proposal>> later = new ArrayList<>();
+        for (List<Proposal> line : byLine) {
+            List<Proposal> early = line.stream().filter(p -> !JavaTemplates.LATER.contains(p.template())).toList();
+            List<Proposal> late = line.stream().filter(p -> JavaTemplates.LATER.contains(p.template())).toList();
+            if (!early.isEmpty()) {
+                first.add(early);
+            }
+            if (!late.isEmpty()) {
+                later.add(late);
+            }
+        }
+        List<Proposal> out = new ArrayList<>(diagonals(first));
+        out.addAll(diagonals(later));
+        return out;
     }
 
     /** Rank r's edit of depth d goes at position r + d; on one diagonal the higher-ranked line comes first. */
