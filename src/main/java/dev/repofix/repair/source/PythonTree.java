@@ -84,6 +84,11 @@ public final class PythonTree {
         return out;
     }
 
+    /** Every node of kind {@code k} in the file, in the order reported. */
+    public List<JsonNode> nodes(String k) {
+        return nodes.stream().filter(n -> n.path("k").asText().equals(k)).toList();
+    }
+
     /** Every statement node, in the order reported (outer before inner). */
     public List<JsonNode> statements() {
         return nodes.stream().filter(n -> n.path("k").asText().equals("stmt")).toList();

@@ -24,6 +24,7 @@ def main():
     lines = source.split("\n")
     out = Sites(lines)
     out.module(tree)
+    Facts(out).module(tree)
     print(json.dumps({"nodes": out.nodes}))
 
 
@@ -342,8 +343,208 @@ class Scope:
         return self.globals.get(name) if self.globals.get(name) in TYPED else ""
 
 
-OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+OPS = {ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>", ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
        ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
        ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
+
+
+
+# The facts the templates that build code from the file's own ingredients read: functions with
+# the names they bind and use, call statements, attribute reads, type tests, imports, pairs of
+# names, unary calls, bitwise operators and the ends of branches.
+COLLECTION_CALLS = {"set": "set", "frozenset": "set", "list": "list", "dict": "dict", "defaultdict": "dict",
+                    "OrderedDict": "dict", "Counter": "dict", "deque": "deque"}
+JUMPS = (ast.Return, ast.Break, ast.Continue, ast.Raise)
+
+
+def collection(value):
+    """set, list, dict or deque where a value is one by its form; "" otherwise."""
+    if isinstance(value, (ast.Set, ast.SetComp)):
+        return "set"
+    if isinstance(value, (ast.List, ast.ListComp)):
+        return "list"
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if isinstance(value, ast.Call):
+        f = value.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        return COLLECTION_CALLS.get(name, "")
+    return ""
+
+
+def dotted(node):
+    """`a`, `self.root` or `a.b.c` for a chain of attributes on a name; None for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = dotted(node.value)
+        return inner + "." + node.attr if inner is not None else None
+    return None
+
+
+class Facts:
+    def __init__(self, sites):
+        self.s = sites
+
+    def module(self, tree):
+        names = set()
+        bound = {}
+        modules = {}
+        after = 0
+        body = tree.body
+        first = 0
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            after = body[0].end_lineno
+            first = 1
+        for stmt in body[first:]:
+            if not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                break
+            after = stmt.end_lineno
+        for stmt in body:
+            for t in assigned_targets(stmt):
+                names.add(t[0])
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(stmt.name)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Import):
+                for a in n.names:
+                    modules[a.asname or a.name] = a.name
+                    names.add((a.asname or a.name).split(".")[0])
+            elif isinstance(n, ast.ImportFrom) and n.module:
+                for a in n.names:
+                    bound[a.asname or a.name] = n.module + "." + a.name
+                    names.add(a.asname or a.name)
+        self.s.nodes.append({"k": "module", "r": [1, 0, 1, 0], "names": sorted(names), "bound": bound,
+                             "modules": modules, "after": after})
+        self.walk(tree.body, None, False, False)
+        self.callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+        for n in ast.walk(tree):
+            self.node(n)
+
+    def walk(self, body, func, method, loop):
+        for i, stmt in enumerate(body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.function(stmt, method=False)
+                continue
+            if isinstance(stmt, ast.ClassDef):
+                for m in stmt.body:
+                    if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self.function(m, method=True)
+                    elif hasattr(m, "body"):
+                        self.walk([m], None, False, False)
+                continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) \
+                    and isinstance(stmt.value.func, ast.Attribute) and dotted(stmt.value.func.value):
+                call = stmt.value
+                self.s.add("ingredient", stmt, recv=dotted(call.func.value), method=call.func.attr,
+                           args=[self.s.range(a) for a in call.args], keywords=len(call.keywords),
+                           argNames=[a.id if isinstance(a, ast.Name) else "" for a in call.args],
+                           inFunction=func is not None)
+            if isinstance(stmt, ast.If) and func is not None:
+                for block in (stmt.body, stmt.orelse):
+                    if block and not isinstance(block[-1], JUMPS) and not isinstance(block[-1], ast.If):
+                        self.s.add("branchend", block[-1], inLoop=loop,
+                                   indent=self.s.col(block[-1].lineno, block[-1].col_offset))
+            inner = loop or isinstance(stmt, (ast.For, ast.AsyncFor, ast.While))
+            for name in ("body", "orelse", "finalbody"):
+                block = getattr(stmt, name, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    self.walk(block, func, method, inner if name != "orelse" or isinstance(stmt, ast.If) else loop)
+            for handler in getattr(stmt, "handlers", []):
+                self.walk(handler.body, func, method, loop)
+
+    def function(self, func, method):
+        args = func.args
+        params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+        params += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+        names = list(params)
+        kinds = {}
+        uses = set()
+        for n in ast.walk(func):
+            if isinstance(n, ast.Name):
+                if not isinstance(n.ctx, ast.Load) and n.id not in names:
+                    names.append(n.id)
+                uses.add(n.id)
+            elif isinstance(n, ast.Attribute) and dotted(n):
+                uses.add(dotted(n))
+            if isinstance(n, ast.Assign):
+                for t in n.targets:
+                    if isinstance(t, ast.Name) and collection(n.value):
+                        kinds.setdefault(t.id, collection(n.value))
+            elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.value is not None \
+                    and collection(n.value):
+                kinds.setdefault(n.target.id, collection(n.value))
+        numeric = set()
+        for n in ast.walk(func):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.FloorDiv, ast.Mult)):
+                numeric.update(m.id for m in (n.left, n.right) if isinstance(m, ast.Name))
+            elif isinstance(n, ast.Compare) and all(isinstance(o, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for o in n.ops):
+                numeric.update(m.id for m in [n.left] + n.comparators if isinstance(m, ast.Name))
+            elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Name):
+                numeric.add(n.slice.id)
+        returns = []
+        for r in ast.walk(func):
+            if isinstance(r, ast.Return) and r.value is not None:
+                text = ast.get_source_segment("\n".join(self.s.lines), r.value)
+                if text and text not in returns and "\n" not in text:
+                    returns.append(text)
+        types = binding_types(func)
+        self.s.add("func", func, names=names, method=method and bool(params) and params[0] == "self",
+                   uses=sorted(uses), collections=kinds, returns=returns, numeric=sorted(numeric),
+                   types={n: t for n, t in types.items() if t in TYPED})
+        self.walk(func.body, func, method, False)
+
+    def node(self, n):
+        s = self.s
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and dotted(n.value):
+            s.add("attrread", n, recv=s.range(n.value), recvText=dotted(n.value), attr=n.attr,
+                  root=dotted(n.value).split(".")[0], called=id(n) in self.callees)
+        elif isinstance(n, ast.Call):
+            f = n.func
+            callee = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            if callee in ("isinstance", "issubclass") and len(n.args) == 2:
+                types = n.args[1].elts if isinstance(n.args[1], ast.Tuple) else [n.args[1]]
+                for t in types:
+                    if dotted(t):
+                        s.add("typeref", t, name=dotted(t))
+            if isinstance(f, ast.Name) and len(n.args) == 1 and not n.keywords and isinstance(n.args[0], ast.Name):
+                s.add("unary", n, callee=f.id, arg=n.args[0].id)
+            for i, a in enumerate(n.args):
+                inner = None
+                if isinstance(a, ast.Call) and len(a.args) == 1 and not a.keywords \
+                        and not isinstance(a.args[0], ast.Starred):
+                    inner = s.range(a.args[0])
+                if isinstance(a, ast.Starred):
+                    continue
+                s.add("callarg", a, callee=callee, index=i, kind=kind(a), inner=inner,
+                      name=a.id if isinstance(a, ast.Name) else "")
+        elif isinstance(n, ast.Tuple) and len(n.elts) == 2 and all(isinstance(e, ast.Name) for e in n.elts) \
+                and n.elts[0].id != n.elts[1].id:
+            s.add("pair", n, a=s.range(n.elts[0]), b=s.range(n.elts[1]), store=isinstance(n.ctx, ast.Store))
+        elif isinstance(n, ast.BinOp) and type(n.op) in BITWISE:
+            s.add("bitop", n, op=OPS[type(n.op)], left=s.range(n.left), right=s.range(n.right), aug=False)
+        elif isinstance(n, ast.AugAssign):
+            s.add("bitop", n, op=OPS.get(type(n.op), ""), left=s.range(n.target), right=s.range(n.value), aug=True,
+                  target=n.target.id if isinstance(n.target, ast.Name) else "")
+        elif isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            s.add("plainassign", n, left=s.range(n.targets[0]), right=s.range(n.value), target=n.targets[0].id,
+                  kind=kind(n.value))
+        elif isinstance(n, (ast.If, ast.While)):
+            test = n.test
+            loads = []
+            for m in ast.walk(test):
+                if isinstance(m, ast.Name) and m.id not in loads:
+                    loads.append(m.id)
+            body = []
+            for stmt in n.body:
+                for m in ast.walk(stmt):
+                    if isinstance(m, ast.Name) and isinstance(m.ctx, ast.Load) and m.id not in body:
+                        body.append(m.id)
+            s.add("condsite", test, const=isinstance(test, ast.Constant), loads=loads, body=body,
+                  loop=isinstance(n, ast.While))
+
+
+BITWISE = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)
 
 main()

@@ -57,6 +57,24 @@ final class PythonEdits {
         }
     }
 
+    /** Offers an edit built whole by a template (lines inserted below a statement, an import added). */
+    void add(LineEdit edit) {
+        offer(edit);
+    }
+
+    /** Inserts lines below the last line of a statement, each prefixed with {@code indent}. */
+    void insertAfter(JsonNode statement, String indent, List<String> lines, String description) {
+        JsonNode r = statement.get("r");
+        int first = r.get(0).asInt();
+        int last = r.get(2).asInt();
+        StringBuilder text = new StringBuilder();
+        for (int l = first; l <= last; l++) {
+            text.append(l == first ? "" : "\n").append(tree.file().line(l));
+        }
+        lines.forEach(l -> text.append('\n').append(indent).append(l));
+        offer(new LineEdit(first, last, text.toString(), description));
+    }
+
     /** The line's leading whitespace. */
     String indentOf(int lineNumber) {
         String text = tree.file().line(lineNumber);

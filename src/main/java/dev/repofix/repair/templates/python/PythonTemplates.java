@@ -11,7 +11,9 @@ public final class PythonTemplates {
     /**
      * The Python templates, on the syntax tree Python's own {@code ast} gives, in the order of
      * their prior: operator changes and off-by-one first, then wrong names, negation, None
-     * guards, return values, calls and statement removal. They share {@code trees}, so a file
+     * guards, return values, calls and statement removal, then the families that build code from
+     * the file's own names and calls (type tests, pairs, bitwise and compound operators, wrapped
+     * calls, receivers, jumps, conditions, call arguments, inserted statements). They share {@code trees}, so a file
      * is parsed once.
      */
     public static List<FixTemplate> inPriorOrder(PythonTrees trees) {
@@ -20,6 +22,13 @@ public final class PythonTemplates {
                 new PythonWrongVariableTemplate(trees), new PythonMissingSelfTemplate(trees),
                 new PythonNegateConditionTemplate(trees), new PythonNoneCheckTemplate(trees),
                 new PythonReturnValueTemplate(trees), new PythonSimilarMethodTemplate(trees),
-                new PythonSwapArgumentsTemplate(trees), new PythonRemoveStatementTemplate(trees));
+                new PythonSwapArgumentsTemplate(trees), new PythonRemoveStatementTemplate(trees),
+                // issue 32's families, after today's so they take no earlier template's place on a
+                // line: the narrow ones (a type test, a pair) before those with many edits
+                new PythonTypeTestTemplate(trees), new PythonSwapNamesTemplate(trees),
+                new PythonCompoundOperatorTemplate(trees), new PythonWrapCallTemplate(trees),
+                new PythonReceiverTemplate(trees), new PythonMissingJumpTemplate(trees),
+                new PythonConditionSynthesisTemplate(trees), new PythonCallArgumentTemplate(trees),
+                new PythonInsertStatementTemplate(trees));
     }
 }

@@ -1,0 +1,60 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code repofix fix} with no model on pytest projects whose bugs only issue 32's Python
+ * families fix: a type test too narrow for the value the tests pass. Real {@code pytest}: a baseline and a few candidates, so tagged slow.
+ */
+@Tag("slow")
+class BuiltinPythonIngredientFixEndToEndTest {
+    @TempDir
+    Path temp;
+
+    /** A read-only mapping is a Mapping but no dict: the fix widens the type test and imports the type. */
+    @Test
+    void fixesAnIsinstanceTestThatIsTooNarrow() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("settings"), Map.of(
+                "settings/__init__.py", "",
+                "settings/merge.py", """
+                        import copy
+
+
+                        def merged(base, extra):
+                            out = copy.deepcopy(base)
+                            for key, value in extra.items():
+                                if isinstance(value, dict):
+                                    out[key] = merged(out.get(key, {}), value)
+                                else:
+                                    out[key] = value
+                            return out
+                        """,
+                "tests/test_merge.py", """
+                        from types import MappingProxyType
+
+                        from settings.merge import merged
+
+
+                        def test_merges_nested_dicts():
+                            assert merged({"a": {"x": 1}}, {"a": {"y": 2}}) == {"a": {"x": 1, "y": 2}}
+
+
+                        def test_merges_read_only_mappings():
+                            extra = {"a": MappingProxyType({"y": 2})}
+                            assert merged({"a": {"x": 1}}, extra) == {"a": {"x": 1, "y": 2}}
+                        """));
+
+        RunOutput run = BuiltinFixRuns.fix(temp, repo);
+
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
+        assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
+                .contains("+        if isinstance(value, Mapping):");
+    }
+}
