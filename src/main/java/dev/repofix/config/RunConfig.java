@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param jobs          how many candidates are validated at once
  * @param testFiles     the test files (repository-relative, {@code /}-separated) whose tests run; empty means
  *                      the whole suite
+ * @param maxScreened   where screening is on, how many candidates may be screened at most; {@code maxCandidates}
+ *                      then counts the full runs of those that pass it
  */
 public record RunConfig(
         String repo,
@@ -33,7 +35,8 @@ public record RunConfig(
         HostEnvironment host,
         int reruns,
         int jobs,
-        List<String> testFiles) {
+        List<String> testFiles,
+        int maxScreened) {
 
     public RunConfig {
         Objects.requireNonNull(repo, "repo");
@@ -49,6 +52,9 @@ public record RunConfig(
         if (maxCandidates < 1) {
             throw new ConfigException("--max-candidates must be at least 1, got " + maxCandidates);
         }
+        if (maxScreened < 1) {
+            throw new ConfigException("--max-screened must be at least 1, got " + maxScreened);
+        }
         if (testCommand.isPresent() && testCommand.get().isBlank()) {
             throw new ConfigException("--test-cmd must not be empty: omit it to detect the build");
         }
@@ -63,6 +69,13 @@ public record RunConfig(
         }
         testFiles = List.copyOf(testFiles);
         testFiles.forEach(RunConfig::checkTestFile);
+    }
+
+    /** A run that screens at most {@code max-screened}'s default. */
+    public RunConfig(String repo, Optional<String> ref, Optional<String> testCommand, Path outDir, int maxCandidates,
+            Duration timeout, Duration testTimeout, HostEnvironment host, int reruns, int jobs, List<String> testFiles) {
+        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, testFiles,
+                Integer.parseInt(ConfigKey.MAX_SCREENED.defaultValue()));
     }
 
     /** A run of the whole suite. */

@@ -26,10 +26,11 @@ import java.util.TreeMap;
  *                      environment), by name; they define the environment as its commands do
  * @param testFiles     the test files (repository-relative) whose tests run, as a benchmark case names them;
  *                      empty means the whole suite
+ * @param maxScreened   where screening is on, how many candidates may be screened at most
  */
 public record RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
         int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
-        List<String> testFiles) {
+        List<String> testFiles, int maxScreened) {
     public RunSettings {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(timeout, "timeout");
@@ -38,6 +39,14 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         Objects.requireNonNull(pythonVersion, "pythonVersion");
         variables = Collections.unmodifiableMap(new TreeMap<>(variables));
         testFiles = List.copyOf(testFiles);
+    }
+
+    /** Settings that screen at most {@code max-screened}'s default. */
+    public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
+            int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
+            List<String> testFiles) {
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, variables, testFiles,
+                Integer.parseInt(ConfigKey.MAX_SCREENED.defaultValue()));
     }
 
     /** Settings whose set-up and tests get no variables of their own and that run the whole suite. */
@@ -61,7 +70,8 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         String python = c.get(ConfigKey.PYTHON_VERSION).strip();
         return new RunSettings(cmd.isBlank() ? Optional.empty() : Optional.of(cmd), maxCandidates, total,
                 testTimeout, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64),
-                setupCommands(c.get(ConfigKey.SETUP)), python.isEmpty() ? Optional.empty() : Optional.of(python));
+                setupCommands(c.get(ConfigKey.SETUP)), python.isEmpty() ? Optional.empty() : Optional.of(python),
+                Map.of(), List.of(), c.integer(ConfigKey.MAX_SCREENED, 1, 100_000));
     }
 
     /** The commands of a {@code setup} value: one per line, blank lines left out. */
@@ -79,19 +89,19 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
     /** The same with another test command (a benchmark case's own). */
     public RunSettings withTestCommand(Optional<String> command) {
         return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
-                variables, testFiles);
+                variables, testFiles, maxScreened);
     }
 
     /** The same running only the tests of these files (a benchmark case's); empty: the whole suite. */
     public RunSettings withTestFiles(List<String> files) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
-                variables, files);
+                variables, files, maxScreened);
     }
 
     /** The same with other set-up commands. */
     public RunSettings withSetup(List<String> commands) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion,
-                variables, testFiles);
+                variables, testFiles, maxScreened);
     }
 
     /**
@@ -100,19 +110,19 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      */
     public RunSettings withEnvironment(Optional<String> python, Map<String, String> vars) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, python, vars,
-                testFiles);
+                testFiles, maxScreened);
     }
 
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion,
-                variables, testFiles);
+                variables, testFiles, maxScreened);
     }
 
     /** The same with another number of candidates validated at once. */
     public RunSettings withJobs(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion,
-                variables, testFiles);
+                variables, testFiles, maxScreened);
     }
 
     /**
@@ -125,6 +135,6 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      */
     public RunConfig runConfig(String repo, Optional<String> ref, Path outDir, HostEnvironment host) {
         return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs,
-                testFiles);
+                testFiles, maxScreened);
     }
 }

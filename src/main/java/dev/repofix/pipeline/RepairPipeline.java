@@ -168,8 +168,7 @@ public final class RepairPipeline {
             run.skipStages("a patch was given", RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
             PatchText read = PatchText.read(patchText);
             PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(read), 0, "the given patch", read);
-            run.candidates = List.of(given);
-            search(run, ready);
+            search(run, ready, List.of(given));
             return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
         });
     }
@@ -535,8 +534,7 @@ public final class RepairPipeline {
         List<PatchCandidate> proposed = step(run, RunAssembly.PATCH, () -> withinRun(run, RunAssembly.PATCH,
                 () -> stages.propose(failures, issue, loc)), p -> p.size() + " candidate(s)");
         run.notes.addAll(stages.notes());
-        run.candidates = run.withinBudget(proposed);
-        search(run, ready);
+        search(run, ready, proposed);
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
     }
 
@@ -555,20 +553,24 @@ public final class RepairPipeline {
     }
 
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
-    private void search(RunAssembly run, Ready ready) {
+    private void search(RunAssembly run, Ready ready, List<PatchCandidate> proposed) {
         RunConfig config = run.config;
         Screenings.Opened opened = ready.opened();
         if (!opened.why().isEmpty()) {
             run.notes.add(opened.why());
         }
         Optional<Screening> screening = opened.screening();
+        // Screening in the warm JVM is cheap: more candidates are screened, and max-candidates counts full runs.
+        boolean screenFirst = screening.isPresent() && !ready.baseline.failing().isEmpty();
+        run.candidates = run.withinBudget(proposed, screenFirst);
         // In the warm JVM the failing tests' own time bounds screening, not a build's start-up.
         RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
                         screening, ready.runner.sandboxKind(ready.build)),
-                progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
+                progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs(),
+                screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst);
         step(run, RunAssembly.VALIDATE, () -> {
             CandidateSearch.Outcome o = search.validate(run.candidates, ready.baseline);
             run.validations = o.validations();
