@@ -77,6 +77,35 @@ class WarmScreeningPipelineTest {
         assertThat(fix.phases().fullRun()).as("the full verdict through the real build").isPresent();
     }
 
+    @Test
+    void aFixPastMaxCandidatesIsFoundBecauseOnlyCandidatesPassingScreeningTakeAFullRun() {
+        Path repo = GeneratedMavenProject.write(temp.resolve("repo"), 3, Duration.ofMillis(300));
+        Clock clock = Clock.systemUTC();
+        LocalProcessExecutor executor = new LocalProcessExecutor(clock);
+        HostEnvironment host = HostEnvironment.fromSystem();
+        TestRunner runner = new TestRunner(executor, host, ReportParsers.standard(), new StackFrameExtractor());
+        // 35 wrong loop starts, each failing the failing test, then the fix at place 36.
+        List<PatchCandidate> proposed = new java.util.ArrayList<>();
+        for (int start = 2; start <= 36; start++) {
+            proposed.add(candidate("from" + start, "        for (int i = " + start + "; i <= n; i++) {"));
+        }
+        proposed.add(candidate("fix", GeneratedMavenProject.FIX));
+        RepairPipeline pipeline = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner, new RepairPipeline.Engine(new Candidates(proposed), "scripted",
+                        Optional.empty()), clock, ProgressListener.none(), new Cancellation(), () -> "run-1",
+                new WarmJvmScreenings(executor, host, clock));
+        RunConfig config = new RunConfig(repo.toString(), Optional.empty(), Optional.empty(), temp.resolve("out"), 30,
+                Duration.ofMinutes(15), Duration.ofMinutes(5), host, 0, 1, List.of(), 200);
+
+        RunResult r = pipeline.run(config);
+
+        assertThat(r.status()).as("%s %s", r.notes(), r.validations()).isEqualTo(RunStatus.FIXED);
+        assertThat(r.fixId()).contains("fix");
+        assertThat(r.validations()).hasSize(36);
+        assertThat(r.validations()).filteredOn(v -> v.phases().fullRun().isPresent())
+                .extracting(Validation::candidateId).containsExactly("fix");
+    }
+
     private static PatchCandidate candidate(String id, String line) {
         String diff = "--- a/" + GeneratedMavenProject.CALC + "\n+++ b/" + GeneratedMavenProject.CALC + "\n"
                 + "@@ -9,1 +9,1 @@\n-" + GeneratedMavenProject.BUG + "\n+" + line + "\n";
