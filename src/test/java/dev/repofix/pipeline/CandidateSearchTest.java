@@ -217,14 +217,19 @@ class CandidateSearchTest {
         };
     }
 
+    private static CandidateSearch.Outcome screenedSearch(List<String> screenedIds, List<String> fullRuns,
+            int maxFullRuns) {
+        return new CandidateSearch(screened(screenedIds, fullRuns), ProgressListener.none(), Clock.systemUTC(),
+                Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, maxFullRuns, true)
+                .validate(candidates(6), BASELINE);
+    }
+
     @Test
     void withScreeningCandidatesPastTheFullRunBudgetAreScreenedAndOnlyThosePassingGetAFullRun() {
         List<String> screenedIds = new ArrayList<>();
         List<String> fullRuns = new ArrayList<>();
 
-        CandidateSearch.Outcome o = new CandidateSearch(screened(screenedIds, fullRuns), ProgressListener.none(),
-                Clock.systemUTC(), Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, 3, true)
-                .validate(candidates(6), BASELINE);
+        CandidateSearch.Outcome o = screenedSearch(screenedIds, fullRuns, 3);
 
         assertThat(screenedIds).containsExactly("c1", "c2", "c3", "c4", "c5", "c6");
         assertThat(fullRuns).containsExactly("c3", "c5", "c6");
@@ -238,9 +243,7 @@ class CandidateSearchTest {
         List<String> screenedIds = new ArrayList<>();
         List<String> fullRuns = new ArrayList<>();
 
-        CandidateSearch.Outcome o = new CandidateSearch(screened(screenedIds, fullRuns), ProgressListener.none(),
-                Clock.systemUTC(), Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, 2, true)
-                .validate(candidates(6), BASELINE);
+        CandidateSearch.Outcome o = screenedSearch(screenedIds, fullRuns, 2);
 
         assertThat(fullRuns).containsExactly("c3", "c5");
         assertThat(screenedIds).containsExactly("c1", "c2", "c3", "c4", "c5");
