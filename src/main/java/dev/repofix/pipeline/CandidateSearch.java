@@ -23,7 +23,9 @@ import java.util.concurrent.Future;
  * VALID or the time budget ends. With several jobs the winner is still the first
  * VALID candidate in order: a later one that finishes first waits for earlier ones.
  * Returns what it reached; a validator that throws (Docker gone, a copy that fails)
- * ends the search with the verdicts reached before it, and the failure.
+ * ends the search with the verdicts reached before it, and the failure. Where screening is
+ * on, each candidate is screened first and only those that pass take a full run, which
+ * {@code --max-candidates} counts (see the constructor).
  */
 final class CandidateSearch {
     /** A candidate is not started with less time than this left: it could not finish. */
