@@ -121,6 +121,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "repair: candidates validated per bug, as 'fix --max-candidates'. Default: fix's")
     String maxCandidates;
 
+    @Option(names = "--max-screened", paramLabel = "N",
+            description = "repair: candidates screened per bug, as 'fix --max-screened'. Default: fix's")
+    String maxScreened;
+
     @Option(names = "--kind", paramLabel = "KIND", defaultValue = "maven-junit5",
             description = "fix: the generated project: maven-junit5, maven-junit4 or pytest. Default: ${DEFAULT-VALUE}")
     String kind;
@@ -163,6 +167,7 @@ final class BenchCommand implements Callable<Integer> {
             EvalOptions options = new EvalOptions();
             options.sandbox = sandbox;
             options.maxCandidates = maxCandidates;
+            options.maxScreened = maxScreened;
             return new RepairBench(env, options, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .run(repos, count, seed, out);
         }

@@ -38,6 +38,10 @@ final class EvalOptions {
     @Option(names = "--max-candidates", paramLabel = "N", description = "Candidates validated per case. Default: 30")
     String maxCandidates;
 
+    @Option(names = "--max-screened", paramLabel = "N", description = "Candidates screened per case where "
+            + "screening is on. Default: 200")
+    String maxScreened;
+
     @Option(names = "--config", paramLabel = "FILE", description = "The operator's settings file.")
     Path configFile;
 
@@ -68,6 +72,7 @@ final class EvalOptions {
         put(flags, ConfigKey.TIMEOUT, timeout);
         put(flags, ConfigKey.TEST_TIMEOUT, testTimeout);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates);
+        put(flags, ConfigKey.MAX_SCREENED, maxScreened);
         sandbox.putFlags(flags);
     }
 

@@ -34,6 +34,11 @@ final class FixCommand implements Callable<Integer> {
             description = "Validate at most N patch candidates. Default: 30")
     String maxCandidates;
 
+    @Option(names = "--max-screened", paramLabel = "N",
+            description = "Where screening is on (a warm test JVM), screen at most N candidates; --max-candidates "
+                    + "then counts the full runs of those that pass it. Default: 200")
+    String maxScreened;
+
     @Mixin
     HistoryCommand.Recording history = new HistoryCommand.Recording();
 
@@ -49,7 +54,8 @@ final class FixCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Settings settings = options.settings(env.host(), Optional.ofNullable(maxCandidates));
+        Settings settings = options.settings(env.host(), Optional.ofNullable(maxCandidates),
+                Optional.ofNullable(maxScreened));
         RunConfig config = options.config(settings, env.host());
         CompositionRoot root = new CompositionRoot(settings, env);
         try (Executor executor = root.executor(spec.commandLine().getErr())) {
@@ -66,6 +72,7 @@ final class FixCommand implements Callable<Integer> {
     }
 
     RunConfig config() {
-        return options.config(options.settings(env.host(), Optional.ofNullable(maxCandidates)), env.host());
+        return options.config(options.settings(env.host(), Optional.ofNullable(maxCandidates),
+                Optional.ofNullable(maxScreened)), env.host());
     }
 }

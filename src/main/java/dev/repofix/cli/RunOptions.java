@@ -128,6 +128,11 @@ final class RunOptions {
      * on the command's error stream.
      */
     ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates) {
+        return resolve(host, maxCandidates, Optional.empty());
+    }
+
+    /** The same with {@code fix}'s {@code --max-screened} too. */
+    ResolvedConfig resolve(HostEnvironment host, Optional<String> maxCandidates, Optional<String> maxScreened) {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         put(flags, ConfigKey.TEST_COMMAND, testCmd);
         put(flags, ConfigKey.SETUP, setup == null ? null : String.join("\n", setup));
@@ -145,6 +150,7 @@ final class RunOptions {
         put(flags, ConfigKey.RECORD, record);
         put(flags, ConfigKey.SBFL, sbfl);
         put(flags, ConfigKey.MAX_CANDIDATES, maxCandidates.orElse(null));
+        put(flags, ConfigKey.MAX_SCREENED, maxScreened.orElse(null));
         if (noCache) {
             flags.put(ConfigKey.CACHE, "false");
         }
@@ -175,6 +181,11 @@ final class RunOptions {
     /** The typed settings after precedence, each value checked (see {@link #resolve}). */
     Settings settings(HostEnvironment host, Optional<String> maxCandidates) {
         return Settings.of(resolve(host, maxCandidates));
+    }
+
+    /** The same with {@code fix}'s {@code --max-screened} too. */
+    Settings settings(HostEnvironment host, Optional<String> maxCandidates, Optional<String> maxScreened) {
+        return Settings.of(resolve(host, maxCandidates, maxScreened));
     }
 
     /** The run of these options' repository, ref and report folder under {@code s}. */

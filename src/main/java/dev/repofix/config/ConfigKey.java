@@ -73,6 +73,9 @@ public enum ConfigKey {
             + "(default: requires-python of pyproject.toml)"),
     /** REPOSITORY: what a fix may try; bounded by the operator's timeout. */
     MAX_CANDIDATES("max-candidates", REPOSITORY, "30", "validate at most this many patch candidates"),
+    /** OPERATOR: what the run may spend (the warm JVM's time on each screened candidate). */
+    MAX_SCREENED("max-screened", OPERATOR, "200", "where screening is on (a warm test JVM), screen at most this many "
+            + "candidates; max-candidates then counts the full runs of those that pass it"),
     /**
      * OPERATOR: how the builtin engine ranks lines; harmless, yet the repository only says how
      * its tests run, so the choice stays with the person running repofix.

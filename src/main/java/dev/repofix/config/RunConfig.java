@@ -23,6 +23,8 @@ import java.util.Optional;
  *                      the whole suite
  * @param testSelection whether a candidate's deciding run may skip the test classes whose per-test coverage
  *                      reaches none of its changed files
+ * @param maxScreened   where screening is on, how many candidates may be screened at most; {@code maxCandidates}
+ *                      then counts the full runs of those that pass it
  */
 public record RunConfig(
         String repo,
@@ -36,7 +38,8 @@ public record RunConfig(
         int reruns,
         int jobs,
         List<String> testFiles,
-        boolean testSelection) {
+        boolean testSelection,
+        int maxScreened) {
 
     public RunConfig {
         Objects.requireNonNull(repo, "repo");
@@ -51,6 +54,9 @@ public record RunConfig(
         }
         if (maxCandidates < 1) {
             throw new ConfigException("--max-candidates must be at least 1, got " + maxCandidates);
+        }
+        if (maxScreened < 1) {
+            throw new ConfigException("--max-screened must be at least 1, got " + maxScreened);
         }
         if (testCommand.isPresent() && testCommand.get().isBlank()) {
             throw new ConfigException("--test-cmd must not be empty: omit it to detect the build");
@@ -68,16 +74,33 @@ public record RunConfig(
         testFiles.forEach(RunConfig::checkTestFile);
     }
 
-    /** A run with test selection on. */
+    /** A run with test selection on that screens at most {@code max-screened}'s default. */
     public RunConfig(String repo, Optional<String> ref, Optional<String> testCommand, Path outDir, int maxCandidates,
             Duration timeout, Duration testTimeout, HostEnvironment host, int reruns, int jobs, List<String> testFiles) {
-        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, testFiles, true);
+        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, testFiles, true,
+                Integer.parseInt(ConfigKey.MAX_SCREENED.defaultValue()));
+    }
+
+    /** A run with test selection on or off that screens at most {@code max-screened}'s default. */
+    public RunConfig(String repo, Optional<String> ref, Optional<String> testCommand, Path outDir, int maxCandidates,
+            Duration timeout, Duration testTimeout, HostEnvironment host, int reruns, int jobs, List<String> testFiles,
+            boolean testSelection) {
+        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, testFiles,
+                testSelection, Integer.parseInt(ConfigKey.MAX_SCREENED.defaultValue()));
+    }
+
+    /** A run with test selection on that screens at most {@code maxScreened} candidates. */
+    public RunConfig(String repo, Optional<String> ref, Optional<String> testCommand, Path outDir, int maxCandidates,
+            Duration timeout, Duration testTimeout, HostEnvironment host, int reruns, int jobs, List<String> testFiles,
+            int maxScreened) {
+        this(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs, testFiles, true,
+                maxScreened);
     }
 
     /** The same run with test selection in the deciding run on or off. */
     public RunConfig withTestSelection(boolean on) {
         return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs,
-                testFiles, on);
+                testFiles, on, maxScreened);
     }
 
     /** A run of the whole suite. */

@@ -28,10 +28,11 @@ import java.util.TreeMap;
  *                      empty means the whole suite
  * @param testSelection whether a candidate's deciding run may skip the test classes whose per-test coverage
  *                      reaches none of its changed files
+ * @param maxScreened   where screening is on, how many candidates may be screened at most
  */
 public record RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
         int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
-        List<String> testFiles, boolean testSelection) {
+        List<String> testFiles, boolean testSelection, int maxScreened) {
     public RunSettings {
         Objects.requireNonNull(testCommand, "testCommand");
         Objects.requireNonNull(timeout, "timeout");
@@ -42,12 +43,28 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         testFiles = List.copyOf(testFiles);
     }
 
-    /** Settings with test selection on. */
+    /** Settings with test selection on that screen at most {@code max-screened}'s default. */
     public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
             int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
             List<String> testFiles) {
         this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, variables,
-                testFiles, true);
+                testFiles, true, Integer.parseInt(ConfigKey.MAX_SCREENED.defaultValue()));
+    }
+
+    /** Settings with test selection on or off that screen at most {@code max-screened}'s default. */
+    public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
+            int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
+            List<String> testFiles, boolean testSelection) {
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, variables,
+                testFiles, testSelection, Integer.parseInt(ConfigKey.MAX_SCREENED.defaultValue()));
+    }
+
+    /** Settings with test selection on that screen at most {@code maxScreened} candidates. */
+    public RunSettings(Optional<String> testCommand, int maxCandidates, Duration timeout, Duration testTimeout,
+            int reruns, int jobs, List<String> setup, Optional<String> pythonVersion, Map<String, String> variables,
+            List<String> testFiles, int maxScreened) {
+        this(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion, variables,
+                testFiles, true, maxScreened);
     }
 
     /** Settings whose set-up and tests get no variables of their own and that run the whole suite. */
@@ -71,8 +88,8 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
         String python = c.get(ConfigKey.PYTHON_VERSION).strip();
         return new RunSettings(cmd.isBlank() ? Optional.empty() : Optional.of(cmd), maxCandidates, total,
                 testTimeout, c.integer(ConfigKey.RERUNS, 0, 20), c.integer(ConfigKey.JOBS, 1, 64),
-                setupCommands(c.get(ConfigKey.SETUP)), python.isEmpty() ? Optional.empty() : Optional.of(python))
-                .withTestSelection(c.bool(ConfigKey.TEST_SELECTION));
+                setupCommands(c.get(ConfigKey.SETUP)), python.isEmpty() ? Optional.empty() : Optional.of(python),
+                Map.of(), List.of(), c.bool(ConfigKey.TEST_SELECTION), c.integer(ConfigKey.MAX_SCREENED, 1, 100_000));
     }
 
     /** The commands of a {@code setup} value: one per line, blank lines left out. */
@@ -90,19 +107,19 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
     /** The same with another test command (a benchmark case's own). */
     public RunSettings withTestCommand(Optional<String> command) {
         return new RunSettings(command, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
-                variables, testFiles, testSelection);
+                variables, testFiles, testSelection, maxScreened);
     }
 
     /** The same running only the tests of these files (a benchmark case's); empty: the whole suite. */
     public RunSettings withTestFiles(List<String> files) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
-                variables, files, testSelection);
+                variables, files, testSelection, maxScreened);
     }
 
     /** The same with other set-up commands. */
     public RunSettings withSetup(List<String> commands) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, commands, pythonVersion,
-                variables, testFiles, testSelection);
+                variables, testFiles, testSelection, maxScreened);
     }
 
     /**
@@ -111,25 +128,25 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      */
     public RunSettings withEnvironment(Optional<String> python, Map<String, String> vars) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, python, vars,
-                testFiles, testSelection);
+                testFiles, testSelection, maxScreened);
     }
 
     /** The same with another number of reruns. */
     public RunSettings withReruns(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, n, jobs, setup, pythonVersion,
-                variables, testFiles, testSelection);
+                variables, testFiles, testSelection, maxScreened);
     }
 
     /** The same with another number of candidates validated at once. */
     public RunSettings withJobs(int n) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, n, setup, pythonVersion,
-                variables, testFiles, testSelection);
+                variables, testFiles, testSelection, maxScreened);
     }
 
     /** The same with test selection in the deciding run on or off. */
     public RunSettings withTestSelection(boolean on) {
         return new RunSettings(testCommand, maxCandidates, timeout, testTimeout, reruns, jobs, setup, pythonVersion,
-                variables, testFiles, on);
+                variables, testFiles, on, maxScreened);
     }
 
     /**
@@ -142,6 +159,6 @@ public record RunSettings(Optional<String> testCommand, int maxCandidates, Durat
      */
     public RunConfig runConfig(String repo, Optional<String> ref, Path outDir, HostEnvironment host) {
         return new RunConfig(repo, ref, testCommand, outDir, maxCandidates, timeout, testTimeout, host, reruns, jobs,
-                testFiles, testSelection);
+                testFiles, testSelection, maxScreened);
     }
 }

@@ -3,6 +3,7 @@ package dev.repofix.model;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.repofix.config.Durations;
 import dev.repofix.config.RepofixException.ErrorKind;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -155,7 +156,7 @@ final class ModelHttp {
     private void acquire(Semaphore slot, Post post, Optional<Instant> end) {
         try {
             if (!slot.tryAcquire(left(post, end).toMillis(), TimeUnit.MILLISECONDS)) {
-                throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + post.timeout()
+                throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + Durations.format(post.timeout())
                         + ": the request waited that long for another one to the same endpoint to end "
                         + "(--model-concurrency)", null);
             }
@@ -194,7 +195,7 @@ final class ModelHttp {
             Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
                     : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
             if (end.isPresent() && left(post, end).compareTo(delay.plusSeconds(1)) < 0) {
-                throw fail(ErrorKind.RUNTIME, "no answer from " + host(post.uri()) + " within " + post.timeout()
+                throw fail(ErrorKind.RUNTIME, "no answer from " + host(post.uri()) + " within " + Durations.format(post.timeout())
                         + " (attempt " + attempt + ": " + retry.reason() + "); no time left in the request's "
                         + "limit for another attempt", retry.getCause());
             }
@@ -206,7 +207,7 @@ final class ModelHttp {
 
     private <T> T attempt(Post post, Function<JsonNode, T> reader, Duration timeout) throws Retry {
         if (timeout.compareTo(Duration.ofMillis(1)) < 0) {
-            throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + post.timeout(), null);
+            throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + Durations.format(post.timeout()), null);
         }
         HttpRequest.Builder request = HttpRequest.newBuilder(post.uri()).timeout(timeout)
                 .header("content-type", "application/json")
@@ -329,10 +330,10 @@ final class ModelHttp {
 
     private static String ioReason(IOException e, Duration timeout) {
         if (e instanceof HttpConnectTimeoutException) {
-            return "could not connect within " + timeout;
+            return "could not connect within " + Durations.format(timeout);
         }
         if (e instanceof HttpTimeoutException) {
-            return "timed out after " + timeout;
+            return "timed out after " + Durations.format(timeout);
         }
         if (e instanceof ConnectException) {
             return "connection refused or host unknown";

@@ -23,7 +23,9 @@ import java.util.concurrent.Future;
  * VALID or the time budget ends. With several jobs the winner is still the first
  * VALID candidate in order: a later one that finishes first waits for earlier ones.
  * Returns what it reached; a validator that throws (Docker gone, a copy that fails)
- * ends the search with the verdicts reached before it, and the failure.
+ * ends the search with the verdicts reached before it, and the failure. Where screening is
+ * on, each candidate is screened first and only those that pass take a full run, which
+ * {@code --max-candidates} counts (see the constructor).
  */
 final class CandidateSearch {
     /** A candidate is not started with less time than this left: it could not finish. */
@@ -56,6 +58,10 @@ final class CandidateSearch {
     private final Duration budget;
     private final Duration testTimeout;
     private final int maxJobs;
+    /** Full runs at most; screened-out candidates do not count. */
+    private final int maxFullRuns;
+    /** Whether each candidate is screened (in order, one at a time) before it may take a full run. */
+    private final boolean screenFirst;
 
     /**
      * @param startedAt   when the run began
@@ -65,6 +71,19 @@ final class CandidateSearch {
      */
     CandidateSearch(Validator validator, ProgressListener progress, Clock clock, Instant startedAt, Duration budget,
             Duration testTimeout, int jobs) {
+        this(validator, progress, clock, startedAt, budget, testTimeout, jobs, Integer.MAX_VALUE, false);
+    }
+
+    /**
+     * A search that screens each candidate first when {@code screenFirst}: one that screening
+     * settles (it fails the failing tests, does not compile) gets that verdict at once, the others
+     * a full run, at most {@code maxFullRuns} of them ({@code --max-candidates}), so the list may
+     * be longer than that ({@code --max-screened}).
+     */
+    CandidateSearch(Validator validator, ProgressListener progress, Clock clock, Instant startedAt, Duration budget,
+            Duration testTimeout, int jobs, int maxFullRuns, boolean screenFirst) {
+        this.maxFullRuns = maxFullRuns;
+        this.screenFirst = screenFirst;
         this.validator = validator;
         this.progress = progress;
         this.clock = clock;
@@ -87,11 +106,12 @@ final class CandidateSearch {
         ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> Thread.ofPlatform().daemon().name("repofix-validate").unstarted(r));
         ExecutorCompletionService<Integer> completion = new ExecutorCompletionService<>(pool);
         List<Future<Integer>> running = new ArrayList<>();
+        int fullRuns = 0;
+        int next = 0;
         try {
-            int next = 0;
             int inFlight = 0;
             while (true) {
-                while (inFlight < jobs && next < candidates.size() && !anyValid(taken)) {
+                while (inFlight < jobs && next < candidates.size() && !anyValid(taken) && fullRuns < maxFullRuns) {
                     Optional<Duration> left = timeLeft();
                     if (left.isEmpty()) {
                         notes.add("time budget (--timeout " + Durations.format(budget) + ") ran out after " + next + " of " + candidates.size() + " candidates");
@@ -100,6 +120,16 @@ final class CandidateSearch {
                     }
                     int index = next++;
                     Duration limit = min(left.get(), testTimeout.multipliedBy(3));
+                    if (screenFirst) {
+                        // In order and before any full run of it: full runs go to candidates in their order.
+                        Optional<Validation> screened = validator.screen(candidates.get(index), baseline, limit);
+                        if (screened.isPresent()) {
+                            done[index] = screened.get();
+                            report(candidates, index, taken, screened.get());
+                            continue;
+                        }
+                    }
+                    fullRuns++;
                     running.add(completion.submit(() -> {
                         done[index] = validator.validate(candidates.get(index), baseline, limit);
                         return index;
@@ -121,11 +151,18 @@ final class CandidateSearch {
         } catch (ExecutionException e) {
             failure = Optional.of(e.getCause() instanceof RuntimeException re ? re
                     : new IllegalStateException(e.getCause()));
+        } catch (RuntimeException e) {
+            // Screening, which runs on this thread, failed: what was reached before it stays.
+            failure = Optional.of(e);
         } finally {
             running.forEach(f -> f.cancel(true));
             pool.shutdownNow();
         }
         Optional<Integer> win = winner(taken);
+        if (screenFirst && win.isEmpty() && fullRuns >= maxFullRuns && next < candidates.size()) {
+            notes.add("gave the full run to " + fullRuns + " candidates that passed screening (--max-candidates); "
+                    + (candidates.size() - next) + " more were not screened");
+        }
         if (win.isPresent() && failure.isEmpty() && !interrupted) {
             // The verdict is out before the alternatives run: they cannot change it, only add to it.
             progress.onEvent(new ProgressEvent.FixProven(candidates.get(win.get()), taken[win.get()],

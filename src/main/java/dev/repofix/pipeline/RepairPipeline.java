@@ -175,8 +175,7 @@ public final class RepairPipeline {
             run.skipStages("a patch was given", RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
             PatchText read = PatchText.read(patchText);
             PatchCandidate given = new PatchCandidate("patch", "given", givenFiles(read), 0, "the given patch", read);
-            run.candidates = List.of(given);
-            search(run, ready, Optional.empty());
+            search(run, ready, List.of(given), Optional.empty());
             return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
         });
     }
@@ -583,9 +582,8 @@ public final class RepairPipeline {
                 LOG.warn("the stages' notes could not be read: {}", e.toString());
             }
         }
-        run.candidates = run.withinBudget(proposed);
         // This run's per-test coverage, read after its own localize stage: never a previous run's.
-        search(run, ready, stages.reach());
+        search(run, ready, proposed, stages.reach());
         return run.finish(run.fixId.isPresent() ? RunStatus.FIXED : RunStatus.NOT_FIXED);
     }
 
@@ -604,20 +602,24 @@ public final class RepairPipeline {
     }
 
     /** Validates the candidates; verdicts reached before a failure or an interrupt are kept. */
-    private void search(RunAssembly run, Ready ready, Optional<TestReach> reach) {
+    private void search(RunAssembly run, Ready ready, List<PatchCandidate> proposed, Optional<TestReach> reach) {
         RunConfig config = run.config;
         Screenings.Opened opened = ready.opened();
         if (!opened.why().isEmpty()) {
             run.notes.add(opened.why());
         }
         Optional<Screening> screening = opened.screening();
+        // Screening in the warm JVM is cheap: more candidates are screened, and max-candidates counts full runs.
+        boolean screenFirst = screening.isPresent() && !ready.baseline.failing().isEmpty();
+        run.candidates = run.withinBudget(proposed, screenFirst);
         // In the warm JVM the failing tests' own time bounds screening, not a build's start-up.
         RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
                         screening, ready.runner.sandboxKind(ready.build), config.testSelection()),
-                progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs());
+                progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs(),
+                screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst);
         step(run, RunAssembly.VALIDATE, () -> {
             // The stages' per-test coverage (of this code, before any patch) lets the deciding run select tests.
             Baseline baseline = reach.map(ready.baseline::withReach).orElse(ready.baseline);

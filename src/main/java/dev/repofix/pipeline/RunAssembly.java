@@ -72,6 +72,8 @@ final class RunAssembly {
     boolean instrumentedBaseline;
     /** How many candidates the patch stage proposed, before {@code --max-candidates}. */
     private int proposedCount;
+    /** The setting that cut the candidates: --max-candidates, or --max-screened where screening was on. */
+    private String budgetKey = "--max-candidates";
     /** Narrows the baseline to the tests a benchmark case names; all of them outside a benchmark. */
     UnaryOperator<Baseline> scope = UnaryOperator.identity();
     /** The fail-to-pass tests a benchmark case names; none outside a benchmark. */
@@ -110,7 +112,17 @@ final class RunAssembly {
      * mattered.
      */
     List<PatchCandidate> withinBudget(List<PatchCandidate> proposed) {
-        int max = config.maxCandidates();
+        return withinBudget(proposed, false);
+    }
+
+    /**
+     * The same, or, when each candidate is {@code screened} before its full run, the first
+     * {@code --max-screened} (at least {@code --max-candidates}): then max-candidates counts
+     * full runs, which only candidates that pass screening get.
+     */
+    List<PatchCandidate> withinBudget(List<PatchCandidate> proposed, boolean screened) {
+        int max = screened ? Math.max(config.maxScreened(), config.maxCandidates()) : config.maxCandidates();
+        budgetKey = screened ? "--max-screened" : "--max-candidates";
         proposedCount = proposed.size();
         return proposed.subList(0, Math.min(proposed.size(), max));
     }
@@ -147,7 +159,7 @@ final class RunAssembly {
     private RunResult result(RunStatus status, Optional<RunError> error) {
         if (fixId.isEmpty() && proposedCount > candidates.size()) {
             notes.add("validated at most the first " + candidates.size() + " of " + proposedCount
-                    + " candidates (--max-candidates)");
+                    + " candidates (" + budgetKey + ")");
         }
         List<String> allNotes = new ArrayList<>(notes);
         if (fixId.isEmpty()) {

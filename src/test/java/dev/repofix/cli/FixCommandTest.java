@@ -29,6 +29,7 @@ class FixCommandTest {
         assertThat(config.testCommand()).isEmpty();
         assertThat(config.outDir()).isEqualTo(Path.of("repofix-out"));
         assertThat(config.maxCandidates()).isEqualTo(30);
+        assertThat(config.maxScreened()).isEqualTo(200);
         assertThat(config.timeout()).isEqualTo(Duration.ofMinutes(20));
     }
 
@@ -36,12 +37,13 @@ class FixCommandTest {
     void optionsAreParsedIntoTheConfig() {
         FixCommand cmd = CommandLine.populateCommand(new FixCommand(env), "--repo", "https://example.org/x.git",
                 "--ref", "v1.2", "--test-cmd", "make test", "--out", "o", "--max-candidates", "3",
-                "--timeout", "90s", "--test-timeout", "2m", "--quiet", "--json", "--reruns", "0", "--jobs", "2");
+                "--max-screened", "120", "--timeout", "90s", "--test-timeout", "2m", "--quiet", "--json", "--reruns", "0", "--jobs", "2");
         RunConfig config = cmd.config();
         assertThat(config.repo()).isEqualTo("https://example.org/x.git");
         assertThat(config.ref()).contains("v1.2");
         assertThat(config.testCommand()).contains("make test");
         assertThat(config.maxCandidates()).isEqualTo(3);
+        assertThat(config.maxScreened()).isEqualTo(120);
         assertThat(config.reruns()).isZero();
         assertThat(config.jobs()).isEqualTo(2);
         assertThat(config.timeout()).isEqualTo(Duration.ofSeconds(90));

@@ -45,6 +45,19 @@ class SettingsTest {
     }
 
     @Test
+    void maxScreenedComesFromTheEnvironmentOrTheFlagAndReachesTheRun() {
+        Settings fromEnv = Settings.of(resolved(Map.of(ConfigKey.MODEL, "builtin"), Map.of("REPOFIX_MAX_SCREENED",
+                "400")));
+        Settings fromFlag = settings(Map.of(ConfigKey.MAX_SCREENED, "50"));
+
+        assertThat(fromEnv.run().maxScreened()).isEqualTo(400);
+        assertThat(fromFlag.run().runConfig("repo", Optional.empty(), dir, new HostEnvironment(Map.of())).maxScreened())
+                .isEqualTo(50);
+        assertThat(settings(Map.of()).run().maxScreened()).isEqualTo(200);
+        assertThatThrownBy(() -> settings(Map.of(ConfigKey.MAX_SCREENED, "0"))).hasMessageContaining("max-screened");
+    }
+
+    @Test
     void everyGivenValueIsParsed() {
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         flags.put(ConfigKey.TEST_COMMAND, "make test");

@@ -251,7 +251,7 @@ class OpenAiChatClientTest {
 
         assertThatThrownBy(() -> client.complete(ask("Where?")))
                 .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.timedOut()).isTrue())
-                .hasMessageStartingWith("no answer from localhost:" + api.getPort() + " within PT3S (model gpt-4o); "
+                .hasMessageStartingWith("no answer from localhost:" + api.getPort() + " within 3.0s (model gpt-4o); "
                         + "not sent again");
         assertThat(ReceivedRequests.settled(api, Duration.ofSeconds(10), Duration.ofSeconds(1))).isOne();
         assertThat(sleeper.waits).isEmpty();
@@ -264,7 +264,7 @@ class OpenAiChatClientTest {
                 Optional.of(Duration.ofSeconds(10)));
 
         assertThatThrownBy(() -> client(Optional.of(KEY)).complete(bounded))
-                .hasMessageContaining("within PT10S (attempt 1: HTTP 503)")
+                .hasMessageContaining("within 10.0s (attempt 1: HTTP 503)")
                 .hasMessageContaining("no time left in the request's limit for another attempt");
         api.verify(1, postRequestedFor(urlEqualTo(PATH)));
     }

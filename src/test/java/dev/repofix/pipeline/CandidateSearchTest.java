@@ -2,6 +2,7 @@ package dev.repofix.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.repofix.config.RunConfig;
 import dev.repofix.patch.PatchText;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.TestRun;
@@ -196,6 +197,70 @@ class CandidateSearchTest {
         public Instant instant() {
             return now;
         }
+    }
+
+    /** c1..c6: screening settles c1, c2 and c4; c3 and c5 fail their full run, c6 passes it. */
+    private static Validator screened(List<String> screenedIds, List<String> fullRuns) {
+        return new Validator() {
+            @Override
+            public Validation validate(PatchCandidate c, Baseline b, Duration t) {
+                fullRuns.add(c.id());
+                return verdict(c, c.id().equals("c6") ? Verdict.VALID : Verdict.TESTS_FAIL);
+            }
+
+            @Override
+            public Optional<Validation> screen(PatchCandidate c, Baseline b, Duration t) {
+                screenedIds.add(c.id());
+                return List.of("c1", "c2", "c4").contains(c.id()) ? Optional.of(verdict(c, Verdict.TESTS_FAIL))
+                        : Optional.empty();
+            }
+        };
+    }
+
+    private static CandidateSearch.Outcome screenedSearch(List<String> screenedIds, List<String> fullRuns,
+            int maxFullRuns) {
+        return new CandidateSearch(screened(screenedIds, fullRuns), ProgressListener.none(), Clock.systemUTC(),
+                Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, maxFullRuns, true)
+                .validate(candidates(6), BASELINE);
+    }
+
+    @Test
+    void withScreeningCandidatesPastTheFullRunBudgetAreScreenedAndOnlyThosePassingGetAFullRun() {
+        List<String> screenedIds = new ArrayList<>();
+        List<String> fullRuns = new ArrayList<>();
+
+        CandidateSearch.Outcome o = screenedSearch(screenedIds, fullRuns, 3);
+
+        assertThat(screenedIds).containsExactly("c1", "c2", "c3", "c4", "c5", "c6");
+        assertThat(fullRuns).containsExactly("c3", "c5", "c6");
+        assertThat(o.fixId()).contains("c6");
+        assertThat(o.validations()).extracting(Validation::candidateId)
+                .containsExactly("c1", "c2", "c3", "c4", "c5", "c6");
+    }
+
+    @Test
+    void withScreeningMaxCandidatesCountsFullRunsOnly() {
+        List<String> screenedIds = new ArrayList<>();
+        List<String> fullRuns = new ArrayList<>();
+
+        CandidateSearch.Outcome o = screenedSearch(screenedIds, fullRuns, 2);
+
+        assertThat(fullRuns).containsExactly("c3", "c5");
+        assertThat(screenedIds).containsExactly("c1", "c2", "c3", "c4", "c5");
+        assertThat(o.fixId()).isEmpty();
+        assertThat(o.notes()).anyMatch(n -> n.contains("--max-candidates") && n.contains("1 more were not screened"));
+    }
+
+    @Test
+    void maxScreenedBoundsTheCandidatesAScreenedRunTries() {
+        RunConfig config = new RunConfig("repo", Optional.empty(), Optional.empty(), java.nio.file.Path.of("out"), 2,
+                Duration.ofMinutes(10), Duration.ofMinutes(5), new dev.repofix.config.HostEnvironment(java.util.Map.of()),
+                0, 1, List.of(), 5);
+        RunAssembly run = new RunAssembly(config, "run-1", "builtin", Instant.now(), Clock.systemUTC());
+
+        assertThat(run.withinBudget(candidates(9), true)).extracting(PatchCandidate::id)
+                .containsExactly("c1", "c2", "c3", "c4", "c5");
+        assertThat(run.withinBudget(candidates(9), false)).extracting(PatchCandidate::id).containsExactly("c1", "c2");
     }
 
     private static CandidateSearch search(Validator validator, int jobs, Duration budget, ProgressListener progress) {

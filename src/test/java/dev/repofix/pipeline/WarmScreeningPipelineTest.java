@@ -40,22 +40,10 @@ class WarmScreeningPipelineTest {
 
     @Test
     void candidatesThatFailScreeningAreDoneAndOnlyTheOneThatPassesGetsTheFullRun() {
-        Path repo = GeneratedMavenProject.write(temp.resolve("repo"), 3, Duration.ofMillis(300));
-        Clock clock = Clock.systemUTC();
-        LocalProcessExecutor executor = new LocalProcessExecutor(clock);
-        HostEnvironment host = HostEnvironment.fromSystem();
-        TestRunner runner = new TestRunner(executor, host, ReportParsers.standard(), new StackFrameExtractor());
-        Stages stages = new Candidates(List.of(candidate("loop", "        for (int i = 1; i < n; i += 0) {"),
+        RunResult r = run(List.of(candidate("loop", "        for (int i = 1; i < n; i += 0) {"),
                 candidate("wrong", "        for (int i = 2; i <= n; i++) {"),
                 candidate("broken", "        for (int i = 1; i <= n; i++ {"),
-                candidate("fix", GeneratedMavenProject.FIX)));
-        RepairPipeline pipeline = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
-                new BuildDetector(), runner, new RepairPipeline.Engine(stages, "scripted", Optional.empty()), clock,
-                ProgressListener.none(), new Cancellation(), () -> "run-1", new WarmJvmScreenings(executor, host, clock));
-        RunConfig config = new RunConfig(repo.toString(), Optional.empty(), Optional.empty(), temp.resolve("out"), 10,
-                Duration.ofMinutes(10), Duration.ofMinutes(5), host, 0, 1);
-
-        RunResult r = pipeline.run(config);
+                candidate("fix", GeneratedMavenProject.FIX)), 10);
 
         assertThat(r.status()).as("%s %s", r.notes(), r.validations()).isEqualTo(RunStatus.FIXED);
         assertThat(r.fixId()).contains("fix");
@@ -75,6 +63,39 @@ class WarmScreeningPipelineTest {
         assertThat(fix.evidence()).anyMatch(e -> e.startsWith("passed screening"));
         assertThat(fix.phases().build()).isPresent();
         assertThat(fix.phases().fullRun()).as("the full verdict through the real build").isPresent();
+    }
+
+    @Test
+    void aFixPastMaxCandidatesIsFoundBecauseOnlyCandidatesPassingScreeningTakeAFullRun() {
+        // 35 wrong loop starts, each failing the failing test, then the fix at place 36.
+        List<PatchCandidate> proposed = new java.util.ArrayList<>();
+        for (int start = 2; start <= 36; start++) {
+            proposed.add(candidate("from" + start, "        for (int i = " + start + "; i <= n; i++) {"));
+        }
+        proposed.add(candidate("fix", GeneratedMavenProject.FIX));
+
+        RunResult r = run(proposed, 30);
+
+        assertThat(r.status()).as("%s %s", r.notes(), r.validations()).isEqualTo(RunStatus.FIXED);
+        assertThat(r.fixId()).contains("fix");
+        assertThat(r.validations()).hasSize(36);
+        assertThat(r.validations()).filteredOn(v -> v.phases().fullRun().isPresent())
+                .extracting(Validation::candidateId).containsExactly("fix");
+    }
+
+    /** A run on a generated Maven project whose engine proposes {@code proposed}; max-screened 200. */
+    private RunResult run(List<PatchCandidate> proposed, int maxCandidates) {
+        Path repo = GeneratedMavenProject.write(temp.resolve("repo"), 3, Duration.ofMillis(300));
+        Clock clock = Clock.systemUTC();
+        LocalProcessExecutor executor = new LocalProcessExecutor(clock);
+        HostEnvironment host = HostEnvironment.fromSystem();
+        TestRunner runner = new TestRunner(executor, host, ReportParsers.standard(), new StackFrameExtractor());
+        RepairPipeline pipeline = new RepairPipeline(new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)),
+                new BuildDetector(), runner, new RepairPipeline.Engine(new Candidates(proposed), "scripted",
+                        Optional.empty()), clock, ProgressListener.none(), new Cancellation(), () -> "run-1",
+                new WarmJvmScreenings(executor, host, clock));
+        return pipeline.run(new RunConfig(repo.toString(), Optional.empty(), Optional.empty(), temp.resolve("out"),
+                maxCandidates, Duration.ofMinutes(15), Duration.ofMinutes(5), host, 0, 1, List.of(), 200));
     }
 
     private static PatchCandidate candidate(String id, String line) {

@@ -9,6 +9,7 @@ import dev.repofix.repair.source.SourceLanguage;
 import dev.repofix.repair.templates.FixTemplate;
 import dev.repofix.repair.templates.LineEdit;
 import dev.repofix.repair.templates.java.JavaTemplates;
+import dev.repofix.repair.templates.python.PythonTemplates;
 import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.FailureReport;
@@ -170,14 +171,15 @@ public final class TemplateProposer {
 
     /**
      * The lines' edits along diagonals, first those of the families other than
-     * {@link JavaTemplates#LATER}, in the order they had before those existed, then those.
+     * {@link JavaTemplates#LATER} and {@link PythonTemplates#LATER} (by the edited file's
+     * language), in the order they had before those existed, then those.
      */
     static List<Proposal> tiered(List<List<Proposal>> byLine) {
         List<List<Proposal>> first = new ArrayList<>();
         List<List<Proposal>> later = new ArrayList<>();
         for (List<Proposal> line : byLine) {
-            List<Proposal> early = line.stream().filter(p -> !JavaTemplates.LATER.contains(p.template())).toList();
-            List<Proposal> late = line.stream().filter(p -> JavaTemplates.LATER.contains(p.template())).toList();
+            List<Proposal> early = line.stream().filter(p -> !later(p)).toList();
+            List<Proposal> late = line.stream().filter(TemplateProposer::later).toList();
             if (!early.isEmpty()) {
                 first.add(early);
             }
@@ -188,6 +190,12 @@ public final class TemplateProposer {
         List<Proposal> out = new ArrayList<>(diagonals(first));
         out.addAll(diagonals(later));
         return out;
+    }
+
+    /** Whether the proposal's family is one of its language's later tier; the same name may differ by language ({@code missing-jump}). */
+    private static boolean later(Proposal p) {
+        boolean python = SourceLanguage.forPath(p.file()).filter(SourceLanguage.PYTHON::equals).isPresent();
+        return (python ? PythonTemplates.LATER : JavaTemplates.LATER).contains(p.template());
     }
 
     /** Rank r's edit of depth d goes at position r + d; on one diagonal the higher-ranked line comes first. */

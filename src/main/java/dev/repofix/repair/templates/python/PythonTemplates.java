@@ -6,6 +6,14 @@ import java.util.List;
 
 /** The Python fix templates as a run tries them; see {@link PythonTemplate} for what they share. */
 public final class PythonTemplates {
+    /**
+     * Issue 32's families: the proposer gives them the places after every edit of the other
+     * families on all suspected lines, as Java's ({@code JavaTemplates.LATER}); mixed in per
+     * line they pushed a wrong-variable fix of the bench past the budget.
+     */
+    public static final java.util.Set<String> LATER = java.util.Set.of("type-test", "swap-names", "compound-op",
+            "wrap-call", "receiver", "missing-jump", "condition-synthesis", "call-argument", "insert-statement");
+
     private PythonTemplates() {}
 
     /**
