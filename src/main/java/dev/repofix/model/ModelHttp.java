@@ -156,7 +156,8 @@ final class ModelHttp {
     private void acquire(Semaphore slot, Post post, Optional<Instant> end) {
         try {
             if (!slot.tryAcquire(left(post, end).toMillis(), TimeUnit.MILLISECONDS)) {
-                throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + Durations.format(post.timeout())
+                throw ModelException.timedOut("no answer from " + host(post.uri()) + " within "
+                        + Durations.format(post.timeout())
                         + ": the request waited that long for another one to the same endpoint to end "
                         + "(--model-concurrency)", null);
             }
@@ -195,7 +196,8 @@ final class ModelHttp {
             Duration delay = retry.serverDelay.isPresent() ? policy.cap(retry.serverDelay.get())
                     : delays.jittered(policy.ceiling(attempt), jitter.getAsDouble());
             if (end.isPresent() && left(post, end).compareTo(delay.plusSeconds(1)) < 0) {
-                throw fail(ErrorKind.RUNTIME, "no answer from " + host(post.uri()) + " within " + Durations.format(post.timeout())
+                throw fail(ErrorKind.RUNTIME, "no answer from " + host(post.uri()) + " within "
+                        + Durations.format(post.timeout())
                         + " (attempt " + attempt + ": " + retry.reason() + "); no time left in the request's "
                         + "limit for another attempt", retry.getCause());
             }
@@ -207,7 +209,8 @@ final class ModelHttp {
 
     private <T> T attempt(Post post, Function<JsonNode, T> reader, Duration timeout) throws Retry {
         if (timeout.compareTo(Duration.ofMillis(1)) < 0) {
-            throw ModelException.timedOut("no answer from " + host(post.uri()) + " within " + Durations.format(post.timeout()), null);
+            throw ModelException.timedOut("no answer from " + host(post.uri()) + " within "
+                    + Durations.format(post.timeout()), null);
         }
         HttpRequest.Builder request = HttpRequest.newBuilder(post.uri()).timeout(timeout)
                 .header("content-type", "application/json")
@@ -224,7 +227,7 @@ final class ModelHttp {
             }
             // Sent, and the server may still be computing it: a copy would queue behind it.
             throw ModelException.timedOut(redact("no answer from " + host(post.uri()) + " within "
-                    + timeout + " (model " + post.model() + "); not sent again, as the server may still be "
+                    + Durations.format(timeout) + " (model " + post.model() + "); not sent again, as the server may still be "
                     + "computing it: raise --model-timeout or --timeout, or ask a faster model"), e);
         } catch (IOException e) {
             throw new Retry(ioReason(e, timeout), Optional.empty(), e, e instanceof ConnectException,
