@@ -138,14 +138,20 @@ class InstrumentedBaselineTest {
     }
 
     /** Local processes; keeps the shell scripts that run the tests ({@code testTool} in them), in order. */
-    private static final class Counting implements Executor {
+    private static final class Counting extends dev.repofix.exec.ForwardingExecutor {
         private final Executor local;
         private final String testTool;
         final List<String> testRuns = new CopyOnWriteArrayList<>();
 
         Counting(Executor local, String testTool) {
+            super(List.of(local));
             this.local = local;
             this.testTool = testTool;
+        }
+
+        @Override
+        protected Executor delegate(Optional<dev.repofix.exec.SandboxImage> family) {
+            return local;
         }
 
         @Override
@@ -154,7 +160,7 @@ class InstrumentedBaselineTest {
             if (script.contains(testTool)) {
                 testRuns.add(script);
             }
-            return local.run(command);
+            return super.run(command);
         }
     }
 
