@@ -12,10 +12,16 @@ final class BuiltinFixRuns {
 
     /** Runs {@code repofix fix} on {@code repo}, its copies and report under {@code temp}. */
     static RunOutput fix(Path temp, Path repo) {
+        return fix(temp, repo, List.of());
+    }
+
+    /** The same with more options ({@code --max-candidates 60}). */
+    static RunOutput fix(Path temp, Path repo, List<String> options) {
         Path out = temp.resolve("out");
-        return RunOutput.run(temp.resolve("work"), out,
-                List.of("fix", "--out", out.toString(), "--timeout", "5m", "--repo", repo.toString())
-                        .toArray(String[]::new));
+        List<String> args = new java.util.ArrayList<>(List.of("fix", "--out", out.toString(), "--timeout", "5m",
+                "--repo", repo.toString()));
+        args.addAll(options);
+        return RunOutput.run(temp.resolve("work"), out, args.toArray(String[]::new));
     }
 
     /** The run's report, after checking the run says FIXED and wrote its patch. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,9 @@ class BuiltinPythonIngredientFixEndToEndTest {
                             assert merged({"a": {"x": 1}}, extra) == {"a": {"x": 1, "y": 2}}
                         """));
 
-        RunOutput run = BuiltinFixRuns.fix(temp, repo);
+        // The new families come after every edit of the older ones on the suspected lines (41 candidates
+        // here), and pytest has no warm screening to make more candidates cheap: the budget must hold them.
+        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "60"));
 
         JsonNode report = BuiltinFixRuns.assertFixed(run);
         assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
