@@ -18,7 +18,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -77,7 +76,10 @@ public final class SarifReport {
 
     private List<ObjectNode> results(RunResult r) {
         List<Location> locations = r.localization().map(l -> l.top(MAX_LOCATIONS)).orElse(List.of());
-        List<ObjectNode> suspected = locations.stream().map(l -> suspected(l, r.issue())).toList();
+        List<ObjectNode> suspected = new ArrayList<>();
+        for (int i = 0; i < locations.size(); i++) {
+            suspected.add(suspected(i + 1, locations.get(i), r.issue()));
+        }
         List<ObjectNode> all = new ArrayList<>(suspected);
         r.failing().forEach(t -> all.add(failing(t)));
         r.fix().ifPresent(fix -> {
@@ -101,8 +103,9 @@ public final class SarifReport {
         return all.stream().findFirst();
     }
 
-    private ObjectNode suspected(Location l, Optional<IssueDraft> issue) {
-        String text = "suspected line (score " + String.format(Locale.ROOT, "%.2f", l.score()) + "): " + l.reason();
+    /** The rank, not the score: a model's lines are scored 1/(rank+1), which would read as a confidence. */
+    private ObjectNode suspected(int rank, Location l, Optional<IssueDraft> issue) {
+        String text = "suspected line (rank " + rank + "): " + l.reason();
         ObjectNode result = result(SUSPECTED_FAULT, "warning",
                 issue.map(i -> i.title() + " — " + text).orElse(text));
         physicalLocation(result, l.file(), l.line()).putObject("snippet").put("text", Markdown.visible(l.content()));

@@ -64,7 +64,7 @@ class SarifReportTest {
         JsonNode second = faults.get(1);
         assertThat(second.path("level").asText()).isEqualTo("warning");
         assertThat(second.path("message").path("text").asText()).isEqualTo(
-                "`AccountTest.withdrawAll` fails: funds | overdraft — suspected line (score 0.85): above "
+                "`AccountTest.withdrawAll` fails: funds | overdraft — suspected line (rank 2): above "
                         + RunResults.ACCOUNT + ":6, where it is raised");
         JsonNode physical = second.path("locations").get(0).path("physicalLocation");
         assertThat(physical.path("artifactLocation").path("uri").asText()).isEqualTo(RunResults.ACCOUNT);
@@ -84,7 +84,7 @@ class SarifReportTest {
         List<JsonNode> faults = results(parse(r), SarifReport.SUSPECTED_FAULT);
 
         assertThat(faults).hasSize(10);
-        assertThat(faults.get(1).path("message").path("text").asText()).isEqualTo("suspected line (score 0.50): r");
+        assertThat(faults.get(1).path("message").path("text").asText()).isEqualTo("suspected line (rank 2): r");
     }
 
     @Test
@@ -181,7 +181,7 @@ class SarifReportTest {
         String text = sarif.render(r);
         JsonNode fault = results(parse(r), SarifReport.SUSPECTED_FAULT).get(0);
 
-        assertThat(fault.path("message").path("text").asText()).isEqualTo(odd + " — suspected line (score 0.50): " + odd);
+        assertThat(fault.path("message").path("text").asText()).isEqualTo(odd + " — suspected line (rank 1): " + odd);
         assertThat(fault.path("locations").get(0).path("physicalLocation").path("region").path("snippet").path("text")
                 .asText()).isEqualTo(odd);
         assertThat(text).endsWith("}\n");
