@@ -277,19 +277,19 @@ final class ModelHttp {
         String api = apiMessage(body).map(m -> ": " + m).orElse("");
         // No API message for 401/403: OpenAI's echoes a part of the key it refused.
         if (status == 401 || status == 403) {
-            return fail(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " refused the key (HTTP " + status
-                    + "): set the variable " + keyVariable + " to a valid key", null);
+            return refused(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " refused the key (HTTP " + status
+                    + "): set the variable " + keyVariable + " to a valid key");
         }
         if (status == 404) {
-            return fail(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " has no " + post.uri().getPath()
-                    + " for model " + post.model() + " (HTTP 404" + api + "): check --base-url and --model", null);
+            return refused(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " has no " + post.uri().getPath()
+                    + " for model " + post.model() + " (HTTP 404" + api + "): check --base-url and --model");
         }
         ErrorKind kind = status / 100 == 4 ? ErrorKind.INPUT : ErrorKind.RUNTIME;
         // OpenAI, vLLM: "maximum context length"; llama.cpp: "exceeds the available context size".
         boolean window = status == 400 && api.toLowerCase(java.util.Locale.ROOT).matches(".*context (length|size).*");
-        return fail(kind, "the model API at " + host(post.uri()) + " rejected the request (HTTP " + status + ")"
+        return refused(kind, "the model API at " + host(post.uri()) + " rejected the request (HTTP " + status + ")"
                 + api + (window ? "; state the model's window with --model-context, and repofix cuts every request "
-                        + "to fit it" : ""), null);
+                        + "to fit it" : ""));
     }
 
     /**
@@ -299,9 +299,9 @@ final class ModelHttp {
      */
     private ModelException redirect(Post post, int status, Optional<String> location) {
         String target = location.flatMap(ModelHttp::hostOf).map(h -> " to " + h).orElse("");
-        return fail(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " answered with a redirect (HTTP "
+        return refused(ErrorKind.INPUT, "the model API at " + host(post.uri()) + " answered with a redirect (HTTP "
                 + status + ")" + target + "; repofix sends the key to the configured host only and does not follow "
-                + "redirects: set --base-url to the address that answers without one", null);
+                + "redirects: set --base-url to the address that answers without one");
     }
 
     private static Optional<String> hostOf(String location) {
@@ -364,6 +364,10 @@ final class ModelHttp {
 
     private ModelException fail(ErrorKind kind, String message, Throwable cause) {
         return new ModelException(kind, redact(message), cause);
+    }
+
+    private ModelException refused(ErrorKind kind, String message) {
+        return ModelException.refused(kind, redact(message));
     }
 
     /** {@code text} with the key, should it appear, replaced by the name of its variable. */

@@ -155,8 +155,7 @@ final class StageConversation {
      * interrupt at the end of the run's budget).
      */
     static AnswerOutcome failure(ModelException e) {
-        String message = String.valueOf(e.getMessage());
-        return e.kind() == ModelException.ErrorKind.INPUT || message.contains("(HTTP ") ? AnswerOutcome.REFUSED
+        return e.kind() == ModelException.ErrorKind.INPUT || e.refused() ? AnswerOutcome.REFUSED
                 : AnswerOutcome.NO_ANSWER;
     }
 

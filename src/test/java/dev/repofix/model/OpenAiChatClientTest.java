@@ -233,6 +233,7 @@ class OpenAiChatClientTest {
         assertThatThrownBy(() -> client(Optional.of(KEY)).complete(ask("Where?")))
                 .asInstanceOf(throwable(ModelException.class))
                 .satisfies(e -> assertThat(e.kind()).isEqualTo(ErrorKind.INPUT))
+                .satisfies(e -> assertThat(e.refused()).isTrue())
                 .satisfies(e -> assertThat(e.getMessage()).contains("HTTP 400): This model's maximum context length")
                         .endsWith("…; state the model's window with --model-context, and repofix cuts every request "
                                 + "to fit it")

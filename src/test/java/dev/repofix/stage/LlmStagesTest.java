@@ -282,6 +282,27 @@ class LlmStagesTest {
         assertThat(stages.attempts().get(0).outcome()).isEqualTo(AnswerOutcome.REFUSED);
     }
 
+    /** No answer is not a refusal because its text happens to quote an HTTP status (a parser's message quotes the body). */
+    @Test
+    void aFailureQuotingAnHttpStatusIsNoAnswerUnlessTheServerRefused() {
+        dev.repofix.model.ChatClient garbled = new dev.repofix.model.ChatClient() {
+            @Override
+            public dev.repofix.model.ChatResponse complete(dev.repofix.model.ChatRequest request) {
+                throw new ModelException(ErrorKind.RUNTIME, "no answer from localhost after 3 attempts: Unexpected "
+                        + "end-of-input in a body that read \"status (HTTP 200)\"");
+            }
+
+            @Override
+            public String name() {
+                return "garbled";
+            }
+        };
+        LlmStages stages = stages(garbled, StageInputs.chained());
+
+        assertThatThrownBy(() -> stages.draftIssue(report)).isInstanceOf(ModelException.class);
+        assertThat(stages.attempts().get(0).outcome()).isEqualTo(AnswerOutcome.NO_ANSWER);
+    }
+
     @Test
     void patchesFromGivenLocationsOrWithoutAny() {
         Localization given = new Localization(List.of(new Location(FailureFixture.SOURCE, 9, "return balance;", 1, "")));
