@@ -40,7 +40,6 @@ import dev.repofix.validate.RunLimits;
 import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
 import dev.repofix.validate.SuiteRunner;
-import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
@@ -643,22 +642,10 @@ public final class RepairPipeline {
             return;
         }
         run.fixId.flatMap(id -> run.validations.stream().filter(v -> v.candidateId().equals(id)).findFirst())
-                .flatMap(RepairPipeline::wholeSuiteRun)
+                .flatMap(v -> v.phases().fullRun())
                 .flatMap(plain -> engine.stages().baselineInstrumentation().measured(run.source, ready.build,
                         ready.suiteTime, plain))
                 .ifPresent(run.notes::add);
-    }
-
-    /**
-     * The fix's full run as a plain run of the whole suite, to set against the instrumented
-     * baseline; empty when its deciding run selected tests: a few test classes against the
-     * whole suite would read as a large overhead and turn the next baselines plain for nothing.
-     */
-    static Optional<Duration> wholeSuiteRun(Validation fix) {
-        if (fix.selection().filter(TestSelection.Selected.class::isInstance).isPresent()) {
-            return Optional.empty();
-        }
-        return fix.phases().fullRun();
     }
 
     /**

@@ -28,12 +28,9 @@ import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.testrun.TestStatus;
-import dev.repofix.validate.PhaseTimes;
 import dev.repofix.validate.ScreenResult;
 import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
-import dev.repofix.validate.TestSelection;
-import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
@@ -820,24 +817,6 @@ class RepairPipelineTest {
         assertThat(r.notes()).contains("per-test coverage: the baseline ran the suite under a variable; "
                 + "localization reads it, no coverage run of its own");
         assertThat(stages.instrumentation.measured).hasSize(1);
-    }
-
-    /**
-     * Only a deciding run of the whole suite measures what instrumentation cost: one that
-     * selected a few classes would read as a large overhead and turn the next baselines plain.
-     */
-    @Test
-    void onlyAWholeSuiteDecidingRunMeasuresTheInstrumentation() {
-        PhaseTimes times = new PhaseTimes(Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.of(Duration.ofSeconds(5)), Optional.empty());
-        Validation whole = new Validation("c1", Verdict.VALID, List.of("t"), List.of(), List.of(), "", List.of(),
-                Duration.ofSeconds(6), times, Optional.of(new TestSelection.WholeSuite("test selection is off")));
-        Validation selected = new Validation("c1", Verdict.VALID, List.of("t"), List.of(), List.of(), "", List.of(),
-                Duration.ofSeconds(6), times, Optional.of(new TestSelection.Selected(List.of("src/test/CalcTest.java"),
-                        List.of("CalcTest"), List.of("OtherTest"), "Calc.java changed")));
-
-        assertThat(RepairPipeline.wholeSuiteRun(whole)).hasValue(Duration.ofSeconds(5));
-        assertThat(RepairPipeline.wholeSuiteRun(selected)).isEmpty();
     }
 
     /** An instrumented baseline whose build fails is run again plain: the verdict is the plain run's. */
