@@ -31,7 +31,10 @@ final class TestCalls {
 
     private static final Set<String> SEQUENCE_FACTORIES = Set.of("List.of", "Arrays.asList", "java.util.List.of",
             "java.util.Arrays.asList", "Set.of");
-    private static final Pattern PYTHON_LITERAL = Pattern.compile("[\\s\\d.+\\-*eEjJxXoObB_\\[\\](),:{}]*");
+    /** What is left of a literal once its strings, numbers and None/True/False are taken out. */
+    private static final Pattern PYTHON_LITERAL = Pattern.compile("[\\s.+\\-\\[\\](),:{}]*");
+    /** A number: {@code 10}, {@code 1.5}, {@code 1e-3}, {@code 0x1F}, {@code 2j}, {@code .5}. */
+    private static final Pattern PYTHON_NUMBER = Pattern.compile("(?<![\\w.])\\.?\\d(?:[\\w.]|(?<=[eE])[-+])*");
 
     private TestCalls() {}
 
@@ -103,8 +106,12 @@ final class TestCalls {
         if (text.isBlank() || text.strip().startsWith("*")) {
             return false;
         }
-        String rest = stripStrings(text).replaceAll("\\b(None|True|False)\\b", "");
-        return rest != null && PYTHON_LITERAL.matcher(rest).matches() && !rest.contains("**");
+        String stripped = stripStrings(text);
+        if (stripped == null) {
+            return false;
+        }
+        String rest = PYTHON_NUMBER.matcher(stripped.replaceAll("\\b(None|True|False)\\b", " ")).replaceAll(" ");
+        return PYTHON_LITERAL.matcher(rest).matches();
     }
 
     /** The text with its string literals removed, or null when a string is not closed. */

@@ -58,5 +58,7 @@ class TestCallsTest {
         assertThat(TestCalls.pythonLiteral("len([1])")).isFalse();
         assertThat(TestCalls.pythonLiteral("{'a': 1}")).isTrue();
         assertThat(TestCalls.pythonLiteral("*args")).isFalse();
+        assertThat(TestCalls.pythonLiteral("x")).isFalse();
+        assertThat(TestCalls.pythonLiteral("[0x1F, -1.5e-3, 2j, .5]")).isTrue();
     }
 }
