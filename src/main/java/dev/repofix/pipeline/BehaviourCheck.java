@@ -10,6 +10,7 @@ import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.FileRead;
 import dev.repofix.workspace.Workspace;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +43,7 @@ final class BehaviourCheck {
      */
     static Map<String, BehaviourComparison> compare(Workspace workspace, SuiteRunner suite,
             List<PatchCandidate> candidates, Optional<String> fixId, List<Validation> validations,
-            List<String> failing, Supplier<Duration> remaining, Duration perRun) {
+            List<String> failing, Supplier<Duration> remaining, Duration perRun, Clock clock) {
         Optional<PatchCandidate> fix = fixId.flatMap(id -> candidates.stream().filter(c -> c.id().equals(id)).findFirst());
         List<PatchCandidate> alternatives = candidates.stream().filter(c -> fix.isPresent() && !c.id().equals(fixId.get()))
                 .filter(c -> validations.stream().anyMatch(v -> v.candidateId().equals(c.id()) && v.verdict() == Verdict.VALID))
@@ -54,7 +55,7 @@ final class BehaviourCheck {
         ProbePlan.Planned planned = ProbePlan.of(fix.get().file(), fix.get().line(), failing,
                 workspace.files().files(), path -> workspace.files().read(path, MAX_SOURCE) instanceof FileRead.Content c
                         ? c.utf8() : Optional.empty());
-        BehaviourProbe probe = new BehaviourProbe(workspace, suite, new PatchApplier());
+        BehaviourProbe probe = new BehaviourProbe(workspace, suite, new PatchApplier(), clock);
         for (PatchCandidate alternative : alternatives) {
             Duration left = remaining.get();
             if (planned.plan().isEmpty()) {

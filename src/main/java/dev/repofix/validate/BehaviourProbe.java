@@ -15,7 +15,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,12 +37,14 @@ public final class BehaviourProbe {
     private final Workspace workspace;
     private final SuiteRunner suite;
     private final PatchApplier applier;
+    private final Clock clock;
     private final Map<String, Ran> runs = new HashMap<>();
 
-    public BehaviourProbe(Workspace workspace, SuiteRunner suite, PatchApplier applier) {
+    public BehaviourProbe(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock) {
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.suite = Objects.requireNonNull(suite, "suite");
         this.applier = Objects.requireNonNull(applier, "applier");
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /** One candidate's probe: its lines, or why there are none. */
@@ -52,12 +56,12 @@ public final class BehaviourProbe {
      */
     public BehaviourComparison compare(ProbePlan plan, PatchCandidate fix, PatchCandidate alternative,
             Duration timeout) {
-        long until = System.nanoTime() + timeout.toNanos();
+        Instant until = clock.instant().plus(timeout);
         Ran a = runs.computeIfAbsent(fix.id(), id -> run(plan, fix, timeout));
         if (!a.why().isEmpty()) {
             return new BehaviourComparison.NotCompared(a.why());
         }
-        Duration left = Duration.ofNanos(until - System.nanoTime());
+        Duration left = Duration.between(clock.instant(), until);
         if (left.compareTo(Duration.ofSeconds(1)) < 0) {
             return new BehaviourComparison.NotCompared("the time budget ran out before the probe of "
                     + alternative.id());
@@ -106,10 +110,10 @@ public final class BehaviourProbe {
             Files.writeString(probe, plan.source());
             Optional<TestOutcome> outcome = suite.files(copy, List.of(plan.path()), timeout);
             if (outcome.isEmpty()) {
-                return new Ran(List.of(), "the tests run through a test command of the user's own, which cannot run "
-                        + "the probe alone");
+                return new Ran(List.of(), "the build cannot run one test file alone (or the tests run through a "
+                        + "test command of the user's own)");
             }
-            return read(copy).map(lines -> new Ran(lines, "")).orElseGet(() -> new Ran(List.of(),
+            return read(copy, plan.path()).map(lines -> new Ran(lines, "")).orElseGet(() -> new Ran(List.of(),
                     "the probe gave no results with " + candidate.id() + " (" + describe(outcome.get()) + ")"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the behaviour probe in a copy for " + candidate.id(), e);
@@ -118,9 +122,20 @@ public final class BehaviourProbe {
         }
     }
 
-    /** The probe's lines, read through the confined reader: the project's code ran there and may have left a link. */
-    private static Optional<List<String>> read(Path copy) {
-        FileRead r = new FileIndex(copy, List.of(ProbePlan.OUTPUT)).read(ProbePlan.OUTPUT, MAX_OUTPUT);
+    /**
+     * The probe's lines, read through the confined reader: the project's code ran there and may
+     * have left a link. The tests run in the copy's root, or (Maven, Gradle modules) in the
+     * folder that holds the probe's {@code src}.
+     */
+    private static Optional<List<String>> read(Path copy, String probe) {
+        int src = probe.lastIndexOf("src/");
+        String output = src > 0 && !probe.startsWith("src/") ? probe.substring(0, src) + ProbePlan.OUTPUT
+                : ProbePlan.OUTPUT;
+        FileIndex index = new FileIndex(copy, List.of(ProbePlan.OUTPUT, output));
+        FileRead r = index.read(ProbePlan.OUTPUT, MAX_OUTPUT);
+        if (!(r instanceof FileRead.Content)) {
+            r = index.read(output, MAX_OUTPUT);
+        }
         if (!(r instanceof FileRead.Content c) || c.utf8().isEmpty()) {
             return Optional.empty();
         }
