@@ -2,7 +2,6 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.BuildSystem;
 import dev.repofix.build.TestCommand;
 import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.Command;
@@ -27,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -158,36 +156,11 @@ class BehaviourProbeRunTest {
         }
     }
 
-    /** A build that names test files: {@code run-files <path>...}; no reports, test paths under {@code tests/}. */
-    private static final class FileSelectingBuild implements BuildSystem {
-        @Override
-        public String name() {
-            return "file-selecting";
-        }
-
-        @Override
-        public TestCommand testCommand(Path root, String override) {
-            return new TestCommand("run-all", Map.of());
-        }
-
+    /** {@link SelectingBuild} that also names test files: {@code run-files <path>...}. */
+    private static final class FileSelectingBuild extends SelectingBuild {
         @Override
         public Optional<TestCommand> testFilesCommand(Path root, List<String> testFiles) {
             return Optional.of(new TestCommand("run-files " + String.join(" ", testFiles), Map.of()));
-        }
-
-        @Override
-        public List<Path> reports(Path root) {
-            return List.of();
-        }
-
-        @Override
-        public Set<String> environmentNames() {
-            return Set.of();
-        }
-
-        @Override
-        public boolean isTestPath(String relativePath) {
-            return relativePath.startsWith("tests/");
         }
     }
 }
