@@ -631,6 +631,9 @@ public final class RepairPipeline {
             if (o.failure().isPresent()) {
                 throw o.failure().get();
             }
+            // After the verdict, as the alternatives: what the tests leave open between the fix and each of them.
+            run.behaviour = BehaviourCheck.compare(ready.ws, ready.suite, run.candidates, o.fixId(), o.validations(),
+                    baseline.failing(), run::remaining, limits.full().orElseThrow(), clock);
             return o;
         }, o -> o.fixId().map(id -> "VALID: " + id).orElse("no valid patch"));
         measureInstrumentation(run, ready);

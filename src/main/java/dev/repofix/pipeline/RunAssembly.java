@@ -64,6 +64,8 @@ final class RunAssembly {
     Optional<Localization> localization = Optional.empty();
     List<PatchCandidate> candidates = List.of();
     List<Validation> validations = List.of();
+    /** How each VALID alternative behaves against the fix, by candidate id, where probed. */
+    Map<String, dev.repofix.validate.BehaviourComparison> behaviour = Map.of();
     Optional<String> fixId = Optional.empty();
     String buildLog = "";
     /** T_suite: the baseline's bare run of the whole suite, once it ran. */
@@ -172,7 +174,8 @@ final class RunAssembly {
         Map<String, Validation> byId = validations.stream()
                 .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));
         List<CandidateRecord> records = candidates.stream()
-                .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
+                .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())),
+                        Optional.ofNullable(behaviour.get(c.id())))).toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
                 model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
                 error, allNotes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime,

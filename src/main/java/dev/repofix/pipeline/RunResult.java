@@ -153,6 +153,15 @@ public record RunResult(
                 .map(CandidateRecord::candidate).toList();
     }
 
+    /**
+     * How the VALID alternative {@code candidateId} behaves against the fix on inputs derived from
+     * the failing tests' calls; empty when it was not probed.
+     */
+    public Optional<dev.repofix.validate.BehaviourComparison> behaviour(String candidateId) {
+        return candidates.stream().filter(c -> c.id().equals(candidateId)).findFirst()
+                .flatMap(CandidateRecord::behaviour);
+    }
+
     /** The verdicts reached, in candidate order. */
     public List<Validation> validations() {
         return candidates.stream().flatMap(c -> c.validation().stream()).toList();

@@ -15,6 +15,7 @@ import dev.repofix.stage.Location;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
+import dev.repofix.validate.BehaviourComparison;
 import dev.repofix.validate.PhaseTimes;
 import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
@@ -157,6 +158,7 @@ public final class JsonReport {
             ObjectNode n = out.addObject();
             n.put("id", c.id()).put("origin", c.strategy()).put("file", c.file()).put("line", c.line())
                     .put("description", c.description()).put("diff", c.diff());
+            record.behaviour().ifPresent(b -> behaviour(n.putObject("behaviour"), b));
             if (record.validation().isEmpty()) {
                 n.putNull("validation");
                 continue;
@@ -174,6 +176,16 @@ public final class JsonReport {
             v.evidence().forEach(evidence::add);
             phases(vn.putObject("phasesMillis"), v.phases());
             selection(vn, v.selection());
+        }
+    }
+
+    /** How a VALID alternative behaves against the fix on the probe's inputs (present only where probed). */
+    private static void behaviour(ObjectNode n, BehaviourComparison b) {
+        switch (b) {
+            case BehaviourComparison.Differs d -> n.put("result", "differs").put("call", d.call()).put("fix", d.fix())
+                    .put("alternative", d.alternative()).put("tried", d.tried());
+            case BehaviourComparison.NoDifference s -> n.put("result", "same").put("tried", s.tried());
+            case BehaviourComparison.NotCompared x -> n.put("result", "not-compared").put("why", x.why());
         }
     }
 

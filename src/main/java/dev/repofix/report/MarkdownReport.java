@@ -158,9 +158,34 @@ public final class MarkdownReport {
                     .append(", candidate ").append(Markdown.text(c.id(), LINE)).append(")");
             differsWhere(r, c).ifPresent(where -> sb.append(": differs from the proposed fix only where ")
                     .append(Markdown.code(where, LINE)));
+            r.behaviour(c.id()).ifPresent(b -> sb.append(behaviour(b)));
             sb.append('\n');
         }
         sb.append('\n');
+    }
+
+    /**
+     * What the probe of an alternative against the fix found, as the end of its line: the first
+     * input where they differ, or that none was found, or why they were not compared. Values
+     * come from the project's code: shown as code, cut.
+     */
+    static String behaviour(dev.repofix.validate.BehaviourComparison b) {
+        return switch (b) {
+            case dev.repofix.validate.BehaviourComparison.Differs d -> ". The tests do not pin this down: on "
+                    + Markdown.code(d.call(), LINE) + " the fix " + result(d.fix()) + ", the alternative "
+                    + result(d.alternative());
+            case dev.repofix.validate.BehaviourComparison.NoDifference n -> ". No input found where they differ ("
+                    + n.tried() + " tried)";
+            case dev.repofix.validate.BehaviourComparison.NotCompared n -> ". Not compared on other inputs: "
+                    + Markdown.text(n.why(), LINE);
+        };
+    }
+
+    /** {@code returns `5`} from the probe's {@code returns 5}. */
+    private static String result(String line) {
+        int space = line.indexOf(' ');
+        return space < 0 ? Markdown.code(line, LINE)
+                : Markdown.text(line.substring(0, space), LINE) + " " + Markdown.code(line.substring(space + 1), LINE);
     }
 
     /**

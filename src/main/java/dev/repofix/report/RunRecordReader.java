@@ -21,6 +21,7 @@ import dev.repofix.testrun.EnvironmentFailure;
 import dev.repofix.testrun.StackFrame;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestStatus;
+import dev.repofix.validate.BehaviourComparison;
 import dev.repofix.validate.PhaseTimes;
 import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
@@ -140,7 +141,20 @@ public final class RunRecordReader {
                     PatchText.read(c.get("diff").asText()));
             JsonNode v = c.get("validation");
             return new CandidateRecord(candidate, v.isNull() ? Optional.empty()
-                    : Optional.of(validation(candidate.id(), v)));
+                    : Optional.of(validation(candidate.id(), v)), behaviour(c.get("behaviour")));
+        });
+    }
+
+    /** Absent where the candidate was not probed against the fix (and in records written before). */
+    private static Optional<BehaviourComparison> behaviour(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return Optional.empty();
+        }
+        return Optional.of(switch (n.get("result").asText()) {
+            case "differs" -> new BehaviourComparison.Differs(n.get("call").asText(), n.get("fix").asText(),
+                    n.get("alternative").asText(), n.get("tried").asInt());
+            case "same" -> new BehaviourComparison.NoDifference(n.get("tried").asInt());
+            default -> new BehaviourComparison.NotCompared(n.get("why").asText());
         });
     }
 

@@ -37,7 +37,8 @@ public final class SummaryReport {
                     .append(line(Texts.where(a) + ' ' + a.strategy() + ' ' + a.description()))
                     .append(" -> VALID too: the tests do not tell these apart")
                     .append(MarkdownReport.differsWhere(r, a).map(w -> " (they differ only where " + line(w) + ")")
-                            .orElse("")).append('\n'));
+                            .orElse(""))
+                    .append(r.behaviour(a.id()).map(b -> " " + line(behaviour(b))).orElse("")).append('\n'));
         });
         if (r.fix().isEmpty() && !r.validations().isEmpty()) {
             sb.append("  patch:    none of ").append(r.validations().size()).append(" candidate(s) passed the tests\n");
@@ -61,6 +62,19 @@ public final class SummaryReport {
     }
 
     /** The run's words on one line, made {@link Markdown#visible}. */
+    /** What the probe of an alternative found, on one line: the project's values are cut and made visible. */
+    static String behaviour(dev.repofix.validate.BehaviourComparison b) {
+        return switch (b) {
+            case dev.repofix.validate.BehaviourComparison.Differs d -> "[the tests do not pin this down: on "
+                    + Texts.oneLine(d.call(), 120) + " the fix " + Texts.oneLine(d.fix(), 80) + ", the alternative "
+                    + Texts.oneLine(d.alternative(), 80) + "]";
+            case dev.repofix.validate.BehaviourComparison.NoDifference n -> "[no input found where they differ ("
+                    + n.tried() + " tried)]";
+            case dev.repofix.validate.BehaviourComparison.NotCompared n -> "[not compared on other inputs: "
+                    + Texts.oneLine(n.why(), 120) + "]";
+        };
+    }
+
     private static String line(String s) {
         return Markdown.visibleLine(s, Integer.MAX_VALUE);
     }

@@ -288,11 +288,7 @@ class FixEndToEndTest {
      */
     @Test
     void saysWhenTheTestsCannotTellTwoFixesApart() throws Exception {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("range"), Map.of(
-                "span.py", "def in_range(v, lo, hi):\n    return lo <= v and v <= hi\n",
-                "test_span.py", "from span import in_range\n\n\ndef test_upper_bound_is_excluded():\n"
-                        + "    assert not in_range(10, 0, 10)\n\n\ndef test_lower_bound_is_included():\n"
-                        + "    assert in_range(0, 0, 10)\n"));
+        Path repo = FixtureRepos.weakRangeTests(temp.resolve("range"));
 
         RunOutput run = fix(repo);
 

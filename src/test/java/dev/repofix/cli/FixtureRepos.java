@@ -133,6 +133,18 @@ final class FixtureRepos {
         }
     }
 
+    /**
+     * A pytest project whose range check includes its upper bound, with tests weak enough that
+     * several one-token fixes pass them ({@code v < hi}, but also {@code lo == v}).
+     */
+    static Path weakRangeTests(Path dir) {
+        return gitRepo(dir, Map.of(
+                "span.py", "def in_range(v, lo, hi):\n    return lo <= v and v <= hi\n",
+                "test_span.py", "from span import in_range\n\n\ndef test_upper_bound_is_excluded():\n"
+                        + "    assert not in_range(10, 0, 10)\n\n\ndef test_lower_bound_is_included():\n"
+                        + "    assert in_range(0, 0, 10)\n"));
+    }
+
     /** Path to content hash of every file under {@code dir}, to prove a run wrote nothing there. */
     static Map<String, String> snapshot(Path dir) {
         Map<String, String> out = new TreeMap<>();

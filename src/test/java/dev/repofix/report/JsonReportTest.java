@@ -217,7 +217,25 @@ class JsonReportTest {
     static java.util.stream.Stream<RunResult> everyKindOfRun() {
         return java.util.stream.Stream.of(RunResults.fixed(), RunResults.notFixed(), RunResults.notFixedUnvalidated(),
                 RunResults.testsPass(), RunResults.buildBroken("[ERROR] x"), RunResults.errorDuringValidation(),
-                RunResults.cancelledInBaseline(), RunResults.fixedByModel(), RunResults.fixedWithCosts());
+                RunResults.cancelledInBaseline(), RunResults.fixedByModel(), RunResults.fixedWithCosts(),
+                RunResults.fixedAmongAlternativesProbed(new dev.repofix.validate.BehaviourComparison.Differs("f([])",
+                        "returns 0", "throws IndexError", 2)),
+                RunResults.fixedAmongAlternativesProbed(new dev.repofix.validate.BehaviourComparison.NoDifference(40)),
+                RunResults.fixedAmongAlternativesProbed(new dev.repofix.validate.BehaviourComparison.NotCompared("why")));
+    }
+
+    @Test
+    void writesWhereAProbedAlternativeDiffersFromTheFix() throws IOException {
+        JsonNode c3 = parse(RunResults.fixedAmongAlternativesProbed(new dev.repofix.validate.BehaviourComparison.Differs(
+                "f([])", "returns 0", "throws IndexError", 2))).path("candidates").get(2);
+
+        assertThat(c3.path("id").asText()).isEqualTo("c3");
+        assertThat(c3.path("behaviour").path("result").asText()).isEqualTo("differs");
+        assertThat(c3.path("behaviour").path("call").asText()).isEqualTo("f([])");
+        assertThat(c3.path("behaviour").path("fix").asText()).isEqualTo("returns 0");
+        assertThat(c3.path("behaviour").path("alternative").asText()).isEqualTo("throws IndexError");
+        assertThat(c3.path("behaviour").path("tried").asInt()).isEqualTo(2);
+        assertThat(parse(RunResults.fixedAmongAlternatives()).path("candidates").get(2).has("behaviour")).isFalse();
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.repofix.pipeline.RunStatus;
 import dev.repofix.stage.AnswerOutcome;
 import dev.repofix.stage.Localization;
 import dev.repofix.stage.Location;
+import dev.repofix.validate.BehaviourComparison;
 import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import java.time.Duration;
@@ -53,6 +54,36 @@ class MarkdownReportTest {
         assertThat(md).contains("- `>=` -> `<` at `" + RunResults.ACCOUNT + ":5` (relational-op, candidate c1): "
                 + "differs from the proposed fix only where `amount != balance`\n");
         assertThat(markdown.render(RunResults.fixedAmongAlternatives())).doesNotContain("differs from the proposed fix");
+    }
+
+    /** The probe of an alternative found an input where it and the fix differ: the report names it and both results. */
+    @Test
+    void namesTheInputWhereAProbedAlternativeBehavesDifferently() {
+        String md = markdown.render(RunResults.fixedAmongAlternativesProbed(new BehaviourComparison.Differs(
+                "Account.withdraw(0)", "returns 0", "throws java.lang.IllegalStateException", 3)));
+
+        assertThat(md).contains("- negated the condition at `" + RunResults.ACCOUNT + ":5` (negate-condition, "
+                + "candidate c3). The tests do not pin this down: on `Account.withdraw(0)` the fix returns `0`, the "
+                + "alternative throws `java.lang.IllegalStateException`\n");
+    }
+
+    /** Values come from the project's code: a backtick or a newline in one cannot leave its code span. */
+    @Test
+    void escapesTheValuesAProbePrinted() {
+        String md = markdown.render(RunResults.fixedAmongAlternativesProbed(new BehaviourComparison.Differs(
+                "f()", "returns a` **b**\n# c", "returns 1", 1)));
+
+        assertThat(md).doesNotContain("\n# c").contains("the fix returns " + Markdown.code("a` **b**\n# c", 500));
+    }
+
+    @Test
+    void saysWhenNoInputWasFoundWhereTheyDifferOrWhyTheyWereNotCompared() {
+        assertThat(markdown.render(RunResults.fixedAmongAlternativesProbed(new BehaviourComparison.NoDifference(40))))
+                .contains("(negate-condition, candidate c3). No input found where they differ (40 tried)\n");
+        assertThat(markdown.render(RunResults.fixedAmongAlternativesProbed(new BehaviourComparison.NotCompared(
+                "the fix changes inner, which is not a module-level function"))))
+                .contains("candidate c3). Not compared on other inputs: the fix changes inner, which is not a "
+                        + "module-level function\n");
     }
 
     /** What was tried, summed per template and verdict, with the time of each validation phase. */

@@ -25,6 +25,16 @@ class PullRequestCommentTest {
     }
 
     @Test
+    void theCommentNamesAnInputWhereTheFixAndAnotherPatchDiffer() {
+        String comment = PullRequestComment.render(RunResults.fixedAmongAlternativesProbed(
+                new dev.repofix.validate.BehaviourComparison.Differs("f([])", "returns 0", "throws IndexError", 2)),
+                TARGET);
+
+        assertThat(comment).contains("The tests do not pin this down: on `f([])` the fix returns `0`, the alternative "
+                + "throws `IndexError`");
+    }
+
+    @Test
     void startsWithTheMarkerAndTheVerdictThenLinksTheLinesAtTheHeadCommit() {
         String body = PullRequestComment.render(RunResults.fixed(), TARGET);
 

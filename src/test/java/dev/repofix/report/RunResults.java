@@ -112,6 +112,21 @@ public final class RunResults {
     }
 
     /**
+     * {@link #fixedAmongAlternatives()} with the alternative c3 probed against the fix, as
+     * {@code behaviour} says.
+     */
+    static RunResult fixedAmongAlternativesProbed(dev.repofix.validate.BehaviourComparison behaviour) {
+        RunResult r = fixedAmongAlternatives();
+        List<dev.repofix.pipeline.CandidateRecord> records = r.candidates().stream()
+                .map(c -> c.id().equals("c3") ? new dev.repofix.pipeline.CandidateRecord(c.candidate(), c.validation(),
+                        Optional.of(behaviour)) : c).toList();
+        return new RunResult(r.runId(), r.source(), r.commit(), r.build(), r.testCommand(), r.reproduce(), r.model(),
+                r.sandbox(), r.status(), r.failing(), r.passingCount(), r.flaky(), r.issue(), r.localization(), records,
+                r.fixId(), r.buildLog(), r.stages(), r.error(), r.notes(), r.origin(), r.startedAt(), r.total(),
+                r.suiteTime(), r.environment());
+    }
+
+    /**
      * {@link #fixed()} where c1 ({@code amount < balance}) passes every test too: a comparison
      * that differs from the fix's only where {@code amount != balance}.
      */
