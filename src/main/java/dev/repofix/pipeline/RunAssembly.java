@@ -65,6 +65,8 @@ final class RunAssembly {
     List<PatchCandidate> candidates = List.of();
     List<Validation> validations = List.of();
     Optional<String> fixId = Optional.empty();
+    /** What VALID candidates make unreachable, by candidate id; none for most. */
+    Map<String, List<String>> caveats = Map.of();
     String buildLog = "";
     /** T_suite: the baseline's bare run of the whole suite, once it ran. */
     Optional<Duration> suiteTime = Optional.empty();
@@ -172,7 +174,8 @@ final class RunAssembly {
         Map<String, Validation> byId = validations.stream()
                 .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));
         List<CandidateRecord> records = candidates.stream()
-                .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())))).toList();
+                .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())),
+                        caveats.getOrDefault(c.id(), List.of()))).toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
                 model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
                 error, allNotes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime,
