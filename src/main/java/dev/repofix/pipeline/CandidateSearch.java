@@ -229,6 +229,9 @@ final class CandidateSearch {
         String place = winner.file() + ":" + winner.line();
         List<Integer> passed = new ArrayList<>();
         for (int i : sameLine(candidates, fix)) {
+            if (taken[i] != null) {
+                continue; // tried already, past a VALID candidate ranked later for its caveats
+            }
             Optional<Duration> left = timeLeft();
             if (left.isEmpty()) {
                 notes.add("the time budget ran out before the other candidates at " + place

@@ -182,28 +182,11 @@ final class PythonBranches {
     /** {@code s} split at the top-level word {@code word} (outside brackets and strings). */
     private static List<String> splitWord(String s, String word) {
         List<String> parts = new ArrayList<>();
-        int depth = 0;
+        String separator = " " + word + " ";
         int from = 0;
-        char quote = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-            } else if ("([{".indexOf(c) >= 0) {
-                depth++;
-            } else if (")]}".indexOf(c) >= 0) {
-                depth--;
-            } else if (depth == 0 && c == ' ' && s.startsWith(word + " ", i + 1)) {
-                parts.add(s.substring(from, i).strip());
-                from = i + word.length() + 2;
-                i = from - 1;
-            }
+        for (int at = topLevel(s, separator, 0); at >= 0; at = topLevel(s, separator, from)) {
+            parts.add(s.substring(from, at).strip());
+            from = at + separator.length();
         }
         parts.add(s.substring(from).strip());
         return parts;
@@ -211,6 +194,11 @@ final class PythonBranches {
 
     /** The index of the first top-level {@code what} in {@code s}, or -1. */
     private static int topLevel(String s, String what) {
+        return topLevel(s, what, 0);
+    }
+
+    /** The index of the first top-level {@code what} in {@code s} at or after {@code from}, or -1. */
+    private static int topLevel(String s, String what, int from) {
         int depth = 0;
         char quote = 0;
         for (int i = 0; i < s.length(); i++) {
@@ -227,7 +215,8 @@ final class PythonBranches {
                 depth++;
             } else if (")]}".indexOf(c) >= 0) {
                 depth--;
-            } else if (depth == 0 && s.startsWith(what, i) && !(what.equals(":") && s.startsWith(":=", i))) {
+            } else if (depth == 0 && i >= from && s.startsWith(what, i)
+                    && !(what.equals(":") && s.startsWith(":=", i))) {
                 return i;
             }
         }

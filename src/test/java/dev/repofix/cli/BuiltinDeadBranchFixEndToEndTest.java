@@ -14,159 +14,172 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code repofix fix} with no model where a candidate that passes every test makes a branch
- * dead: a grade's {@code elif score >= 0} (the B band) lets 50 through; moving its bound to
- * the file's other number {@code 90} makes the tests pass by making the band unreachable (the
- * {@code if} above tests {@code score >= 90} already), and no test calls for a B. Where the
- * file also has {@code 80} (the real bound) that candidate is the fix and the dead one is
- * ranked after it; where it has not, the dead one is the fix, with the caveat. Real pytest
- * and mvn, tagged slow.
+ * dead, because no test asks for what that branch returns. Python: {@code elif depth > 100}
+ * (of a label whose {@code if} tests {@code width > 100}) lets a deep box through as "tall";
+ * renaming {@code depth} to {@code width} passes the tests by making the branch unreachable,
+ * and where the function has {@code height} (the right name) that rename is the fix and the
+ * dead one is ranked after it; where it has not, the dead one is the fix, with the caveat.
+ * Java the same, its tall branch returning {@code "tall " + depth} (a literal there would be
+ * changed to "small" first, by the return line's own templates). Real pytest and mvn, tagged slow.
  */
 @Tag("slow")
 class BuiltinDeadBranchFixEndToEndTest {
     private static final String PY_TESTS = """
-            from grades.bands import grade
+            from boxes.labels import label
 
 
-            def test_top_band():
-                assert grade(95) == "A"
+            def test_wide():
+                assert label(500, 5, 5) == "wide"
 
 
-            def test_below_zero_fails():
-                assert grade(-5) == "F"
+            def test_small():
+                assert label(5, 5, 5) == "small"
 
 
-            def test_fifty_fails():
-                assert grade(50) == "F"
+            def test_at_the_limit_is_small():
+                assert label(5, 5, 100) == "small"
 
 
-            def test_zero_fails():
-                assert grade(0) == "F"
+            def test_deep_is_not_tall():
+                assert label(5, 5, 500) == "small"
             """;
     private static final String JAVA_TESTS = """
-            package org.grades;
+            package org.boxes;
 
             import static org.junit.jupiter.api.Assertions.assertEquals;
 
             import org.junit.jupiter.api.Test;
 
-            class BandsTest {
+            class LabelsTest {
                 @Test
-                void topBand() {
-                    assertEquals("A", Bands.grade(95));
+                void wide() {
+                    assertEquals("wide", Labels.label(500, 5, 5));
                 }
 
                 @Test
-                void belowZeroFails() {
-                    assertEquals("F", Bands.grade(-5));
+                void small() {
+                    assertEquals("small", Labels.label(5, 5, 5));
                 }
 
                 @Test
-                void fiftyFails() {
-                    assertEquals("F", Bands.grade(50));
+                void atTheLimitIsSmall() {
+                    assertEquals("small", Labels.label(5, 5, 100));
                 }
 
                 @Test
-                void zeroFails() {
-                    assertEquals("F", Bands.grade(0));
+                void deepIsNotTall() {
+                    assertEquals("small", Labels.label(5, 5, 500));
                 }
             }
             """;
+
+    /**
+     * The candidates before the later families' guards, which are VALID here too: {@code depth > 100
+     * and not depth} is as dead (no number above 100 is falsy), but that takes arithmetic the check
+     * has not; {@code not depth} and {@code depth is None} are live and wrong, and no check here
+     * can say so (the differential runs of item 3's second part are for those).
+     */
+    private static final List<String> SHORT_LIST = List.of("--max-candidates", "18", "--max-screened", "18");
 
     @TempDir
     Path temp;
 
     @Test
     void pythonPrefersTheFixThatKeepsTheBranchAndNamesTheOneThatKillsIt() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("grades"), Map.of(
-                "grades/__init__.py", "",
-                "grades/bands.py", python("HONOURS = 80\n"),
-                "tests/test_bands.py", PY_TESTS));
+        Path repo = FixtureRepos.gitRepo(temp.resolve("boxes"), Map.of(
+                "boxes/__init__.py", "",
+                "boxes/labels.py", python("width, height, depth", "depth"),
+                "tests/test_labels.py", PY_TESTS));
 
         JsonNode report = BuiltinFixRuns.assertFixed(run(repo));
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+    elif score >= 80:");
+        assertThat(report.path("patch").asText()).as(tried(report)).contains("+    elif height > 100:");
         assertThat(report.path("fixCaveats")).isEmpty();
-        JsonNode dead = valid(report, "+    elif score >= 90:");
-        assertThat(dead.path("caveats").get(0).asText()).contains("`elif score >= 90:` (grades/bands.py:")
-                .contains("implies the earlier `if score >= 90:`");
+        JsonNode dead = valid(report, "+    elif width > 100:");
+        assertThat(dead.path("caveats").get(0).asText()).contains("`elif width > 100:` (boxes/labels.py:4)")
+                .contains("implies the earlier `if width > 100:`");
     }
 
     @Test
     void pythonReportsTheOnlyFixThatPassesWithTheCaveat() throws Exception {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("grades"), Map.of(
-                "grades/__init__.py", "",
-                "grades/bands.py", python(""),
-                "tests/test_bands.py", PY_TESTS));
+        Path repo = FixtureRepos.gitRepo(temp.resolve("boxes"), Map.of(
+                "boxes/__init__.py", "",
+                "boxes/labels.py", python("width, depth", "depth"),
+                "tests/test_labels.py", PY_TESTS.replace(", 5, ", ", ")));
 
-        RunOutput run = run(repo);
+        RunOutput run = run(repo, SHORT_LIST);
         JsonNode report = BuiltinFixRuns.assertFixed(run);
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+    elif score >= 90:");
-        assertThat(report.path("fixCaveats").get(0).asText()).contains("`elif score >= 90:`");
+        assertThat(report.path("patch").asText()).as(tried(report)).contains("+    elif width > 100:");
+        assertThat(report.path("fixCaveats").get(0).asText()).contains("`elif width > 100:`");
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix makes code "
                 + "unreachable").contains("review before applying");
     }
 
     @Test
     void javaPrefersTheFixThatKeepsTheBranchAndNamesTheOneThatKillsIt() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("grades"), Map.of(
+        Path repo = FixtureRepos.gitRepo(temp.resolve("boxes"), Map.of(
                 "pom.xml", FixtureRepos.JUNIT_POM,
-                "src/main/java/org/grades/Bands.java", java("    static final int HONOURS = 80;\n\n"),
-                "src/test/java/org/grades/BandsTest.java", JAVA_TESTS));
+                "src/main/java/org/boxes/Labels.java", java("int width, int height, int depth"),
+                "src/test/java/org/boxes/LabelsTest.java", JAVA_TESTS));
 
         JsonNode report = BuiltinFixRuns.assertFixed(run(repo));
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+        } else if (score >= 80) {");
+        assertThat(report.path("patch").asText()).as(tried(report)).contains("+        } else if (height > 100) {");
         assertThat(report.path("fixCaveats")).isEmpty();
-        JsonNode dead = valid(report, "+        } else if (score >= 90) {");
-        assertThat(dead.path("caveats").get(0).asText()).contains("`else if (score >= 90)`");
+        JsonNode dead = valid(report, "+        } else if (width > 100) {");
+        assertThat(dead.path("caveats").get(0).asText()).contains("`else if (width > 100)`")
+                .contains("implies the earlier `if (width > 100)`");
     }
 
     @Test
     void javaReportsTheOnlyFixThatPassesWithTheCaveat() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("grades"), Map.of(
+        Path repo = FixtureRepos.gitRepo(temp.resolve("boxes"), Map.of(
                 "pom.xml", FixtureRepos.JUNIT_POM,
-                "src/main/java/org/grades/Bands.java", java(""),
-                "src/test/java/org/grades/BandsTest.java", JAVA_TESTS));
+                "src/main/java/org/boxes/Labels.java", java("int width, int depth"),
+                "src/test/java/org/boxes/LabelsTest.java", JAVA_TESTS.replace(", 5, ", ", ")));
 
-        JsonNode report = BuiltinFixRuns.assertFixed(run(repo));
+        JsonNode report = BuiltinFixRuns.assertFixed(run(repo, SHORT_LIST));
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+        } else if (score >= 90) {");
-        assertThat(report.path("fixCaveats").get(0).asText()).contains("`else if (score >= 90)`")
-                .contains("implies the earlier `if (score >= 90)`");
+        assertThat(report.path("patch").asText()).as(tried(report)).contains("+        } else if (width > 100) {");
+        assertThat(report.path("fixCaveats").get(0).asText()).contains("`else if (width > 100)`")
+                .contains("implies the earlier `if (width > 100)`");
     }
 
     private RunOutput run(Path repo) {
-        return BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "40"));
+        return run(repo, List.of("--max-candidates", "40"));
     }
 
-    private static String python(String more) {
-        return more + """
-                def grade(score):
-                    if score >= 90:
-                        return "A"
-                    elif score >= 0:
-                        return "B"
-                    return "F"
-                """;
+    private RunOutput run(Path repo, List<String> budget) {
+        return BuiltinFixRuns.fix(temp, repo, budget);
     }
 
-    private static String java(String more) {
+    private static String python(String parameters, String tested) {
         return """
-                package org.grades;
+                def label(%s):
+                    if width > 100:
+                        return "wide"
+                    elif %s > 100:
+                        return "tall"
+                    return "small"
+                """.formatted(parameters, tested);
+    }
 
-                public final class Bands {
-                """ + more + """
-                    public static String grade(int score) {
-                        if (score >= 90) {
-                            return "A";
-                        } else if (score >= 0) {
-                            return "B";
+    private static String java(String parameters) {
+        return """
+                package org.boxes;
+
+                public final class Labels {
+                    public static String label(%s) {
+                        if (width > 100) {
+                            return "wide";
+                        } else if (depth > 100) {
+                            return "tall " + depth;
                         }
-                        return "F";
+                        return "small";
                     }
                 }
-                """;
+                """.formatted(parameters);
     }
 
     /** The VALID candidate whose diff has {@code line}. */
