@@ -10,13 +10,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * Validates candidates in their order, up to {@code --jobs} at once, until one is
@@ -26,6 +29,10 @@ import java.util.concurrent.Future;
  * ends the search with the verdicts reached before it, and the failure. Where screening is
  * on, each candidate is screened first and only those that pass take a full run, which
  * {@code --max-candidates} counts (see the constructor).
+ *
+ * <p>A VALID candidate with a caveat (it makes code unreachable: {@code DeadBranches}) is
+ * ranked after the VALID ones without: the search goes on past it, within the same budget,
+ * and it is the fix only when no other VALID candidate is found; its caveats go with it.
  */
 final class CandidateSearch {
     /** A candidate is not started with less time than this left: it could not finish. */
@@ -41,12 +48,14 @@ final class CandidateSearch {
      * @param notes       what the user should know (the budget ran out)
      * @param failure     what stopped the search early, if anything did
      * @param interrupted whether the thread was interrupted while waiting
+     * @param caveats     what each VALID candidate with a caveat makes unreachable, by candidate id
      */
     record Outcome(List<Validation> validations, Optional<String> fixId, List<String> notes,
-            Optional<RuntimeException> failure, boolean interrupted) {
+            Optional<RuntimeException> failure, boolean interrupted, Map<String, List<String>> caveats) {
         Outcome {
             validations = List.copyOf(validations);
             notes = List.copyOf(notes);
+            caveats = Map.copyOf(caveats);
         }
     }
 
@@ -62,6 +71,8 @@ final class CandidateSearch {
     private final int maxFullRuns;
     /** Whether each candidate is screened (in order, one at a time) before it may take a full run. */
     private final boolean screenFirst;
+    /** What a candidate makes unreachable (nothing for most); asked of VALID candidates only. */
+    private final Function<PatchCandidate, List<String>> caveatsOf;
 
     /**
      * @param startedAt   when the run began
@@ -71,7 +82,7 @@ final class CandidateSearch {
      */
     CandidateSearch(Validator validator, ProgressListener progress, Clock clock, Instant startedAt, Duration budget,
             Duration testTimeout, int jobs) {
-        this(validator, progress, clock, startedAt, budget, testTimeout, jobs, Integer.MAX_VALUE, false);
+        this(validator, progress, clock, startedAt, budget, testTimeout, jobs, Integer.MAX_VALUE, false, c -> List.of());
     }
 
     /**
@@ -82,6 +93,18 @@ final class CandidateSearch {
      */
     CandidateSearch(Validator validator, ProgressListener progress, Clock clock, Instant startedAt, Duration budget,
             Duration testTimeout, int jobs, int maxFullRuns, boolean screenFirst) {
+        this(validator, progress, clock, startedAt, budget, testTimeout, jobs, maxFullRuns, screenFirst,
+                c -> List.of());
+    }
+
+    /**
+     * The same, with {@code caveatsOf} saying what a VALID candidate makes unreachable: one
+     * that makes some is ranked after those that make none.
+     */
+    CandidateSearch(Validator validator, ProgressListener progress, Clock clock, Instant startedAt, Duration budget,
+            Duration testTimeout, int jobs, int maxFullRuns, boolean screenFirst,
+            Function<PatchCandidate, List<String>> caveatsOf) {
+        this.caveatsOf = caveatsOf;
         this.maxFullRuns = maxFullRuns;
         this.screenFirst = screenFirst;
         this.validator = validator;
@@ -99,6 +122,7 @@ final class CandidateSearch {
         // so every verdict used is also reported, in the order the progress shows.
         Validation[] done = new Validation[candidates.size()];
         Validation[] taken = new Validation[candidates.size()];
+        Map<String, List<String>> caveats = new HashMap<>();
         List<String> notes = new ArrayList<>();
         Optional<RuntimeException> failure = Optional.empty();
         boolean interrupted = false;
@@ -111,7 +135,7 @@ final class CandidateSearch {
         try {
             int inFlight = 0;
             while (true) {
-                while (inFlight < jobs && next < candidates.size() && !anyValid(taken) && fullRuns < maxFullRuns) {
+                while (inFlight < jobs && next < candidates.size() && !anyValid(taken, candidates, caveats) && fullRuns < maxFullRuns) {
                     Optional<Duration> left = timeLeft();
                     if (left.isEmpty()) {
                         notes.add("time budget (--timeout " + Durations.format(budget) + ") ran out after " + next + " of " + candidates.size() + " candidates");
@@ -126,6 +150,7 @@ final class CandidateSearch {
                         if (screened.isPresent()) {
                             done[index] = screened.get();
                             report(candidates, index, taken, screened.get());
+                            review(candidates, index, taken, caveats);
                             continue;
                         }
                     }
@@ -136,11 +161,12 @@ final class CandidateSearch {
                     }));
                     inFlight++;
                 }
-                if (inFlight == 0 || winner(taken).isPresent()) {
+                if (inFlight == 0 || winner(taken, candidates, caveats).isPresent()) {
                     break;
                 }
                 int finished = completion.take().get();
                 taken[finished] = done[finished];
+                review(candidates, finished, taken, caveats);
                 inFlight--;
                 progress.onEvent(new ProgressEvent.CandidateValidated(finished + 1, candidates.size(),
                         candidates.get(finished), done[finished]));
@@ -158,7 +184,7 @@ final class CandidateSearch {
             running.forEach(f -> f.cancel(true));
             pool.shutdownNow();
         }
-        Optional<Integer> win = winner(taken);
+        Optional<Integer> win = winner(taken, candidates, caveats).or(() -> firstValid(taken));
         if (screenFirst && win.isEmpty() && fullRuns >= maxFullRuns && next < candidates.size()) {
             notes.add("gave the full run to " + fullRuns + " candidates that passed screening (--max-candidates); "
                     + (candidates.size() - next) + " more were not screened");
@@ -169,6 +195,9 @@ final class CandidateSearch {
                     Duration.between(startedAt, clock.instant())));
             try {
                 interrupted = alternatives(candidates, win.get(), taken, baseline, notes);
+                for (int i = 0; i < taken.length; i++) {
+                    review(candidates, i, taken, caveats);
+                }
             } catch (RuntimeException e) {
                 // An interrupt (or a failure) while the alternatives run takes nothing the fix proved.
                 failure = Optional.of(e);
@@ -181,7 +210,9 @@ final class CandidateSearch {
             }
         }
         Optional<String> fix = win.map(i -> candidates.get(i).id());
-        return new Outcome(reached, fix, notes, failure, interrupted);
+        Map<String, List<String>> found = new HashMap<>(caveats);
+        found.values().removeIf(List::isEmpty);
+        return new Outcome(reached, fix, notes, failure, interrupted, found);
     }
 
     /**
@@ -198,6 +229,9 @@ final class CandidateSearch {
         String place = winner.file() + ":" + winner.line();
         List<Integer> passed = new ArrayList<>();
         for (int i : sameLine(candidates, fix)) {
+            if (taken[i] != null) {
+                continue; // tried already, past a VALID candidate ranked later for its caveats
+            }
             Optional<Duration> left = timeLeft();
             if (left.isEmpty()) {
                 notes.add("the time budget ran out before the other candidates at " + place
@@ -252,26 +286,60 @@ final class CandidateSearch {
         progress.onEvent(new ProgressEvent.CandidateValidated(i + 1, candidates.size(), candidates.get(i), v));
     }
 
-    /** The first VALID candidate such that every earlier one has its verdict. */
-    private static Optional<Integer> winner(Validation[] done) {
+    /** The first VALID candidate without caveats such that every earlier one has its verdict. */
+    private static Optional<Integer> winner(Validation[] done, List<PatchCandidate> candidates,
+            Map<String, List<String>> caveats) {
         for (int i = 0; i < done.length; i++) {
             if (done[i] == null) {
                 return Optional.empty();
             }
-            if (done[i].verdict() == Verdict.VALID) {
+            if (done[i].verdict() == Verdict.VALID && !flagged(caveats, candidates.get(i))) {
                 return Optional.of(i);
             }
         }
         return Optional.empty();
     }
 
-    private static boolean anyValid(Validation[] done) {
-        for (Validation v : done) {
-            if (v != null && v.verdict() == Verdict.VALID) {
+    /** The first VALID candidate, caveats or not: the fix when none without caveats was found. */
+    private static Optional<Integer> firstValid(Validation[] done) {
+        for (int i = 0; i < done.length; i++) {
+            if (done[i] != null && done[i].verdict() == Verdict.VALID) {
+                return Optional.of(i);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean anyValid(Validation[] done, List<PatchCandidate> candidates,
+            Map<String, List<String>> caveats) {
+        for (int i = 0; i < done.length; i++) {
+            if (done[i] != null && done[i].verdict() == Verdict.VALID && !flagged(caveats, candidates.get(i))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Asks once what a VALID candidate makes unreachable and keeps the answer. A check that fails says nothing: it adds a caveat, it never takes a verdict away.
+     */
+    private void review(List<PatchCandidate> candidates, int i, Validation[] taken,
+            Map<String, List<String>> caveats) {
+        PatchCandidate c = candidates.get(i);
+        if (taken[i] == null || taken[i].verdict() != Verdict.VALID || caveats.containsKey(c.id())) {
+            return;
+        }
+        List<String> found;
+        try {
+            found = caveatsOf.apply(c);
+        } catch (RuntimeException e) {
+            found = List.of();
+        }
+        caveats.put(c.id(), List.copyOf(found));
+    }
+
+    private static boolean flagged(Map<String, List<String>> caveats, PatchCandidate c) {
+        return !caveats.getOrDefault(c.id(), List.of()).isEmpty();
     }
 
     private Optional<Duration> timeLeft() {

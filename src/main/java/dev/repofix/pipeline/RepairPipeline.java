@@ -34,6 +34,7 @@ import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestRunner;
 import dev.repofix.validate.Baseline;
+import dev.repofix.validate.DeadBranches;
 import dev.repofix.validate.FlakyCheck;
 import dev.repofix.validate.PatchValidator;
 import dev.repofix.validate.RunLimits;
@@ -41,6 +42,7 @@ import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
 import dev.repofix.validate.SuiteRunner;
 import dev.repofix.validate.Validation;
+import dev.repofix.workspace.FileRead;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
 import java.io.UncheckedIOException;
@@ -73,6 +75,8 @@ public final class RepairPipeline {
     private static final int LOG_LINES = 40;
     /** The line a JVM prints when {@code JAVA_TOOL_OPTIONS} is set, as the instrumented baseline sets it. */
     private static final Pattern TOOL_BANNER = Pattern.compile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R?");
+    /** A larger source file is not read for {@link DeadBranches}. */
+    private static final long MAX_SOURCE_BYTES = 2_000_000;
     private static final Set<String> MODEL_STAGES = Set.of(RunAssembly.ISSUE, RunAssembly.LOCALIZE, RunAssembly.PATCH);
 
     /**
@@ -619,13 +623,15 @@ public final class RepairPipeline {
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
                         screening, ready.runner.sandboxKind(ready.build), config.testSelection()),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs(),
-                screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst);
+                screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst,
+                c -> DeadBranches.madeBy(c.patch(), path -> sourceOf(ready.ws, path)));
         step(run, RunAssembly.VALIDATE, () -> {
             // The stages' per-test coverage (of this code, before any patch) lets the deciding run select tests.
             Baseline baseline = reach.map(ready.baseline::withReach).orElse(ready.baseline);
             CandidateSearch.Outcome o = search.validate(run.candidates, baseline);
             run.validations = o.validations();
             run.fixId = o.fixId();
+            run.caveats = o.caveats();
             run.notes.addAll(o.notes());
             needsDocker(o.validations()).ifPresent(run.notes::add);
             if (o.failure().isPresent()) {
@@ -637,6 +643,11 @@ public final class RepairPipeline {
             return o;
         }, o -> o.fixId().map(id -> "VALID: " + id).orElse("no valid patch"));
         measureInstrumentation(run, ready);
+    }
+
+    /** A source file of the checkout as text, for {@link DeadBranches}; empty when it cannot be read. */
+    private static Optional<String> sourceOf(Workspace ws, String path) {
+        return ws.files().read(path, MAX_SOURCE_BYTES) instanceof FileRead.Content c ? c.utf8() : Optional.empty();
     }
 
     /** What instrumenting the baseline cost, against the fix's full run of the same suite without it. */

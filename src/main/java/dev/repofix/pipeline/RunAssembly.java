@@ -67,6 +67,8 @@ final class RunAssembly {
     /** How each VALID alternative behaves against the fix, by candidate id, where probed. */
     Map<String, dev.repofix.validate.BehaviourComparison> behaviour = Map.of();
     Optional<String> fixId = Optional.empty();
+    /** What VALID candidates make unreachable, by candidate id; none for most. */
+    Map<String, List<String>> caveats = Map.of();
     String buildLog = "";
     /** T_suite: the baseline's bare run of the whole suite, once it ran. */
     Optional<Duration> suiteTime = Optional.empty();
@@ -175,7 +177,8 @@ final class RunAssembly {
                 .collect(Collectors.toMap(Validation::candidateId, Function.identity(), (a, b) -> a));
         List<CandidateRecord> records = candidates.stream()
                 .map(c -> new CandidateRecord(c, Optional.ofNullable(byId.get(c.id())),
-                        Optional.ofNullable(behaviour.get(c.id())))).toList();
+                        caveats.getOrDefault(c.id(), List.of()), Optional.ofNullable(behaviour.get(c.id()))))
+                .toList();
         return new RunResult(runId, source, commit, build, testCommand, reproduce.isEmpty() ? testCommand : reproduce,
                 model, sandbox, status, failing, passing, flaky, issue, localization, records, fixId, buildLog, ordered(),
                 error, allNotes, RunOrigin.local(), startedAt, Duration.between(startedAt, clock.instant()), suiteTime,

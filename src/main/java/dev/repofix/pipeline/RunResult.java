@@ -162,6 +162,12 @@ public record RunResult(
                 .flatMap(CandidateRecord::behaviour);
     }
 
+    /** What candidate {@code id} makes unreachable though it passes the tests; empty for most. */
+    public List<String> caveats(String id) {
+        return candidates.stream().filter(c -> c.id().equals(id)).findFirst().map(CandidateRecord::caveats)
+                .orElse(List.of());
+    }
+
     /** The verdicts reached, in candidate order. */
     public List<Validation> validations() {
         return candidates.stream().flatMap(c -> c.validation().stream()).toList();

@@ -84,6 +84,8 @@ public final class JsonReport {
         candidates(root.putArray("candidates"), r.candidates());
         root.put("fix", r.fixId().orElse(null));
         root.put("patch", r.fix().map(PatchCandidate::diff).orElse(null));
+        ArrayNode fixCaveats = root.putArray("fixCaveats");
+        r.fixId().map(r::caveats).orElse(List.of()).forEach(fixCaveats::add);
         root.put("buildLog", r.buildLog());
         ArrayNode notes = root.putArray("notes");
         r.notes().forEach(notes::add);
@@ -159,6 +161,7 @@ public final class JsonReport {
             n.put("id", c.id()).put("origin", c.strategy()).put("file", c.file()).put("line", c.line())
                     .put("description", c.description()).put("diff", c.diff());
             record.behaviour().ifPresent(b -> behaviour(n.putObject("behaviour"), b));
+            record.caveats().forEach(n.putArray("caveats")::add);
             if (record.validation().isEmpty()) {
                 n.putNull("validation");
                 continue;

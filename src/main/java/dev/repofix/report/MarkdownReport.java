@@ -123,6 +123,8 @@ public final class MarkdownReport {
                 .append(Markdown.fence("diff", fix.get().diff()))
                 .append("\nFAIL_TO_PASS: ").append(v.fixed().size()).append(" of ").append(r.failing().size())
                 .append(" now pass. ").append(Markdown.text(passToPass(r, v), PROSE)).append("\n\n");
+        Texts.caveat("This fix", r.caveats(fix.get().id())).ifPresent(c -> sb.append("> **Caveat.** ")
+                .append(Markdown.textWithCode(c, PROSE)).append(" No other candidate that passes every test was found.\n\n"));
         if (!v.evidence().isEmpty()) {
             sb.append("Evidence: ").append(Markdown.text(String.join("; ", v.evidence()), PROSE)).append("\n\n");
         }
@@ -158,6 +160,8 @@ public final class MarkdownReport {
                     .append(", candidate ").append(Markdown.text(c.id(), LINE)).append(")");
             differsWhere(r, c).ifPresent(where -> sb.append(": differs from the proposed fix only where ")
                     .append(Markdown.code(where, LINE)));
+            Texts.caveat("ranked after the fix: it", r.caveats(c.id())).ifPresent(w -> sb.append("; **")
+                    .append(Markdown.textWithCode(w, PROSE)).append("**"));
             r.behaviour(c.id()).ifPresent(b -> sb.append(behaviour(b)));
             sb.append('\n');
         }

@@ -106,6 +106,8 @@ public final class PullRequestComment {
             block = fenced(diff, budget - (block.length() - budget));
         }
         sb.append(block).append(close);
+        Texts.caveat("This fix", r.caveats(fix.id())).ifPresent(c -> sb.append("> **Caveat.** ")
+                .append(Markdown.textWithCode(c, 1_200)).append(" No other candidate that passes every test was found.\n\n"));
         MarkdownReport.alternatives(sb, r);
         return sb.toString();
     }

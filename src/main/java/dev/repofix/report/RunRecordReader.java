@@ -140,8 +140,10 @@ public final class RunRecordReader {
                     c.get("file").asText(), c.get("line").asInt(), c.get("description").asText(),
                     PatchText.read(c.get("diff").asText()));
             JsonNode v = c.get("validation");
+            // Records written before caveats existed have none.
+            List<String> caveats = c.has("caveats") ? list(c.get("caveats"), JsonNode::asText) : List.of();
             return new CandidateRecord(candidate, v.isNull() ? Optional.empty()
-                    : Optional.of(validation(candidate.id(), v)), behaviour(c.get("behaviour")));
+                    : Optional.of(validation(candidate.id(), v)), caveats, behaviour(c.get("behaviour")));
         });
     }
 

@@ -32,11 +32,15 @@ public final class SummaryReport {
         r.fix().ifPresent(f -> {
             sb.append("  patch:    ").append(line(Texts.where(f) + ' ' + f.strategy() + ' ' + f.description()))
                     .append(" -> VALID\n");
+            Texts.caveat("this fix", r.caveats(f.id())).ifPresent(c -> sb.append("  caveat:   ").append(line(c))
+                    .append('\n'));
             sb.append(indent(firstLines(Markdown.visible(f.diff()))));
             r.alternatives().forEach(a -> sb.append("  also:     ")
                     .append(line(Texts.where(a) + ' ' + a.strategy() + ' ' + a.description()))
                     .append(" -> VALID too: the tests do not tell these apart")
                     .append(MarkdownReport.differsWhere(r, a).map(w -> " (they differ only where " + line(w) + ")")
+                            .orElse(""))
+                    .append(Texts.caveat("; ranked after the fix: it", r.caveats(a.id())).map(c -> line(c))
                             .orElse(""))
                     .append(r.behaviour(a.id()).map(b -> " " + line(behaviour(b))).orElse("")).append('\n'));
         });

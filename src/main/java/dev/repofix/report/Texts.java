@@ -37,6 +37,18 @@ final class Texts {
     }
 
     /**
+     * The caveat of a VALID candidate that makes code unreachable ({@code what}: one or more
+     * findings of {@code DeadBranches}), as one sentence with code in backticks; empty when none.
+     */
+    static java.util.Optional<String> caveat(String who, java.util.List<String> what) {
+        if (what.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(who + " makes code unreachable: " + String.join("; ", what)
+                + ". The tests pass, but no input can run that code any more: review before applying.");
+    }
+
+    /**
      * How an error is named to people: for a model's stage, by how its questions ended (no answer
      * in time, refused, not parsed, unusable), read from the stage's record in {@code r}.
      */

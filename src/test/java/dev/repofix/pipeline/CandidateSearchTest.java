@@ -263,6 +263,46 @@ class CandidateSearchTest {
         assertThat(run.withinBudget(candidates(9), false)).extracting(PatchCandidate::id).containsExactly("c1", "c2");
     }
 
+    @Test
+    void aValidCandidateThatMakesCodeUnreachableIsRankedAfterOneThatDoesNot() {
+        List<String> tried = new ArrayList<>();
+        Validator validator = (c, b, t) -> {
+            tried.add(c.id());
+            return verdict(c, c.id().equals("c2") || c.id().equals("c4") ? Verdict.VALID : Verdict.TESTS_FAIL);
+        };
+
+        for (int jobs : new int[] {1, 3}) {
+            tried.clear();
+            CandidateSearch.Outcome o = new CandidateSearch(validator, ProgressListener.none(), Clock.systemUTC(),
+                    Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), jobs, Integer.MAX_VALUE, false,
+                    c -> c.id().equals("c2") ? List.of("the branch `elif x:` can no longer run") : List.of())
+                    .validate(candidates(6), BASELINE);
+
+            assertThat(o.fixId()).as("jobs %d", jobs).contains("c4");
+            assertThat(tried).as("jobs %d", jobs).contains("c1", "c2", "c3", "c4");
+            if (jobs == 1) {
+                assertThat(tried).containsExactly("c1", "c2", "c3", "c4");
+            }
+            assertThat(o.caveats()).containsOnlyKeys("c2");
+            assertThat(o.validations()).extracting(Validation::candidateId).contains("c2", "c4");
+        }
+    }
+
+    @Test
+    void aValidCandidateThatMakesCodeUnreachableIsStillTheFixWhenNoOtherIsValid() {
+        Validator validator = (c, b, t) -> verdict(c, c.id().equals("c2") ? Verdict.VALID : Verdict.TESTS_FAIL);
+
+        CandidateSearch.Outcome o = new CandidateSearch(validator, ProgressListener.none(), Clock.systemUTC(),
+                Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, Integer.MAX_VALUE, false,
+                c -> List.of("the branch `elif x:` can no longer run"))
+                .validate(candidates(4), BASELINE);
+
+        assertThat(o.fixId()).contains("c2");
+        assertThat(o.validations()).hasSize(4);
+        assertThat(o.caveats()).containsOnlyKeys("c2");
+        assertThat(o.caveats().get("c2")).containsExactly("the branch `elif x:` can no longer run");
+    }
+
     private static CandidateSearch search(Validator validator, int jobs, Duration budget, ProgressListener progress) {
         return new CandidateSearch(validator, progress, Clock.systemUTC(), Instant.now(), budget,
                 Duration.ofMinutes(1), jobs);
