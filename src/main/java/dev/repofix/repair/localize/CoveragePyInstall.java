@@ -19,7 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * coverage.py for a test environment that has none: pip-installed once per interpreter
+ * coverage.py for a test environment that has none: the package of the environment's base
+ * interpreter where it has one (a venv does not see the system's packages, so a sandbox image's
+ * coverage.py is copied in from there, with no network), else pip-installed once per interpreter
  * (its cache tag and platform, e.g. {@code cpython-311-linux-x86_64}) into repofix's own
  * cache, then copied from there into each run's tools folder. The cached tree is written
  * once, completely, moved into place atomically and made read-only; a run never points
@@ -53,8 +55,20 @@ final class CoveragePyInstall {
         record Failed(String why) implements Outcome {}
     }
 
+    /**
+     * Copies the {@code coverage} package of a venv's base interpreter into the folder given
+     * as {@code $1}: the same interpreter, so its compiled tracer fits. {@code -I} as above.
+     */
+    static final String FROM_BASE_SCRIPT = "base=$(python3 -I -c 'import sys; "
+            + "print(getattr(sys, \"_base_executable\", \"\") if sys.prefix != sys.base_prefix else \"\")') "
+            + "&& [ -n \"$base\" ] && pkg=$(\"$base\" -I -c 'import coverage, os; "
+            + "print(os.path.dirname(coverage.__file__))') && mkdir -p \"$1\" && cp -R \"$pkg\" \"$1/coverage\"";
+
     /** Puts coverage.py into {@code lib} (inside the run's copy), through {@code shell}. */
     Outcome into(Path lib, CoverageRuns.Shell shell) {
+        if (shell.run("set -- '" + lib + "'; " + FROM_BASE_SCRIPT, Map.of()).succeeded()) {
+            return new Outcome.Ready("copied from the venv's base interpreter");
+        }
         Optional<Path> cached = cache.flatMap(c -> interpreterTag(shell).map(t -> c.resolve("coverage-py").resolve(t)));
         if (cached.isPresent() && Files.isRegularFile(cached.get().resolve(COMPLETE))) {
             try {

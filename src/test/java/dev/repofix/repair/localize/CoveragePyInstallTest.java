@@ -33,6 +33,8 @@ class CoveragePyInstallTest {
         final List<String> scripts = new ArrayList<>();
         final String tag;
         final boolean pipWorks;
+        /** Whether the venv's base interpreter has coverage.py (a sandbox image's python3-coverage). */
+        boolean baseHasIt;
 
         Interpreter(String tag, boolean pipWorks) {
             this.tag = tag;
@@ -42,6 +44,17 @@ class CoveragePyInstallTest {
         @Override
         public ExecResult run(String script, Map<String, String> extraEnv) {
             scripts.add(script);
+            Matcher lib = Pattern.compile("^set -- '([^']+)'").matcher(script);
+            if (script.contains("_base_executable") && baseHasIt && lib.find()) {
+                try {
+                    Path module = Path.of(lib.group(1)).resolve("coverage").resolve("__init__.py");
+                    Files.createDirectories(module.getParent());
+                    Files.writeString(module, "version = 'the image's'\n");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);
+            }
             if (script.contains("cache_tag")) {
                 return new ExecResult(new ExecResult.Outcome.Exited(0), tag + "\n", Duration.ZERO);
             }
@@ -87,6 +100,19 @@ class CoveragePyInstallTest {
         try (var left = Files.list(cache.resolve("coverage-py"))) {
             assertThat(left).extracting(p -> p.getFileName().toString()).containsExactly("cpython-311-linux-x86_64");
         }
+    }
+
+    @Test
+    void aVenvWhoseBaseInterpreterHasCoverageGetsItsCopyWithoutPip() {
+        Interpreter python = new Interpreter("cpython-313-linux-x86_64", false);
+        python.baseHasIt = true;
+
+        CoveragePyInstall.Outcome got = new CoveragePyInstall(Optional.of(dir.resolve("cache")))
+                .into(dir.resolve("run/lib"), python);
+
+        assertThat(got).isEqualTo(new CoveragePyInstall.Outcome.Ready("copied from the venv's base interpreter"));
+        assertThat(python.pipRuns()).isZero();
+        assertThat(dir.resolve("run/lib/coverage/__init__.py")).hasContent("version = 'the image's'");
     }
 
     @Test
