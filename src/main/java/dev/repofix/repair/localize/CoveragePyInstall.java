@@ -64,11 +64,39 @@ final class CoveragePyInstall {
             + "&& [ -n \"$base\" ] && pkg=$(\"$base\" -I -c 'import coverage, os; "
             + "print(os.path.dirname(coverage.__file__))') && mkdir -p \"$1\" && cp -R \"$pkg\" \"$1/coverage\"";
 
+    /** How {@link #into} says the base interpreter's copy. */
+    static final String FROM_BASE = "copied from the venv's base interpreter";
+    private static final String PRESENT = "repofix-coverage: present";
+    private static final String COPIED = "repofix-coverage: copied";
+
     /** Puts coverage.py into {@code lib} (inside the run's copy), through {@code shell}. */
     Outcome into(Path lib, CoverageRuns.Shell shell) {
         if (shell.run("set -- '" + lib + "'; " + FROM_BASE_SCRIPT, Map.of()).succeeded()) {
-            return new Outcome.Ready("copied from the venv's base interpreter");
+            return new Outcome.Ready(FROM_BASE);
         }
+        return cachedOrInstalled(lib, shell);
+    }
+
+    /**
+     * What the test environment has: empty when it imports coverage.py itself, else where it
+     * came from. One command asks and, where the venv's base interpreter has it, copies it (in
+     * a sandbox each command is a container start, about a second); only where neither holds do
+     * the cache and pip follow.
+     */
+    Optional<Outcome> ensure(Path lib, CoverageRuns.Shell shell) {
+        ExecResult r = shell.run("if python3 -c 'import coverage' 2>/dev/null; then echo '" + PRESENT + "'; "
+                + "else set -- '" + lib + "'; " + FROM_BASE_SCRIPT + " && echo '" + COPIED + "'; fi", Map.of());
+        List<String> said = r.output().lines().map(String::strip).toList();
+        if (r.succeeded() && said.contains(PRESENT)) {
+            return Optional.empty();
+        }
+        if (r.succeeded() && said.contains(COPIED)) {
+            return Optional.of(new Outcome.Ready(FROM_BASE));
+        }
+        return Optional.of(cachedOrInstalled(lib, shell));
+    }
+
+    private Outcome cachedOrInstalled(Path lib, CoverageRuns.Shell shell) {
         Optional<Path> cached = cache.flatMap(c -> interpreterTag(shell).map(t -> c.resolve("coverage-py").resolve(t)));
         if (cached.isPresent() && Files.isRegularFile(cached.get().resolve(COMPLETE))) {
             try {

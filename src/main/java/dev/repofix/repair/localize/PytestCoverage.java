@@ -84,8 +84,9 @@ final class PytestCoverage implements CoverageRuns.Tool {
             CoverageRuns.Shell shell) {
         Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
         String how = HOW;
-        if (!shell.run("python3 -c 'import coverage' 2>/dev/null", Map.of()).succeeded()) {
-            switch (install.into(tools.resolve("lib"), shell)) {
+        Optional<CoveragePyInstall.Outcome> got = install.ensure(tools.resolve("lib"), shell);
+        if (got.isPresent()) {
+            switch (got.get()) {
                 case CoveragePyInstall.Outcome.Failed f -> {
                     return new CoverageRuns.Setup.Refused(f.why());
                 }

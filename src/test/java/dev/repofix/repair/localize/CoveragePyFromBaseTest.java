@@ -66,4 +66,14 @@ class CoveragePyFromBaseTest {
         assertThat(imported.output()).contains(lib.toString());
         assertThat(List.of(lib.resolve("coverage").toFile().list())).contains("__init__.py");
     }
+
+    @Test
+    void ensureSaysNothingWhereTheEnvironmentHasIt() {
+        assumeThat(sh("python3 -I -c 'import coverage'", Map.of()).succeeded())
+                .as("the python3 on PATH has coverage.py").isTrue();
+
+        assertThat(new CoveragePyInstall(Optional.empty()).ensure(dir.resolve("lib"), (script, extra) -> sh(script,
+                Map.of()))).isEmpty();
+        assertThat(dir.resolve("lib")).doesNotExist();
+    }
 }

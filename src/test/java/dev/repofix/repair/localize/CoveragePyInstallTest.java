@@ -44,7 +44,7 @@ class CoveragePyInstallTest {
         @Override
         public ExecResult run(String script, Map<String, String> extraEnv) {
             scripts.add(script);
-            Matcher lib = Pattern.compile("^set -- '([^']+)'").matcher(script);
+            Matcher lib = Pattern.compile("set -- '([^']+)'").matcher(script);
             if (script.contains("_base_executable") && baseHasIt && lib.find()) {
                 try {
                     Path module = Path.of(lib.group(1)).resolve("coverage").resolve("__init__.py");
@@ -53,7 +53,8 @@ class CoveragePyInstallTest {
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-                return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);
+                return new ExecResult(new ExecResult.Outcome.Exited(0), script.contains("echo 'repofix-coverage: "
+                        + "copied'") ? "repofix-coverage: copied\n" : "", Duration.ZERO);
             }
             if (script.contains("cache_tag")) {
                 return new ExecResult(new ExecResult.Outcome.Exited(0), tag + "\n", Duration.ZERO);
@@ -113,6 +114,20 @@ class CoveragePyInstallTest {
         assertThat(got).isEqualTo(new CoveragePyInstall.Outcome.Ready("copied from the venv's base interpreter"));
         assertThat(python.pipRuns()).isZero();
         assertThat(dir.resolve("run/lib/coverage/__init__.py")).hasContent("version = 'the image's'");
+    }
+
+    @Test
+    void oneCommandAsksTheEnvironmentAndCopiesFromTheBaseInterpreter() {
+        Interpreter python = new Interpreter("cpython-313-linux-x86_64", false);
+        python.baseHasIt = true;
+
+        Optional<CoveragePyInstall.Outcome> got = new CoveragePyInstall(Optional.of(dir.resolve("cache")))
+                .ensure(dir.resolve("run/lib"), python);
+
+        assertThat(got).contains(new CoveragePyInstall.Outcome.Ready("copied from the venv's base interpreter"));
+        // In a sandbox each command is a container start: the check and the copy are one.
+        assertThat(python.scripts).hasSize(1);
+        assertThat(dir.resolve("run/lib/coverage/__init__.py")).exists();
     }
 
     @Test
