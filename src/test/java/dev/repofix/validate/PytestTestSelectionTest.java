@@ -14,10 +14,8 @@ import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestStatus;
 import dev.repofix.workspace.FileIndex;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,25 +38,18 @@ class PytestTestSelectionTest {
                 return n * 2
             """;
 
+    private static final Map<String, String> SOURCES = Map.of("pyproject.toml", "[project]\nname = \"calc\"\n",
+            "calc/__init__.py", "", CORE, CORE_TEXT, "calc/other.py", "def other():\n    return 1\n",
+            "tests/test_calc.py", "from calc.core import sum_to\n",
+            "tests/test_other.py", "from calc.other import other\n", "tests/test_slow.py", "import time\n");
+
     @TempDir
     Path root;
     private FileIndex files;
 
     @BeforeEach
-    void project() throws IOException {
-        Map<String, String> sources = new LinkedHashMap<>();
-        sources.put("pyproject.toml", "[project]\nname = \"calc\"\n");
-        sources.put("calc/__init__.py", "");
-        sources.put(CORE, CORE_TEXT);
-        sources.put("calc/other.py", "def other():\n    return 1\n");
-        sources.put("tests/test_calc.py", "from calc.core import sum_to\n");
-        sources.put("tests/test_other.py", "from calc.other import other\n");
-        sources.put("tests/test_slow.py", "import time\n");
-        for (Map.Entry<String, String> f : sources.entrySet()) {
-            Files.createDirectories(root.resolve(f.getKey()).getParent());
-            Files.writeString(root.resolve(f.getKey()), f.getValue());
-        }
-        files = new FileIndex(root, List.copyOf(sources.keySet()));
+    void writeTheProject() throws IOException {
+        files = TestSelectorTest.written(root, SOURCES);
     }
 
     private static Baseline baseline() {

@@ -46,13 +46,7 @@ class CoveragePyInstallTest {
             scripts.add(script);
             Matcher lib = Pattern.compile("set -- '([^']+)'").matcher(script);
             if (script.contains("_base_executable") && baseHasIt && lib.find()) {
-                try {
-                    Path module = Path.of(lib.group(1)).resolve("coverage").resolve("__init__.py");
-                    Files.createDirectories(module.getParent());
-                    Files.writeString(module, "version = 'the image's'\n");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                writeModule(Path.of(lib.group(1)), "version = 'the image's'\n");
                 return new ExecResult(new ExecResult.Outcome.Exited(0), script.contains("echo 'repofix-coverage: "
                         + "copied'") ? "repofix-coverage: copied\n" : "", Duration.ZERO);
             }
@@ -61,16 +55,21 @@ class CoveragePyInstallTest {
             }
             Matcher target = TARGET.matcher(script);
             if (script.contains("pip install") && target.find() && pipWorks) {
-                try {
-                    Path module = Path.of(target.group(1)).resolve("coverage").resolve("__init__.py");
-                    Files.createDirectories(module.getParent());
-                    Files.writeString(module, "version = '7'\n");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                writeModule(Path.of(target.group(1)), "version = '7'\n");
                 return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);
             }
             return new ExecResult(new ExecResult.Outcome.Exited(1), "ERROR: no network", Duration.ZERO);
+        }
+
+        /** A {@code coverage} package in {@code lib}, as pip or a copy leaves it. */
+        private static void writeModule(Path lib, String text) {
+            try {
+                Path module = lib.resolve("coverage").resolve("__init__.py");
+                Files.createDirectories(module.getParent());
+                Files.writeString(module, text);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         long pipRuns() {
