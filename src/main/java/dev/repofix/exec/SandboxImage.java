@@ -14,7 +14,7 @@ import java.util.Optional;
 public enum SandboxImage {
     /** JDK 21 and Maven 3.9. */
     JVM(Language.JAVA),
-    /** Python 3 with pytest. */
+    /** Python 3 with pytest and coverage.py. */
     PYTHON(Language.PYTHON),
     /** Node.js with npm. */
     NODE(Language.JAVASCRIPT),

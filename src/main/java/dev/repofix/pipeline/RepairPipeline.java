@@ -656,7 +656,8 @@ public final class RepairPipeline {
             return;
         }
         run.fixId.flatMap(id -> run.validations.stream().filter(v -> v.candidateId().equals(id)).findFirst())
-                .flatMap(v -> v.phases().fullRun())
+                // A deciding run of selected test classes is not the suite: no measure of the slow-down.
+                .flatMap(Validation::wholeSuiteRun)
                 .flatMap(plain -> engine.stages().baselineInstrumentation().measured(run.source, ready.build,
                         ready.suiteTime, plain))
                 .ifPresent(run.notes::add);

@@ -3,6 +3,8 @@ package dev.repofix.validate;
 import dev.repofix.build.BuildSystem;
 import dev.repofix.patch.ChangeKind;
 import dev.repofix.patch.FilePatch;
+import dev.repofix.patch.Hunk;
+import dev.repofix.patch.HunkLine;
 import dev.repofix.patch.Patch;
 import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.FileIndex;
@@ -54,7 +56,8 @@ public final class TestSelector {
         if (reach.incomplete().isPresent()) {
             return new TestSelection.WholeSuite("the per-test coverage is incomplete: " + reach.incomplete().get());
         }
-        Optional<String> forced = forced(patch, build, reach.sourceSuffix());
+        Optional<String> forced = forced(patch, build, reach.sourceSuffix())
+                .or(() -> reach.testOnlyLines().flatMap(lines -> beyondTests(patch, lines, files)));
         if (forced.isPresent()) {
             return new TestSelection.WholeSuite(forced.get());
         }
@@ -122,8 +125,82 @@ public final class TestSelector {
         return Optional.empty();
     }
 
+    /**
+     * Why the patch may reach tests that did not run its file, or empty: where the coverage counts
+     * code run outside any test by line ({@link TestReach#testOnlyLines()}), every line it removes or
+     * replaces, and the nearest code lines either side of what it inserts, must be lines that only
+     * tests ran. A module or class body runs at import, so a change there (a constant, a default
+     * argument, a decorator, a new top-level statement) may reach every test.
+     */
+    static Optional<String> beyondTests(Patch patch, java.util.Map<String, Set<Integer>> testOnly, FileIndex files) {
+        for (FilePatch f : patch.files()) {
+            Set<Integer> allowed = testOnly.get(f.path());
+            if (allowed == null) {
+                return Optional.of("no test ran " + f.path() + " under coverage");
+            }
+            if (!(files.read(f.path(), MAX_TEST_SOURCE) instanceof FileRead.Content c)) {
+                return Optional.of(f.path() + " could not be read to place the patch's lines");
+            }
+            List<String> text = c.text().lines().toList();
+            for (Hunk h : f.hunks()) {
+                Optional<Set<Integer>> touched = touchedLines(h, text);
+                if (touched.isEmpty()) {
+                    return Optional.of("a hunk of the patch does not match " + f.path() + " at the line it names");
+                }
+                for (int line : touched.get()) {
+                    if (!allowed.contains(line)) {
+                        return Optional.of("the patch changes " + f.path() + " at line " + line + ", which code "
+                                + "outside any test ran (at import) or no test ran");
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The 1-based lines of {@code text} that {@code hunk} removes, and around each insertion the
+     * nearest line above and below that is neither blank nor a comment (0 for the file's edge,
+     * which no test ran alone); empty when the hunk's old lines are not at the line it names.
+     */
+    static Optional<Set<Integer>> touchedLines(Hunk hunk, List<String> text) {
+        List<String> old = hunk.oldLines();
+        if (hunk.oldStart() == 0 || (old.isEmpty() ? hunk.oldStart() > text.size()
+                : hunk.oldStart() - 1 + old.size() > text.size()
+                        || !text.subList(hunk.oldStart() - 1, hunk.oldStart() - 1 + old.size()).equals(old))) {
+            return Optional.empty();
+        }
+        Set<Integer> touched = new TreeSet<>();
+        int line = old.isEmpty() ? hunk.oldStart() + 1 : hunk.oldStart();
+        for (HunkLine l : hunk.lines()) {
+            switch (l.kind()) {
+                case CONTEXT -> line++;
+                case REMOVE -> touched.add(line++);
+                case ADD -> {
+                    touched.add(codeLine(text, line - 1, -1));
+                    touched.add(codeLine(text, line, 1));
+                }
+            }
+        }
+        return Optional.of(touched);
+    }
+
+    /** From {@code line} in steps of {@code step}, the first line that holds code; 0 past the file's edge. */
+    private static int codeLine(List<String> text, int line, int step) {
+        for (int n = line; n >= 1 && n <= text.size(); n += step) {
+            String t = text.get(n - 1).strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                return n;
+            }
+        }
+        return 0;
+    }
+
     /** A test class's source file: the test path ending with its package path, inner classes aside. */
     private static Optional<String> fileOf(String cls, BuildSystem build, FileIndex files, String suffix) {
+        if (cls.endsWith(suffix) && files.files().contains(cls) && build.isTestPath(cls)) {
+            return Optional.of(cls); // a pytest node id's class is its file
+        }
         String outer = cls.replaceAll("\\$.*", "");
         String suffixPath = "/" + outer.replace('.', '/') + suffix;
         return files.endingWith(suffixPath).stream().filter(build::isTestPath).findFirst()

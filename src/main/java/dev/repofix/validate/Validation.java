@@ -66,6 +66,15 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
                 selection);
     }
 
+    /**
+     * The deciding run's time where it ran the whole suite: what the suite costs without
+     * instrumentation. Empty when it made no such run or ran selected test classes only.
+     */
+    public Optional<Duration> wholeSuiteRun() {
+        return selection.filter(TestSelection.Selected.class::isInstance).isPresent() ? Optional.empty()
+                : phases.fullRun();
+    }
+
     /** The same verdict with the deciding run's test selection. */
     Validation withSelection(Optional<TestSelection> tests) {
         return new Validation(candidateId, verdict, fixed, stillFailing, broken, detail, evidence, elapsed, phases,

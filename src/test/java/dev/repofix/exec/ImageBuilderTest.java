@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,5 +46,16 @@ class ImageBuilderTest {
             assertThat(builder.exists(SandboxImage.PYTHON.reference())).isTrue();
         }
         assertThat(lines).anyMatch(l -> l.contains("FROM"));
+        // The instrumented baseline of a pytest project needs coverage.py where tests run without network.
+        HostEnvironment host = new HostEnvironment(Map.of("HOME", dir.resolve("home").toString()));
+        try (DockerExecutor docker = DockerExecutor.open(new SandboxSettings(EngineAddress.of(HostEnvironment
+                .fromSystem()), new SandboxLimits(256L << 20, 1, 64), Optional.of(SandboxImage.PYTHON.reference()),
+                List.of(), "test-" + Long.toHexString(System.nanoTime())), host, java.time.Clock.systemUTC())) {
+            ExecResult r = docker.run(Command.shell("python3 -I -c 'import coverage; print(coverage.version_info[0])'",
+                    dir, Map.of(), Duration.ofMinutes(1)));
+            assertThat(r.succeeded()).as(r.output()).isTrue();
+            assertThat(Integer.parseInt(r.output().strip())).as("dynamic contexts need coverage.py 5+")
+                    .isGreaterThanOrEqualTo(5);
+        }
     }
 }

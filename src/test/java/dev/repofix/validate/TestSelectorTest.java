@@ -47,11 +47,16 @@ class TestSelectorTest {
         // Names Calc (say a constant the compiler inlined) though its coverage never ran Calc.java.
         sources.put(TEST + "MixedTest.java", "package org.shop; class MixedTest { int x = Calc.ZERO; Greeter g; }");
         sources.put(TEST + "OtherTest.java", "package org.shop; class OtherTest { Other o; }");
+        files = written(root, sources);
+    }
+
+    /** {@code sources} (path to text) written under {@code root}, as the workspace's file index. */
+    static FileIndex written(Path root, Map<String, String> sources) throws IOException {
         for (Map.Entry<String, String> f : sources.entrySet()) {
             Files.createDirectories(root.resolve(f.getKey()).getParent());
             Files.writeString(root.resolve(f.getKey()), f.getValue());
         }
-        files = new FileIndex(root, List.copyOf(sources.keySet()));
+        return new FileIndex(root, List.copyOf(sources.keySet()));
     }
 
     private static Map<String, Set<String>> reachOfEachClass() {

@@ -19,7 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * coverage.py for a test environment that has none: pip-installed once per interpreter
+ * coverage.py for a test environment that has none: the package of the environment's base
+ * interpreter where it has one (a venv does not see the system's packages, so a sandbox image's
+ * coverage.py is copied in from there, with no network), else pip-installed once per interpreter
  * (its cache tag and platform, e.g. {@code cpython-311-linux-x86_64}) into repofix's own
  * cache, then copied from there into each run's tools folder. The cached tree is written
  * once, completely, moved into place atomically and made read-only; a run never points
@@ -53,8 +55,48 @@ final class CoveragePyInstall {
         record Failed(String why) implements Outcome {}
     }
 
+    /**
+     * Copies the {@code coverage} package of a venv's base interpreter into the folder given
+     * as {@code $1}: the same interpreter, so its compiled tracer fits. {@code -I} as above.
+     */
+    static final String FROM_BASE_SCRIPT = "base=$(python3 -I -c 'import sys; "
+            + "print(getattr(sys, \"_base_executable\", \"\") if sys.prefix != sys.base_prefix else \"\")') "
+            + "&& [ -n \"$base\" ] && pkg=$(\"$base\" -I -c 'import coverage, os; "
+            + "print(os.path.dirname(coverage.__file__))') && mkdir -p \"$1\" && cp -R \"$pkg\" \"$1/coverage\"";
+
+    /** How {@link #into} says the base interpreter's copy. */
+    static final String FROM_BASE = "copied from the venv's base interpreter";
+    private static final String PRESENT = "repofix-coverage: present";
+    private static final String COPIED = "repofix-coverage: copied";
+
     /** Puts coverage.py into {@code lib} (inside the run's copy), through {@code shell}. */
     Outcome into(Path lib, CoverageRuns.Shell shell) {
+        if (shell.run("set -- '" + lib + "'; " + FROM_BASE_SCRIPT, Map.of()).succeeded()) {
+            return new Outcome.Ready(FROM_BASE);
+        }
+        return cachedOrInstalled(lib, shell);
+    }
+
+    /**
+     * What the test environment has: empty when it imports coverage.py itself, else where it
+     * came from. One command asks and, where the venv's base interpreter has it, copies it (in
+     * a sandbox each command is a container start, about a second); only where neither holds do
+     * the cache and pip follow.
+     */
+    Optional<Outcome> ensure(Path lib, CoverageRuns.Shell shell) {
+        ExecResult r = shell.run("if python3 -c 'import coverage' 2>/dev/null; then echo '" + PRESENT + "'; "
+                + "else set -- '" + lib + "'; " + FROM_BASE_SCRIPT + " && echo '" + COPIED + "'; fi", Map.of());
+        List<String> said = r.output().lines().map(String::strip).toList();
+        if (r.succeeded() && said.contains(PRESENT)) {
+            return Optional.empty();
+        }
+        if (r.succeeded() && said.contains(COPIED)) {
+            return Optional.of(new Outcome.Ready(FROM_BASE));
+        }
+        return Optional.of(cachedOrInstalled(lib, shell));
+    }
+
+    private Outcome cachedOrInstalled(Path lib, CoverageRuns.Shell shell) {
         Optional<Path> cached = cache.flatMap(c -> interpreterTag(shell).map(t -> c.resolve("coverage-py").resolve(t)));
         if (cached.isPresent() && Files.isRegularFile(cached.get().resolve(COMPLETE))) {
             try {

@@ -16,7 +16,6 @@ import dev.repofix.testrun.FailureReport;
 import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestInstrumentation;
-import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -310,8 +309,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
                 LOG.info("per-test coverage of {} ({}) took {} s", got.tests(), build.name(), elapsed.toSeconds());
                 // A run cut short wrote the data of the tests that finished: their reach, not the suite's.
                 return new Coverage.Collected(got.spectra(), elapsed, got.tests(), cut[0]
-                        ? got.reach().map(r -> new TestReach(r.files(), Optional.of("the coverage run was cut short"),
-                                r.tool(), r.sourceSuffix()))
+                        ? got.reach().map(r -> r.incompleteBecause("the coverage run was cut short"))
                         : got.reach());
             }
             return c;

@@ -7,6 +7,7 @@ import dev.repofix.build.TestCommand;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.ConfinedReader;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileRead;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * pytest under coverage.py with one dynamic context per test, through a small plugin
@@ -59,9 +62,11 @@ final class PytestCoverage implements CoverageRuns.Tool {
                 ExecResult run = shell.run(selected.get().shell(), CoverageRuns.merged(selected.get().extraEnv(),
                         ready.env()));
                 Coverage c = read(copy, report, "from " + files.size() + " test file(s)", CoverageRuns.tail(run, 3));
-                yield c instanceof Coverage.Collected got && !ready.how().equals(HOW)
-                        ? new Coverage.Collected(got.spectra(), got.elapsed(), got.tests() + " "
-                                + ready.how().substring(HOW.length()).strip())
+                yield c instanceof Coverage.Collected got
+                        ? new Coverage.Collected(got.spectra(), got.elapsed(), got.tests()
+                                + (ready.how().equals(HOW) ? "" : " " + ready.how().substring(HOW.length()).strip()),
+                                got.reach().map(r -> r.incompleteBecause("only the failing tests' files ran under "
+                                        + "coverage")))
                         : c;
             }
         };
@@ -79,8 +84,9 @@ final class PytestCoverage implements CoverageRuns.Tool {
             CoverageRuns.Shell shell) {
         Path tools = copy.resolve(CoverageRuns.TOOLS).toAbsolutePath();
         String how = HOW;
-        if (!shell.run("python3 -c 'import coverage' 2>/dev/null", Map.of()).succeeded()) {
-            switch (install.into(tools.resolve("lib"), shell)) {
+        Optional<CoveragePyInstall.Outcome> got = install.ensure(tools.resolve("lib"), shell);
+        if (got.isPresent()) {
+            switch (got.get()) {
                 case CoveragePyInstall.Outcome.Failed f -> {
                     return new CoverageRuns.Setup.Refused(f.why());
                 }
@@ -154,6 +160,37 @@ final class PytestCoverage implements CoverageRuns.Tool {
         }
         return new Coverage.Collected(new Spectra(lines, failed.size(), passed.size(), Spectra.Tracing.LINES),
                 java.time.Duration.ZERO,
-                failed.size() + " failing and " + passed.size() + " passing pytest test(s) " + tests);
+                failed.size() + " failing and " + passed.size() + " passing pytest test(s) " + tests,
+                Optional.of(reach(data)));
+    }
+
+    /**
+     * Which files each test file's tests ran, and the lines only tests ran: a line that also ran
+     * in the empty context (at import, in collection, between tests) is left out, so a change to
+     * it reaches every test. Data of an older plugin with no {@code outside} lines: no line is
+     * said to be only the tests'.
+     */
+    static TestReach reach(JsonNode data) {
+        Map<String, Set<String>> files = new TreeMap<>();
+        data.path("outcomes").fieldNames().forEachRemaining(id -> files.computeIfAbsent(TestReach.testClass(id),
+                k -> new TreeSet<>()));
+        Map<String, Set<Integer>> testOnly = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = data.path("files").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> file = it.next();
+            Set<Integer> outside = new HashSet<>();
+            data.path("outside").path(file.getKey()).forEach(n -> outside.add(n.asInt()));
+            boolean known = data.path("outside").has(file.getKey());
+            Set<Integer> lines = new TreeSet<>();
+            file.getValue().fields().forEachRemaining(line -> {
+                int n = Integer.parseInt(line.getKey());
+                if (known && !outside.contains(n)) {
+                    lines.add(n);
+                }
+                line.getValue().forEach(test -> files.computeIfAbsent(TestReach.testClass(test.asText()),
+                        k -> new TreeSet<>()).add(file.getKey()));
+            });
+            testOnly.put(file.getKey(), lines);
+        }
+        return new TestReach(files, Optional.empty(), "coverage.py", ".py", Optional.of(testOnly));
     }
 }

@@ -3,7 +3,8 @@
 coverage.py measures the copy of the repository the tests run in, with one dynamic
 context per test (its node id); code run outside a test (imports, collection) gets the
 empty context. At the end every measured line is written with the tests that ran it,
-and every test with its outcome, as JSON to REPOFIX_COVERAGE_OUT.
+every line that code outside any test ran (module and class bodies run at import), and
+every test with its outcome, as JSON to REPOFIX_COVERAGE_OUT.
 """
 import json
 import os
@@ -41,9 +42,12 @@ def pytest_unconfigure(config):
     _cov.save()
     data = _cov.get_data()
     files = {}
+    outside = {}
     for measured in data.measured_files():
         by_line = data.contexts_by_lineno(measured)
         lines = {str(n): sorted(c for c in contexts if c) for n, contexts in by_line.items()}
-        files[os.path.relpath(measured, _SOURCE).replace(os.sep, "/")] = {k: v for k, v in lines.items() if v}
+        name = os.path.relpath(measured, _SOURCE).replace(os.sep, "/")
+        files[name] = {k: v for k, v in lines.items() if v}
+        outside[name] = sorted(n for n, contexts in by_line.items() if "" in contexts)
     with open(_OUT, "w", encoding="utf-8") as out:
-        json.dump({"outcomes": _outcomes, "files": files}, out)
+        json.dump({"outcomes": _outcomes, "files": files, "outside": outside}, out)

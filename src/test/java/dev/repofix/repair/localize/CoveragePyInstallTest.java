@@ -33,6 +33,8 @@ class CoveragePyInstallTest {
         final List<String> scripts = new ArrayList<>();
         final String tag;
         final boolean pipWorks;
+        /** Whether the venv's base interpreter has coverage.py (a sandbox image's python3-coverage). */
+        boolean baseHasIt;
 
         Interpreter(String tag, boolean pipWorks) {
             this.tag = tag;
@@ -42,21 +44,32 @@ class CoveragePyInstallTest {
         @Override
         public ExecResult run(String script, Map<String, String> extraEnv) {
             scripts.add(script);
+            Matcher lib = Pattern.compile("set -- '([^']+)'").matcher(script);
+            if (script.contains("_base_executable") && baseHasIt && lib.find()) {
+                writeModule(Path.of(lib.group(1)), "version = 'the image's'\n");
+                return new ExecResult(new ExecResult.Outcome.Exited(0), script.contains("echo 'repofix-coverage: "
+                        + "copied'") ? "repofix-coverage: copied\n" : "", Duration.ZERO);
+            }
             if (script.contains("cache_tag")) {
                 return new ExecResult(new ExecResult.Outcome.Exited(0), tag + "\n", Duration.ZERO);
             }
             Matcher target = TARGET.matcher(script);
             if (script.contains("pip install") && target.find() && pipWorks) {
-                try {
-                    Path module = Path.of(target.group(1)).resolve("coverage").resolve("__init__.py");
-                    Files.createDirectories(module.getParent());
-                    Files.writeString(module, "version = '7'\n");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                writeModule(Path.of(target.group(1)), "version = '7'\n");
                 return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ZERO);
             }
             return new ExecResult(new ExecResult.Outcome.Exited(1), "ERROR: no network", Duration.ZERO);
+        }
+
+        /** A {@code coverage} package in {@code lib}, as pip or a copy leaves it. */
+        private static void writeModule(Path lib, String text) {
+            try {
+                Path module = lib.resolve("coverage").resolve("__init__.py");
+                Files.createDirectories(module.getParent());
+                Files.writeString(module, text);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         long pipRuns() {
@@ -87,6 +100,33 @@ class CoveragePyInstallTest {
         try (var left = Files.list(cache.resolve("coverage-py"))) {
             assertThat(left).extracting(p -> p.getFileName().toString()).containsExactly("cpython-311-linux-x86_64");
         }
+    }
+
+    @Test
+    void aVenvWhoseBaseInterpreterHasCoverageGetsItsCopyWithoutPip() {
+        Interpreter python = new Interpreter("cpython-313-linux-x86_64", false);
+        python.baseHasIt = true;
+
+        CoveragePyInstall.Outcome got = new CoveragePyInstall(Optional.of(dir.resolve("cache")))
+                .into(dir.resolve("run/lib"), python);
+
+        assertThat(got).isEqualTo(new CoveragePyInstall.Outcome.Ready("copied from the venv's base interpreter"));
+        assertThat(python.pipRuns()).isZero();
+        assertThat(dir.resolve("run/lib/coverage/__init__.py")).hasContent("version = 'the image's'");
+    }
+
+    @Test
+    void oneCommandAsksTheEnvironmentAndCopiesFromTheBaseInterpreter() {
+        Interpreter python = new Interpreter("cpython-313-linux-x86_64", false);
+        python.baseHasIt = true;
+
+        Optional<CoveragePyInstall.Outcome> got = new CoveragePyInstall(Optional.of(dir.resolve("cache")))
+                .ensure(dir.resolve("run/lib"), python);
+
+        assertThat(got).contains(new CoveragePyInstall.Outcome.Ready("copied from the venv's base interpreter"));
+        // In a sandbox each command is a container start: the check and the copy are one.
+        assertThat(python.scripts).hasSize(1);
+        assertThat(dir.resolve("run/lib/coverage/__init__.py")).exists();
     }
 
     @Test

@@ -49,6 +49,44 @@ class PytestCoverageTest {
     }
 
     @Test
+    void givesEachTestFilesReachAndTheLinesOnlyTestsRan() throws Exception {
+        String json = """
+                {"outcomes": {"tests/test_invoice.py::test_a": "failed", "tests/test_tax.py::TestTax::test_b": "passed",
+                              "tests/test_orders.py::test_c": "passed"},
+                 "files": {"shop/invoice.py": {"1": ["tests/test_invoice.py::test_a"],
+                                               "2": ["tests/test_invoice.py::test_a"]},
+                           "shop/tax.py": {"1": ["tests/test_tax.py::TestTax::test_b"]}},
+                 "outside": {"shop/invoice.py": [1], "shop/tax.py": [1]}}
+                """;
+
+        Coverage c = PytestCoverage.spectra(new ObjectMapper().readTree(json), report(), 1);
+
+        var reach = ((Coverage.Collected) c).reach().orElseThrow();
+        assertThat(reach.files()).containsOnlyKeys("tests/test_invoice.py", "tests/test_tax.py", "tests/test_orders.py");
+        assertThat(reach.files().get("tests/test_invoice.py")).containsExactly("shop/invoice.py");
+        assertThat(reach.files().get("tests/test_tax.py")).containsExactly("shop/tax.py");
+        assertThat(reach.files().get("tests/test_orders.py")).isEmpty();
+        assertThat(reach.incomplete()).isEmpty();
+        assertThat(reach.sourceSuffix()).isEqualTo(".py");
+        // Line 1 of each ran at import too (a def, a constant): a change there reaches every test.
+        assertThat(reach.testOnlyLines().orElseThrow()).containsEntry("shop/invoice.py", java.util.Set.of(2))
+                .containsEntry("shop/tax.py", java.util.Set.of());
+    }
+
+    @Test
+    void dataWithoutOutsideLinesSaysNoLineIsOnlyTheTests() throws Exception {
+        String json = """
+                {"outcomes": {"tests/test_invoice.py::test_a": "failed"},
+                 "files": {"shop/invoice.py": {"2": ["tests/test_invoice.py::test_a"]}}}
+                """;
+
+        var reach = ((Coverage.Collected) PytestCoverage.spectra(new ObjectMapper().readTree(json), report(), 1))
+                .reach().orElseThrow();
+
+        assertThat(reach.testOnlyLines().orElseThrow().get("shop/invoice.py")).isEmpty();
+    }
+
+    @Test
     void noFailingTestUnderCoverageGivesNoSpectra() throws Exception {
         String json = """
                 {"outcomes": {"tests/test_invoice.py::test_a": "passed"}, "files": {}}
