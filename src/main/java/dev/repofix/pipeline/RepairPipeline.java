@@ -40,6 +40,7 @@ import dev.repofix.validate.RunLimits;
 import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
 import dev.repofix.validate.SuiteRunner;
+import dev.repofix.validate.TestSelection;
 import dev.repofix.validate.Validation;
 import dev.repofix.workspace.Workspace;
 import dev.repofix.workspace.Workspaces;
@@ -642,10 +643,24 @@ public final class RepairPipeline {
             return;
         }
         run.fixId.flatMap(id -> run.validations.stream().filter(v -> v.candidateId().equals(id)).findFirst())
-                .flatMap(v -> v.phases().fullRun())
+                .flatMap(RepairPipeline::wholeSuiteRun)
                 .flatMap(plain -> engine.stages().baselineInstrumentation().measured(run.source, ready.build,
                         ready.suiteTime, plain))
                 .ifPresent(run.notes::add);
+    }
+
+    /**
+     * The time of {@code v}'s deciding run when it ran the whole suite: the plain run the
+     * instrumented baseline is compared with. Empty when it selected test classes, since a
+     * run of a few classes says nothing of what instrumentation costs the suite (set against
+     * it, every fix with selection read as an instrumentation "slowdown" past the limit, and
+     * the project's next runs went back to a separate coverage run).
+     */
+    static Optional<Duration> wholeSuiteRun(Validation v) {
+        if (v.selection().orElse(null) instanceof TestSelection.Selected) {
+            return Optional.empty();
+        }
+        return v.phases().fullRun();
     }
 
     /**

@@ -31,6 +31,9 @@ import dev.repofix.testrun.TestStatus;
 import dev.repofix.validate.ScreenResult;
 import dev.repofix.validate.Screening;
 import dev.repofix.validate.Screenings;
+import dev.repofix.validate.PhaseTimes;
+import dev.repofix.validate.TestSelection;
+import dev.repofix.validate.Validation;
 import dev.repofix.validate.Verdict;
 import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
@@ -817,6 +820,28 @@ class RepairPipelineTest {
         assertThat(r.notes()).contains("per-test coverage: the baseline ran the suite under a variable; "
                 + "localization reads it, no coverage run of its own");
         assertThat(stages.instrumentation.measured).hasSize(1);
+    }
+
+    /**
+     * The instrumented baseline's cost is set against the fix's deciding run only when that run
+     * was the whole suite: a run of the selected classes is no plain baseline.
+     */
+    @Test
+    void instrumentationIsMeasuredAgainstAWholeSuiteRunOnly() {
+        PhaseTimes ran = new PhaseTimes(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(Duration.ofSeconds(24)), Optional.empty());
+        Validation selected = new Validation("c2", Verdict.VALID, List.of("calc.CalcTest#works"), List.of(), List.of(),
+                "fixed", List.of(), Duration.ofSeconds(25), ran, Optional.of(new TestSelection.Selected(
+                        List.of("src/test/java/calc/CalcTest.java"), List.of("calc.CalcTest"),
+                        List.of("calc.OtherTest"), "coverage")));
+        Validation whole = new Validation("c2", Verdict.VALID, List.of("calc.CalcTest#works"), List.of(), List.of(),
+                "fixed", List.of(), Duration.ofSeconds(25), ran, Optional.of(new TestSelection.WholeSuite("off")));
+        Validation unsaid = new Validation("c2", Verdict.VALID, List.of("calc.CalcTest#works"), List.of(), List.of(),
+                "fixed", List.of(), Duration.ofSeconds(25), ran, Optional.empty());
+
+        assertThat(RepairPipeline.wholeSuiteRun(selected)).isEmpty();
+        assertThat(RepairPipeline.wholeSuiteRun(whole)).hasValue(Duration.ofSeconds(24));
+        assertThat(RepairPipeline.wholeSuiteRun(unsaid)).hasValue(Duration.ofSeconds(24));
     }
 
     /** An instrumented baseline whose build fails is run again plain: the verdict is the plain run's. */
