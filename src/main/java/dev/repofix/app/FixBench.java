@@ -124,13 +124,26 @@ public final class FixBench {
      * about {@code suite} in all (at least one class), beside the one failing test.
      */
     public static Path generate(Kind kind, Path dir, Duration suite) {
+        return generate(kind, dir, suite, GeneratedMavenProject.Bug.ONE_FIX);
+    }
+
+    /**
+     * The same with {@code bug} as the project's bug; {@link GeneratedMavenProject.Bug#TWO_FIXES}
+     * (a fix with alternatives the tests cannot tell apart) for the Maven kinds only.
+     */
+    public static Path generate(Kind kind, Path dir, Duration suite, GeneratedMavenProject.Bug bug) {
         int classes = (int) Math.max(1, Math.ceilDiv(suite.toMillis(), PER_CLASS.toMillis()));
         return switch (kind) {
             case MAVEN_JUNIT5 -> GeneratedMavenProject.write(dir, classes, PER_CLASS,
-                    GeneratedMavenProject.Framework.JUNIT5);
+                    GeneratedMavenProject.Framework.JUNIT5, bug);
             case MAVEN_JUNIT4 -> GeneratedMavenProject.write(dir, classes, PER_CLASS,
-                    GeneratedMavenProject.Framework.JUNIT4);
-            case PYTEST -> GeneratedPytestProject.write(dir, classes, PER_CLASS);
+                    GeneratedMavenProject.Framework.JUNIT4, bug);
+            case PYTEST -> {
+                if (bug != GeneratedMavenProject.Bug.ONE_FIX) {
+                    throw new ConfigException("--two-fixes is there for the Maven kinds only, not for pytest");
+                }
+                yield GeneratedPytestProject.write(dir, classes, PER_CLASS);
+            }
         };
     }
 

@@ -129,6 +129,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "fix: the generated project: maven-junit5, maven-junit4 or pytest. Default: ${DEFAULT-VALUE}")
     String kind;
 
+    @Option(names = "--two-fixes", description = "fix: the generated bug (Maven kinds) has more than one fix at its "
+            + "line that the tests cannot tell apart, so the alternatives' row has full runs")
+    boolean twoFixes;
+
     @Option(names = "--suite-seconds", paramLabel = "N", defaultValue = "20",
             description = "fix: seconds the generated project's unrelated tests take in all (they sleep). "
                     + "Default: ${DEFAULT-VALUE}")
@@ -205,7 +209,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         Path dir = out.resolve("fix-" + project.label() + "-" + suiteSeconds + "s-"
                 + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
-        FixBench.generate(project, dir.resolve("project"), Duration.ofSeconds(suiteSeconds));
+        FixBench.generate(project, dir.resolve("project"), Duration.ofSeconds(suiteSeconds),
+                twoFixes ? GeneratedMavenProject.Bug.TWO_FIXES : GeneratedMavenProject.Bug.ONE_FIX);
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
         if (testSelection != null) {

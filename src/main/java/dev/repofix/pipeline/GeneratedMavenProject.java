@@ -24,6 +24,25 @@ public final class GeneratedMavenProject {
     public static final String CALC = "src/main/java/gen/Calc.java";
     public static final String FAILING_TEST = "gen.CalcTest#sumsUpToAndIncludingN";
     public static final String CACHE_TEST = "gen.CalcTest#firstVisitCountsOne";
+    /**
+     * The buggy line of {@link Bug#TWO_FIXES}, and two of its fixes that no test can tell
+     * apart ({@code >} and {@code >=} pick the same number, also when both are equal).
+     */
+    public static final String TWO_FIXES_BUG = "        return a < b ? a : b;";
+    public static final String TWO_FIXES_FIX = "        return a > b ? a : b;";
+    public static final String TWO_FIXES_OTHER_FIX = "        return a >= b ? a : b;";
+    public static final String TWO_FIXES_FAILING_TEST = "gen.CalcTest#picksTheLarger";
+
+    /** Which bug the project has. */
+    public enum Bug {
+        /** {@link #BUG}: one fix passes its tests. */
+        ONE_FIX,
+        /**
+         * {@link #TWO_FIXES_BUG} in {@code Calc.larger} (sumTo is right): more than one fix at
+         * the line passes the tests, so a fix has alternatives the tests cannot tell apart.
+         */
+        TWO_FIXES
+    }
 
     private GeneratedMavenProject() {}
 
@@ -81,6 +100,11 @@ public final class GeneratedMavenProject {
 
     /** Writes and commits the project in {@code dir} with {@code classes} unrelated test classes of {@code framework}. */
     public static Path write(Path dir, int classes, Duration perClass, Framework framework) {
+        return write(dir, classes, perClass, framework, Bug.ONE_FIX);
+    }
+
+    /** The same with {@code bug} as the project's bug. */
+    public static Path write(Path dir, int classes, Duration perClass, Framework framework, Bug bug) {
         try {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("pom.xml"), POM.formatted(framework.group, framework.artifact,
@@ -99,8 +123,14 @@ public final class GeneratedMavenProject {
                             }
                             return sum;
                         }
-                    }
-                    """.formatted(BUG));
+                    %s}
+                    """.formatted(bug == Bug.ONE_FIX ? BUG : FIX, bug == Bug.ONE_FIX ? "" : """
+
+                        /** The larger of a and b. */
+                        public static int larger(int a, int b) {
+                    %s
+                        }
+                    """.formatted(TWO_FIXES_BUG)));
             write(dir, "src/main/java/gen/Counter.java", """
                     package gen;
 
@@ -129,9 +159,18 @@ public final class GeneratedMavenProject {
                         %s firstVisitCountsOne() {
                             %s;
                         }
-                    }
+                    %s}
                     """.formatted(m, framework.assertEquals("15", "Calc.sumTo(5)", "\"1 + ... + 5\""), m,
-                    framework.assertEquals("1", "Counter.visit(\"calc\")", "\"the cache starts empty in a fresh JVM\"")));
+                    framework.assertEquals("1", "Counter.visit(\"calc\")", "\"the cache starts empty in a fresh JVM\""),
+                    bug == Bug.ONE_FIX ? "" : """
+
+                        @Test
+                        %s picksTheLarger() {
+                            %s;
+                            %s;
+                        }
+                    """.formatted(m, framework.assertEquals("7", "Calc.larger(3, 7)", "\"the second\""),
+                            framework.assertEquals("7", "Calc.larger(7, 3)", "\"the first\""))));
             long millis = perClass.toMillis() / 3;
             for (int i = 1; i <= classes; i++) {
                 StringBuilder body = new StringBuilder(framework.header("gen.other", "Module" + i + "Test"));

@@ -3,6 +3,8 @@ package dev.repofix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +40,43 @@ class BenchFixTest {
                 .containsSubsequence(ROWS)
                 .containsPattern("\\| first VALID candidate's full run \\| [\\d.]+ \\| [\\d.]+ \\| c\\d+ \\|")
                 .containsPattern("\\| time to the VALID verdict \\| [\\d.]+ \\| [\\d.]+ \\| FIXED \\|");
+    }
+
+    /**
+     * A bug with more than one fix the tests cannot tell apart: the alternatives' row has a
+     * full run of another VALID patch, and it comes after the verdict, so the time to VALID
+     * and the alternatives' runs together fit in the run's wall time.
+     */
+    @Tag("slow")
+    @Test
+    void twoFixesGiveTheAlternativesRowAFullRunAfterTheVerdict() {
+        RunOutput run = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), "bench", "fix", "--kind",
+                "maven-junit5", "--two-fixes", "--suite-seconds", "1", "--sandbox", "local", "--out",
+                temp.resolve("bench").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        Matcher alternatives = Pattern.compile("\\| alternatives' full runs \\(same line, after the fix\\) \\| ([\\d.]+) "
+                + "\\| [\\d.]+ \\| \\d+ validated after the fix, ([1-9]\\d*) full run\\(s\\), ([1-9]\\d*) other VALID \\|")
+                .matcher(run.stdout());
+        assertThat(alternatives.find()).as(run.stdout()).isTrue();
+        double toValid = seconds(run.stdout(), "time to the VALID verdict");
+        double total = seconds(run.stdout(), "total wall \\(the run record's\\)");
+        assertThat(toValid + Double.parseDouble(alternatives.group(1))).as(run.stdout()).isLessThanOrEqualTo(total);
+    }
+
+    @Test
+    void refusesTwoFixesForPytest() {
+        RunOutput run = RunOutput.run(temp.resolve("work"), temp.resolve("unused"), "bench", "fix", "--kind", "pytest",
+                "--two-fixes", "--out", temp.resolve("bench").toString());
+
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(run.stderr()).contains("--two-fixes is there for the Maven kinds only");
+    }
+
+    private static double seconds(String table, String row) {
+        Matcher m = Pattern.compile("\\| " + row + " \\| ([\\d.]+) \\|").matcher(table);
+        assertThat(m.find()).as(table).isTrue();
+        return Double.parseDouble(m.group(1));
     }
 
     @Test

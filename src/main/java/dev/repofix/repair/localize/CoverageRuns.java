@@ -76,6 +76,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     private final Clock clock;
     private final CoveragePyInstall coveragePy;
     private final CoverageOverheads overheads;
+    private final Optional<Path> listenerCache;
     /** The baselines instrumented and not read yet, by the pristine tree they are copies of. */
     private final Map<Path, Armed> baselines = new ConcurrentHashMap<>();
 
@@ -95,7 +96,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     /**
      * @param timeout   limit of each command of a coverage run (the test run, a tool install)
      * @param toolCache repofix's own folder for tools installed once and reused read-only
-     *                  (coverage.py); empty: every run installs its own
+     *                  (coverage.py, the test listener jar); empty: every run installs its own
      */
     public CoverageRuns(Executor executor, HostEnvironment host, Duration timeout, Clock clock, Optional<Path> toolCache) {
         this(executor, host, timeout, clock, toolCache, Scope.RELATED);
@@ -111,6 +112,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         this.clock = Objects.requireNonNull(clock, "clock");
         this.coveragePy = new CoveragePyInstall(toolCache);
         this.overheads = new CoverageOverheads(toolCache.map(c -> c.resolve("coverage-overhead")));
+        this.listenerCache = toolCache.map(c -> c.resolve("test-listener"));
     }
 
     /** Runs one shell command of a coverage run in the copy, the way the baseline ran the tests. */
@@ -152,7 +154,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     /** The tool for {@code build}'s tests, or null where there is none. */
     private Tool toolFor(BuildSystem build) {
         return switch (build) {
-            case MavenBuild m -> new JacocoCoverage(scope == Scope.SUITE);
+            case MavenBuild m -> new JacocoCoverage(scope == Scope.SUITE, listenerCache);
             case PytestBuild p -> new PytestCoverage(coveragePy);
             default -> null;
         };

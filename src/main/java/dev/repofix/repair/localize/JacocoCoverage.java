@@ -32,10 +32,15 @@ final class JacocoCoverage implements CoverageRuns.Tool {
     /** Package prefixes of this many segments are instrumented ({@code com.acme.*}). */
     private static final int PREFIX_SEGMENTS = 2;
     private final boolean wholeSuite;
+    private final Optional<Path> listenerCache;
 
-    /** @param wholeSuite run the whole suite under coverage, not only the failing and related tests */
-    JacocoCoverage(boolean wholeSuite) {
+    /**
+     * @param wholeSuite    run the whole suite under coverage, not only the failing and related tests
+     * @param listenerCache where built listener jars are kept ({@link TestListenerJar#put}); empty: none
+     */
+    JacocoCoverage(boolean wholeSuite, Optional<Path> listenerCache) {
         this.wholeSuite = wholeSuite;
+        this.listenerCache = listenerCache;
     }
 
     /** The execution data file in the tools folder, one session per test. */
@@ -78,7 +83,7 @@ final class JacocoCoverage implements CoverageRuns.Tool {
             Path agent = tools.resolve("jacocoagent.jar");
             AgentJar.extractTo(agent.toFile());
             Path listener = tools.resolve("repofix-test-listener.jar");
-            Optional<String> notBuilt = TestListenerJar.write(listener);
+            Optional<String> notBuilt = TestListenerJar.put(listener, listenerCache);
             if (notBuilt.isPresent()) {
                 return new CoverageRuns.Setup.Refused(notBuilt.get());
             }

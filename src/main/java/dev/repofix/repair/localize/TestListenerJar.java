@@ -6,10 +6,17 @@ import java.io.OutputStream;
 import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +34,8 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds the jar of repofix's test listeners that dump JaCoCo's data after each test: one
@@ -39,6 +48,7 @@ import org.objectweb.asm.commons.Remapper;
  * tests' system class path without a change to the project's build.
  */
 final class TestListenerJar {
+    private static final Logger LOG = LoggerFactory.getLogger(TestListenerJar.class);
     static final String AGENT = "dev.repofix.coverage.RepofixCoverageAgent";
     private static final String OWN = "dev/repofix/coverage/";
     private static final String ASM = "org/objectweb/asm/";
@@ -56,12 +66,101 @@ final class TestListenerJar {
     private TestListenerJar() {}
 
     /**
-     * Writes the jar to {@code jar} (its folder gets a scratch folder for the classes).
+     * Puts the jar at {@code jar}: a copy of the one in {@code cache} built from the same
+     * sources by the same JDK and ASM, else compiled here (and kept in {@code cache}, so
+     * the next run skips the compiler, about a second of every instrumented baseline).
      *
-     * @return empty when written, else why not (no compiler in the JVM running repofix, a compile error)
+     * @param cache repofix's folder for built listener jars; empty: compile every time
+     * @return empty when the jar is there, else why not (no compiler in the JVM running repofix, a compile error)
      */
-    static Optional<String> write(Path jar) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    static Optional<String> put(Path jar, Optional<Path> cache) throws IOException {
+        return put(jar, cache, ToolProvider.getSystemJavaCompiler());
+    }
+
+    /** The same with {@code javac} (null: the runtime has none) as the compiler. */
+    static Optional<String> put(Path jar, Optional<Path> cache, JavaCompiler javac) throws IOException {
+        if (cache.isEmpty()) {
+            return write(jar, javac);
+        }
+        Path kept = cache.get().resolve(key() + ".jar");
+        if (Files.isRegularFile(kept, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                Files.copy(kept, jar, StandardCopyOption.REPLACE_EXISTING);
+                return Optional.empty();
+            } catch (IOException e) {
+                LOG.warn("cannot copy the kept test listener jar {}, compiling it again: {}", kept, e.toString());
+            }
+        }
+        Optional<String> notBuilt = write(jar, javac);
+        if (notBuilt.isEmpty()) {
+            keep(jar, kept);
+        }
+        return notBuilt;
+    }
+
+    /**
+     * Copies a freshly built jar into the cache under a temporary name and moves it into
+     * place, so a reader never sees half a jar; a run that got there first wins. A cache
+     * that cannot be written costs only the next run's compile.
+     */
+    private static void keep(Path jar, Path kept) {
+        Path tmp = null;
+        try {
+            Files.createDirectories(kept.getParent());
+            tmp = Files.createTempFile(kept.getParent(), "listener-", ".tmp");
+            Files.copy(jar, tmp, StandardCopyOption.REPLACE_EXISTING);
+            tmp.toFile().setWritable(false, false);
+            Files.move(tmp, kept, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException e) {
+            LOG.debug("the test listener jar {} was not kept: {}", kept, e.toString());
+        } catch (IOException e) {
+            LOG.warn("cannot keep the test listener jar in {}: {}", kept, e.toString());
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    LOG.debug("cannot delete {}: {}", tmp, e.toString());
+                }
+            }
+        }
+    }
+
+    /**
+     * What the jar is built from: the listeners' sources, the ASM classes copied into it, and
+     * the JDK that compiles them (its version and vendor), as a SHA-256 prefix.
+     */
+    static String key() throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+        digest.update((Runtime.version() + "\n" + System.getProperty("java.vendor", "") + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+        for (String name : SOURCES) {
+            digest.update((name + "\n").getBytes(StandardCharsets.UTF_8));
+            digest.update(source(name));
+        }
+        for (Map.Entry<String, byte[]> e : asmClasses(asmLocation()).entrySet()) {
+            digest.update((e.getKey() + "\n").getBytes(StandardCharsets.UTF_8));
+            digest.update(e.getValue());
+        }
+        return HexFormat.of().formatHex(digest.digest(), 0, 16);
+    }
+
+    private static byte[] source(String name) throws IOException {
+        try (InputStream in = TestListenerJar.class.getResourceAsStream("test-listener/" + name + ".java")) {
+            if (in == null) {
+                throw new IOException("repofix's test listener source " + name + ".java is missing from its jar");
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    /** Writes the jar to {@code jar} (its folder gets a scratch folder for the classes). */
+    private static Optional<String> write(Path jar, JavaCompiler javac) throws IOException {
         if (javac == null) {
             return Optional.of("the Java runtime running repofix has no compiler (a JRE, not a JDK), and the test "
                     + "listeners that dump coverage per test are compiled at run time");
@@ -73,11 +172,9 @@ final class TestListenerJar {
         List<String> args = new ArrayList<>(List.of("--release", "8", "-nowarn", "-Xlint:-options", "-cp",
                 asm.toString(), "-implicit:none", "-d", classes.toString()));
         for (String name : SOURCES) {
-            try (InputStream in = TestListenerJar.class.getResourceAsStream("test-listener/" + name + ".java")) {
-                Path file = src.resolve(name + ".java");
-                Files.write(file, in.readAllBytes());
-                args.add(file.toString());
-            }
+            Path file = src.resolve(name + ".java");
+            Files.write(file, source(name));
+            args.add(file.toString());
         }
         StringWriter errors = new StringWriter();
         int code = javac.run(null, null, new OutputStream() {
