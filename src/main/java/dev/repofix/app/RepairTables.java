@@ -2,6 +2,7 @@ package dev.repofix.app;
 
 import dev.repofix.eval.cases.EvalCase;
 import dev.repofix.eval.inject.InjectionOperator;
+import dev.repofix.eval.inject.WrittenBugs;
 import dev.repofix.eval.result.CaseResult;
 import dev.repofix.eval.result.ResultStatus;
 import dev.repofix.eval.score.CaseScores;
@@ -88,10 +89,14 @@ public record RepairTables(List<Row> byOperator, Counts all, int apart, Map<Stri
         return new RepairTables(rows, Counts.of(all), apart, languageCounts, familyCounts);
     }
 
-    /** The operator that made a case: its tag among the operators' labels. */
+    /**
+     * The operator that made a case: its tag among the operators' labels; for a bug written by hand, the family it
+     * stands for.
+     */
     static String operator(EvalCase kase) {
         return Arrays.stream(InjectionOperator.values()).map(InjectionOperator::label).filter(kase.tags()::contains)
-                .findFirst().orElse("?");
+                .findFirst().or(() -> kase.tags().stream().filter(t -> t.startsWith(WrittenBugs.FAMILY_TAG))
+                        .map(t -> t.substring(WrittenBugs.FAMILY_TAG.length())).findFirst()).orElse("?");
     }
 
     private static String inTemplates(String label) {
@@ -100,6 +105,6 @@ public record RepairTables(List<Row> byOperator, Counts all, int apart, Map<Stri
                 return op.inTemplates() ? "yes" : "no";
             }
         }
-        return "?";
+        return label.equals("?") ? "?" : "by hand";
     }
 }

@@ -125,6 +125,12 @@ final class BenchCommand implements Callable<Integer> {
             description = "repair: candidates screened per bug, as 'fix --max-screened'. Default: fix's")
     String maxScreened;
 
+    @Option(names = "--bugs", paramLabel = "FILE",
+            description = "repair: bugs written by hand, run in place of injected ones: a JSON Lines file, per bug "
+                    + "its file, 1-based line, original text, buggy text, family and (with several --repo) the "
+                    + "repo's folder name. A bug whose text is not on its line, or that no test shows, is refused")
+    Path bugs;
+
     @Option(names = "--kind", paramLabel = "KIND", defaultValue = "maven-junit5",
             description = "fix: the generated project: maven-junit5, maven-junit4 or pytest. Default: ${DEFAULT-VALUE}")
     String kind;
@@ -173,7 +179,7 @@ final class BenchCommand implements Callable<Integer> {
             options.maxCandidates = maxCandidates;
             options.maxScreened = maxScreened;
             return new RepairBench(env, options, spec.commandLine().getOut(), spec.commandLine().getErr())
-                    .run(repos, count, seed, out);
+                    .run(repos, count, seed, out, java.util.Optional.ofNullable(bugs));
         }
         List<String> targets = new ArrayList<>(repos.isEmpty() && generated == 0 ? examples() : repos);
         if (generated > 0) {

@@ -4,9 +4,12 @@ import dev.repofix.app.CompositionRoot;
 import dev.repofix.app.Environment;
 import dev.repofix.app.EvalSession;
 import dev.repofix.app.RepairTables;
+import dev.repofix.build.BuildDetector;
 import dev.repofix.config.RepofixException;
 import dev.repofix.eval.cases.EvalCase;
+import dev.repofix.eval.inject.BugInjector;
 import dev.repofix.eval.inject.InjectedCases;
+import dev.repofix.eval.inject.WrittenBugs;
 import dev.repofix.eval.result.ResultStore;
 import dev.repofix.eval.result.RunManifest;
 import dev.repofix.eval.run.EvalRunner;
@@ -42,12 +45,31 @@ final class RepairBench {
         this.err = err;
     }
 
-    /** Measures on {@code repos}; a repository whose tests do not pass is skipped with the reason. */
-    int run(List<String> repos, int count, long seed, Path dir) {
+    /**
+     * Measures on {@code repos}, with bugs injected or, given {@code bugsFile}, the bugs it holds; a repository whose
+     * tests do not pass is skipped with the reason.
+     */
+    int run(List<String> repos, int count, long seed, Path dir, Optional<Path> bugsFile) {
         List<EvalCase> cases = new ArrayList<>();
+        Optional<List<WrittenBugs.Bug>> written = bugsFile.map(WrittenBugs::read);
+        if (written.isPresent()) {
+            List<String> names = repos.stream().map(RepairBench::folderName).toList();
+            List<String> astray = written.get().stream().filter(b -> names.stream().noneMatch(b::isFor))
+                    .map(b -> b.repo().orElse("") + ":" + b.file() + ":" + b.line()).toList();
+            if (!astray.isEmpty()) {
+                err.println("repofix bench repair: written bug(s) for no --repo given: " + String.join(", ", astray));
+                return ExitCodes.USAGE;
+            }
+        }
         try (EvalSession session = options.session(env, "builtin", err)) {
             for (int i = 0; i < repos.size(); i++) {
-                inject(repos.get(i), "r" + (i + 1), count, seed, dir.resolve("r" + (i + 1)), session, cases);
+                String name = folderName(repos.get(i));
+                Optional<List<WrittenBugs.Bug>> mine = written.map(all -> all.stream().filter(b -> b.isFor(name))
+                        .toList());
+                if (mine.isPresent() && mine.get().isEmpty()) {
+                    continue;
+                }
+                inject(repos.get(i), "r" + (i + 1), count, seed, dir.resolve("r" + (i + 1)), session, cases, mine);
             }
             if (cases.isEmpty()) {
                 err.println("repofix bench repair: no case was made; give repositories whose tests pass (--repo)");
@@ -64,16 +86,31 @@ final class RepairBench {
     }
 
     private void inject(String repo, String prefix, int count, long seed, Path dir, EvalSession session,
-            List<EvalCase> cases) {
+            List<EvalCase> cases, Optional<List<WrittenBugs.Bug>> written) {
         try (Workspace ws = new Workspaces(dir.resolve("work"), CompositionRoot.CLONE_TIMEOUT).open(repo, Optional.empty())) {
-            List<EvalCase> made = InjectedCases.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
-                    Duration.ofMinutes(10), dir.resolve("repo").toAbsolutePath(), prefix, line -> { });
+            Path repoDir = dir.resolve("repo").toAbsolutePath();
+            List<EvalCase> made;
+            if (written.isPresent()) {
+                List<BugInjector.Injected> bugs = WrittenBugs.tried(new BugInjector(new BuildDetector(),
+                        session.testRunner(), Duration.ofMinutes(10)), ws, Optional.empty(), written.get(),
+                        why -> err.println("refused the written bug at " + why));
+                made = InjectedCases.write(ws, bugs, repoDir, prefix, Optional.empty());
+            } else {
+                made = InjectedCases.inject(session.testRunner(), ws, Optional.empty(), count, 1, seed,
+                        Duration.ofMinutes(10), repoDir, prefix, line -> { });
+            }
             cases.addAll(made);
-            err.println("injected " + made.size() + " bug(s) into " + repo);
+            err.println((written.isPresent() ? "wrote " : "injected ") + made.size() + " bug(s) into " + repo);
         } catch (RepofixException e) {
             err.println("skipped " + repo + ": " + e.getMessage());
         }
         err.flush();
+    }
+
+    /** The last name of a repository's path or URL, which a written bug's {@code repo} names. */
+    static String folderName(String repo) {
+        String trimmed = repo.replaceAll("[/\\\\]+$", "").replaceAll("\\.git$", "");
+        return trimmed.substring(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1);
     }
 
     /**

@@ -50,4 +50,19 @@ class RepairTablesTest {
         assertThat(tables.byFamily().keySet()).containsExactly("(not fixed)", "llm");
         assertThat(tables.byFamily().get("llm").fixed()).isEqualTo(1);
     }
+
+    @Test
+    void countsABugWrittenByHandUnderTheFamilyItStandsFor() {
+        List<EvalCase> cases = List.of(kase("a", "java", "family:insert-statement"),
+                kase("b", "java", "relational-op"));
+        List<CaseResult> results = List.of(result("a", Results.scored().fixedWith(Results.FIX)),
+                result("b", Results.scored()));
+
+        RepairTables tables = RepairTables.of(results, cases);
+
+        assertThat(tables.byOperator()).extracting(RepairTables.Row::operator, RepairTables.Row::inTemplates,
+                r -> r.counts().fixed()).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("insert-statement", "by hand", 1L),
+                        org.assertj.core.groups.Tuple.tuple("relational-op", "yes", 0L));
+    }
 }

@@ -123,6 +123,9 @@ public final class InjectedCases {
             types.add(i.maker().bugType());
             tags.add(i.maker().label());
             tags.add(i.maker().inTemplates() ? "in-builtin-templates" : "outside-builtin-templates");
+            if (i.maker().label().startsWith(WrittenBugs.FAMILY_TAG)) {
+                tags.add(WrittenBugs.TAG);
+            }
         }
         if (bug.injections().size() > 1) {
             tags.add("multi-bug");
