@@ -35,7 +35,8 @@ final class FixCommand implements Callable<Integer> {
     String maxCandidates;
 
     @Option(names = "--max-screened", paramLabel = "N",
-            description = "Where screening is on (a warm test JVM), screen at most N candidates; --max-candidates "
+            description = "Where screening is on (a warm test JVM, or a build that runs the failing tests alone in "
+                    + "under half the suite's time, as pytest), screen at most N candidates; --max-candidates "
                     + "then counts the full runs of those that pass it. Default: 200")
     String maxScreened;
 

@@ -613,8 +613,11 @@ public final class RepairPipeline {
             run.notes.add(opened.why());
         }
         Optional<Screening> screening = opened.screening();
-        // Screening in the warm JVM is cheap: more candidates are screened, and max-candidates counts full runs.
-        boolean screenFirst = screening.isPresent() && !ready.baseline.failing().isEmpty();
+        // Screening is cheap in the warm JVM, and through the build where the flaky check ran the failing tests
+        // alone in under half the suite's time (pytest's node ids): more candidates are screened, and
+        // max-candidates counts full runs.
+        boolean throughBuild = ready.failingOnly.isPresent() && ready.screenFirst;
+        boolean screenFirst = (screening.isPresent() || throughBuild) && !ready.baseline.failing().isEmpty();
         run.candidates = run.withinBudget(proposed, screenFirst);
         // In the warm JVM the failing tests' own time bounds screening, not a build's start-up.
         RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,

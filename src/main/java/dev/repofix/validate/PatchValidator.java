@@ -57,6 +57,11 @@ public final class PatchValidator implements Validator {
     private final PatchApplier applier;
     private final Clock clock;
     private final boolean screenFirst;
+    /**
+     * Candidates that {@link #screen} passed (the failing tests pass with them): their full
+     * run does not screen them again.
+     */
+    private final Set<String> passedScreening = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final RunLimits limits;
     private final Optional<Screening> screening;
     private final SandboxKind sandbox;
@@ -286,8 +291,14 @@ public final class PatchValidator implements Validator {
         Patch source = parsed.patch();
         List<String> evidence = new ArrayList<>();
         Phases times = new Phases();
-        Validation v = inCopy(id, "screen", source, evidence, times, copy -> screened(id, copy, source.paths(),
-                baseline, start.plus(timeout), times, evidence, true).verdict().orElse(null));
+        Validation v = inCopy(id, "screen", source, evidence, times, copy -> {
+            Screened screened = screened(id, copy, source.paths(), baseline, start.plus(timeout), times, evidence,
+                    true);
+            if (screened.passed()) {
+                passedScreening.add(id);
+            }
+            return screened.verdict().orElse(null);
+        });
         return Optional.ofNullable(v).map(x -> x.with(evidence, since(start), times.value));
     }
 
@@ -340,7 +351,13 @@ public final class PatchValidator implements Validator {
      */
     private Validation originalTests(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
             Phases times, List<String> evidence) {
-        Screened first = screened(id, copy, sources, baseline, deadline, times, evidence, screenFirst);
+        Screened first;
+        if (passedScreening.contains(id)) {
+            evidence.add("passed screening before this run (the failing tests pass with it)");
+            first = new Screened(Optional.empty(), true);
+        } else {
+            first = screened(id, copy, sources, baseline, deadline, times, evidence, screenFirst);
+        }
         if (first.verdict().isPresent()) {
             return first.verdict().get();
         }

@@ -60,4 +60,58 @@ class BuiltinPythonIngredientFixEndToEndTest {
         assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
                 .contains("+        if isinstance(value, Mapping):");
     }
+
+    /**
+     * The same bug in a suite whose other tests take seconds: the failing test alone costs under half
+     * the suite, so candidates are screened through pytest's selection first and max-candidates counts
+     * full runs only; the fix, past the 41st candidate, is reached with a budget of 5 full runs.
+     */
+    @Test
+    void screensThroughPytestWhereTheFailingTestAloneIsCheap() {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("settings"), Map.of(
+                "settings/__init__.py", "",
+                "settings/merge.py", """
+                        import copy
+
+
+                        def merged(base, extra):
+                            out = copy.deepcopy(base)
+                            for key, value in extra.items():
+                                if isinstance(value, dict):
+                                    out[key] = merged(out.get(key, {}), value)
+                                else:
+                                    out[key] = value
+                            return out
+                        """,
+                "tests/test_slow.py", """
+                        import time
+
+                        import pytest
+
+
+                        @pytest.mark.parametrize("n", range(6))
+                        def test_unrelated_and_slow(n):
+                            time.sleep(0.5)
+                        """,
+                "tests/test_merge.py", """
+                        from types import MappingProxyType
+
+                        from settings.merge import merged
+
+
+                        def test_merges_nested_dicts():
+                            assert merged({"a": {"x": 1}}, {"a": {"y": 2}}) == {"a": {"x": 1, "y": 2}}
+
+
+                        def test_merges_read_only_mappings():
+                            extra = {"a": MappingProxyType({"y": 2})}
+                            assert merged({"a": {"x": 1}}, extra) == {"a": {"x": 1, "y": 2}}
+                        """));
+
+        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "5"));
+
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
+        assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
+                .contains("+        if isinstance(value, Mapping):");
+    }
 }

@@ -84,6 +84,20 @@ class PatchValidatorScreenTest {
         assertThat(commands).containsExactly("run-only calc.CalcTest#works");
     }
 
+    /** A candidate that screening passed goes straight to its full run: the failing tests are not run alone again. */
+    @Test
+    void aCandidateThatPassedScreeningIsNotScreenedAgainInItsFullValidation() {
+        PatchValidator validator = validator(true);
+        PatchCandidate fixed = candidate("fixed");
+
+        assertThat(validator.screen(fixed, BASELINE, Duration.ofMinutes(1))).isEmpty();
+        Validation v = validator.validate(fixed, BASELINE, Duration.ofMinutes(1));
+
+        assertThat(v.verdict()).isEqualTo(Verdict.VALID);
+        assertThat(commands).containsExactly("run-only calc.CalcTest#works", "run-all");
+        assertThat(v.evidence()).contains("passed screening before this run (the failing tests pass with it)");
+    }
+
     /** Its own tests take part in its verdict (tampering, a changed API): only the full validation can give it. */
     @Test
     void aCandidateThatEditsTestsIsLeftToTheFullValidation() {
@@ -98,6 +112,11 @@ class PatchValidatorScreenTest {
     }
 
     private PatchValidator validator() {
+        return validator(false);
+    }
+
+    /** @param screenFirst whether its full validations screen first (they would run the failing tests alone) */
+    private PatchValidator validator(boolean screenFirst) {
         Executor executor = c -> {
             String shell = c.argv().get(c.argv().size() - 1);
             commands.add(shell);
@@ -116,7 +135,7 @@ class PatchValidatorScreenTest {
                 new StackFrameExtractor());
         SuiteRunner suite = new SuiteRunner(new SelectingBuild(), new TestCommand("run-all", Map.of()), null, runner,
                 ws.files());
-        return new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), false);
+        return new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), screenFirst);
     }
 
     private static PatchCandidate candidate(String to) {
