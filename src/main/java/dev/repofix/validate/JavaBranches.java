@@ -1,8 +1,5 @@
 package dev.repofix.validate;
 
-import com.github.javaparser.JavaParser;
-import com.github.javaparser.ParseResult;
-import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.expr.AssignExpr;
@@ -50,18 +47,12 @@ final class JavaBranches {
 
     /** The chains of {@code source}; none when it does not parse. */
     static List<BranchChain> chains(String source) {
-        ParseResult<CompilationUnit> parsed;
-        try {
-            parsed = new JavaParser(new ParserConfiguration()
-                    .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(source);
-        } catch (RuntimeException | StackOverflowError e) {
-            return List.of();
-        }
-        if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
+        Optional<CompilationUnit> parsed = JavaSyntax.cleanTree(source);
+        if (parsed.isEmpty()) {
             return List.of();
         }
         List<BranchChain> out = new ArrayList<>();
-        for (IfStmt head : parsed.getResult().get().findAll(IfStmt.class)) {
+        for (IfStmt head : parsed.get().findAll(IfStmt.class)) {
             if (head.getParentNode().filter(p -> p instanceof IfStmt i
                     && i.getElseStmt().filter(e -> e == head).isPresent()).isPresent()) {
                 continue; // an else-if: part of its head's chain

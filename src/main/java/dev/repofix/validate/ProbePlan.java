@@ -1,8 +1,5 @@
 package dev.repofix.validate;
 
-import com.github.javaparser.JavaParser;
-import com.github.javaparser.ParseResult;
-import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.ClassOrInterfaceDeclaration;
 import com.github.javaparser.ast.body.MethodDeclaration;
@@ -173,7 +170,7 @@ public record ProbePlan(Language language, String path, String source, List<Stri
 
     private static Planned java(String file, int line, List<String> failing, List<String> files,
             Function<String, Optional<String>> read) {
-        Optional<CompilationUnit> unit = read.apply(file).flatMap(ProbePlan::parse);
+        Optional<CompilationUnit> unit = read.apply(file).flatMap(JavaSyntax::tree);
         if (unit.isEmpty()) {
             return none("cannot parse " + file);
         }
@@ -217,16 +214,6 @@ public record ProbePlan(Language language, String path, String source, List<Stri
                     javaSource(pkg, junit(test.get()), m.getType().isVoidType(), calls), calls)), "");
         }
         return none("no source of the failing tests " + String.join(", ", failing) + " was found");
-    }
-
-    private static Optional<CompilationUnit> parse(String text) {
-        try {
-            ParseResult<CompilationUnit> r = new JavaParser(new ParserConfiguration()
-                    .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(text);
-            return r.getResult();
-        } catch (RuntimeException | StackOverflowError e) {
-            return Optional.empty();
-        }
     }
 
     static Kind javaKind(String type) {

@@ -1,8 +1,5 @@
 package dev.repofix.validate;
 
-import com.github.javaparser.JavaParser;
-import com.github.javaparser.ParseResult;
-import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.expr.ArrayCreationExpr;
 import com.github.javaparser.ast.expr.ArrayInitializerExpr;
@@ -40,18 +37,12 @@ final class TestCalls {
 
     /** The literal-argument calls of {@code method} with {@code arity} arguments in a Java test source. */
     static List<List<String>> java(String source, String method, int arity) {
-        ParseResult<CompilationUnit> parsed;
-        try {
-            parsed = new JavaParser(new ParserConfiguration()
-                    .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(source);
-        } catch (RuntimeException | StackOverflowError e) {
-            return List.of();
-        }
-        if (parsed.getResult().isEmpty()) {
+        Optional<CompilationUnit> parsed = JavaSyntax.tree(source);
+        if (parsed.isEmpty()) {
             return List.of();
         }
         List<List<String>> out = new ArrayList<>();
-        for (MethodCallExpr call : parsed.getResult().get().findAll(MethodCallExpr.class)) {
+        for (MethodCallExpr call : parsed.get().findAll(MethodCallExpr.class)) {
             if (call.getNameAsString().equals(method) && call.getArguments().size() == arity
                     && call.getArguments().stream().allMatch(TestCalls::javaLiteral)) {
                 out.add(call.getArguments().stream().map(Expression::toString).toList());

@@ -22,38 +22,11 @@ class BuiltinPythonIngredientFixEndToEndTest {
     /** A read-only mapping is a Mapping but no dict: the fix widens the type test and imports the type. */
     @Test
     void fixesAnIsinstanceTestThatIsTooNarrow() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("settings"), Map.of(
-                "settings/__init__.py", "",
-                "settings/merge.py", """
-                        import copy
-
-
-                        def merged(base, extra):
-                            out = copy.deepcopy(base)
-                            for key, value in extra.items():
-                                if isinstance(value, dict):
-                                    out[key] = merged(out.get(key, {}), value)
-                                else:
-                                    out[key] = value
-                            return out
-                        """,
-                "tests/test_merge.py", """
-                        from types import MappingProxyType
-
-                        from settings.merge import merged
-
-
-                        def test_merges_nested_dicts():
-                            assert merged({"a": {"x": 1}}, {"a": {"y": 2}}) == {"a": {"x": 1, "y": 2}}
-
-
-                        def test_merges_read_only_mappings():
-                            extra = {"a": MappingProxyType({"y": 2})}
-                            assert merged({"a": {"x": 1}}, extra) == {"a": {"x": 1, "y": 2}}
-                        """));
+        Path repo = FixtureRepos.gitRepo(temp.resolve("settings"), settings(Map.of()));
 
         // The new families come after every edit of the older ones on the suspected lines (41 candidates
-        // here), and pytest has no warm screening to make more candidates cheap: the budget must hold them.
+        // here), and in a two-test suite the failing test alone costs about the suite, so nothing is
+        // screened first: the budget of full runs must hold them.
         RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "60"));
 
         JsonNode report = BuiltinFixRuns.assertFixed(run);
@@ -68,7 +41,27 @@ class BuiltinPythonIngredientFixEndToEndTest {
      */
     @Test
     void screensThroughPytestWhereTheFailingTestAloneIsCheap() {
-        Path repo = FixtureRepos.gitRepo(temp.resolve("settings"), Map.of(
+        Path repo = FixtureRepos.gitRepo(temp.resolve("settings"), settings(Map.of("tests/test_slow.py", """
+                import time
+
+                import pytest
+
+
+                @pytest.mark.parametrize("n", range(6))
+                def test_unrelated_and_slow(n):
+                    time.sleep(0.5)
+                """)));
+
+        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "5"));
+
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
+        assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
+                .contains("+        if isinstance(value, Mapping):");
+    }
+
+    /** A package whose merge widens nested dicts, with a test of a read-only mapping, and {@code more} files. */
+    private static Map<String, String> settings(Map<String, String> more) {
+        Map<String, String> files = new java.util.HashMap<>(Map.of(
                 "settings/__init__.py", "",
                 "settings/merge.py", """
                         import copy
@@ -82,16 +75,6 @@ class BuiltinPythonIngredientFixEndToEndTest {
                                 else:
                                     out[key] = value
                             return out
-                        """,
-                "tests/test_slow.py", """
-                        import time
-
-                        import pytest
-
-
-                        @pytest.mark.parametrize("n", range(6))
-                        def test_unrelated_and_slow(n):
-                            time.sleep(0.5)
                         """,
                 "tests/test_merge.py", """
                         from types import MappingProxyType
@@ -107,11 +90,7 @@ class BuiltinPythonIngredientFixEndToEndTest {
                             extra = {"a": MappingProxyType({"y": 2})}
                             assert merged({"a": {"x": 1}}, extra) == {"a": {"x": 1, "y": 2}}
                         """));
-
-        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "5"));
-
-        JsonNode report = BuiltinFixRuns.assertFixed(run);
-        assertThat(report.path("patch").asText()).contains("+from collections.abc import Mapping")
-                .contains("+        if isinstance(value, Mapping):");
+        files.putAll(more);
+        return files;
     }
 }
