@@ -58,10 +58,11 @@ public final class PatchValidator implements Validator {
     private final Clock clock;
     private final boolean screenFirst;
     /**
-     * Candidates that {@link #screen} passed (the failing tests pass with them): their full
-     * run does not screen them again.
+     * Candidates that {@link #screen} passed (the failing tests pass with them), with that
+     * screening's phase times: their full validation does not screen them again, and carries
+     * those times.
      */
-    private final Set<String> passedScreening = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<String, PhaseTimes> passedScreening = new java.util.concurrent.ConcurrentHashMap<>();
     private final RunLimits limits;
     private final Optional<Screening> screening;
     private final SandboxKind sandbox;
@@ -295,7 +296,7 @@ public final class PatchValidator implements Validator {
             Screened screened = screened(id, copy, source.paths(), baseline, start.plus(timeout), times, evidence,
                     true);
             if (screened.passed()) {
-                passedScreening.add(id);
+                passedScreening.put(id, times.value);
             }
             return screened.verdict().orElse(null);
         });
@@ -352,8 +353,11 @@ public final class PatchValidator implements Validator {
     private Validation originalTests(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
             Phases times, List<String> evidence) {
         Screened first;
-        if (passedScreening.contains(id)) {
+        PhaseTimes screenedBefore = passedScreening.get(id);
+        if (screenedBefore != null) {
             evidence.add("passed screening before this run (the failing tests pass with it)");
+            screenedBefore.screen().ifPresent(t -> times.value = times.value.withScreen(t));
+            screenedBefore.build().ifPresent(t -> times.value = times.value.withBuild(t));
             first = new Screened(Optional.empty(), true);
         } else {
             first = screened(id, copy, sources, baseline, deadline, times, evidence, screenFirst);

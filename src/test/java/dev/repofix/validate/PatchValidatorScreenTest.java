@@ -96,6 +96,7 @@ class PatchValidatorScreenTest {
         assertThat(v.verdict()).isEqualTo(Verdict.VALID);
         assertThat(commands).containsExactly("run-only calc.CalcTest#works", "run-all");
         assertThat(v.evidence()).contains("passed screening before this run (the failing tests pass with it)");
+        assertThat(v.phases().screen()).as("the screening's time stays with the candidate").isPresent();
     }
 
     /** Its own tests take part in its verdict (tampering, a changed API): only the full validation can give it. */
