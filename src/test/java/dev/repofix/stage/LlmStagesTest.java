@@ -264,43 +264,36 @@ class LlmStagesTest {
     /** The server's refusal is recorded as such, not as an answer that did not parse. */
     @Test
     void aRefusedRequestIsRecordedAsRefused() {
-        dev.repofix.model.ChatClient refusing = new dev.repofix.model.ChatClient() {
-            @Override
-            public dev.repofix.model.ChatResponse complete(dev.repofix.model.ChatRequest request) {
-                throw new ModelException(ErrorKind.INPUT, "the model API at localhost rejected the request (HTTP 400): "
-                        + "the request exceeds the available context size");
-            }
-
-            @Override
-            public String name() {
-                return "refusing";
-            }
-        };
-        LlmStages stages = stages(refusing, StageInputs.chained());
-
-        assertThatThrownBy(() -> stages.draftIssue(report)).isInstanceOf(ModelException.class);
-        assertThat(stages.attempts().get(0).outcome()).isEqualTo(AnswerOutcome.REFUSED);
+        assertThat(outcomeWhenTheModelThrows(new ModelException(ErrorKind.INPUT, "the model API at localhost rejected "
+                + "the request (HTTP 400): the request exceeds the available context size")))
+                .isEqualTo(AnswerOutcome.REFUSED);
     }
 
     /** No answer is not a refusal because its text happens to quote an HTTP status (a parser's message quotes the body). */
     @Test
     void aFailureQuotingAnHttpStatusIsNoAnswerUnlessTheServerRefused() {
-        dev.repofix.model.ChatClient garbled = new dev.repofix.model.ChatClient() {
+        assertThat(outcomeWhenTheModelThrows(new ModelException(ErrorKind.RUNTIME, "no answer from localhost after 3 "
+                + "attempts: Unexpected end-of-input in a body that read \"status (HTTP 200)\"")))
+                .isEqualTo(AnswerOutcome.NO_ANSWER);
+    }
+
+    /** The outcome the issue stage records when every call to the model throws {@code failure}. */
+    private AnswerOutcome outcomeWhenTheModelThrows(ModelException failure) {
+        dev.repofix.model.ChatClient failing = new dev.repofix.model.ChatClient() {
             @Override
             public dev.repofix.model.ChatResponse complete(dev.repofix.model.ChatRequest request) {
-                throw new ModelException(ErrorKind.RUNTIME, "no answer from localhost after 3 attempts: Unexpected "
-                        + "end-of-input in a body that read \"status (HTTP 200)\"");
+                throw failure;
             }
 
             @Override
             public String name() {
-                return "garbled";
+                return "failing";
             }
         };
-        LlmStages stages = stages(garbled, StageInputs.chained());
+        LlmStages stages = stages(failing, StageInputs.chained());
 
         assertThatThrownBy(() -> stages.draftIssue(report)).isInstanceOf(ModelException.class);
-        assertThat(stages.attempts().get(0).outcome()).isEqualTo(AnswerOutcome.NO_ANSWER);
+        return stages.attempts().get(0).outcome();
     }
 
     @Test
