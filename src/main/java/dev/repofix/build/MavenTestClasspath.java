@@ -21,6 +21,14 @@ import org.xml.sax.SAXException;
  * so finding it costs no extra build. The project's own outputs are kept apart from the
  * dependencies, so that a screening JVM can load them afresh for every candidate.
  *
+ * <p>A project whose main sources are a Java module ({@code module-info.java}) is tested by
+ * Surefire with {@code target/classes} (and the modules it requires) on the module path,
+ * which its forked JVM reports as {@code jdk.module.path}: those entries are read too and
+ * put on the one class path a screening JVM uses. On the class path a module's encapsulation
+ * is not enforced, so a screening JVM is more permissive than Surefire's run, never stricter;
+ * the screening's own check that the baseline's failing tests fail in it still applies, and
+ * every candidate that passes screening is judged by a run through the build.
+ *
  * @param classes      {@code target/classes} of the run's copy
  * @param testClasses  {@code target/test-classes} of the run's copy
  * @param dependencies every other entry, in class-path order (then what screening adds:
@@ -28,6 +36,7 @@ import org.xml.sax.SAXException;
  */
 public record MavenTestClasspath(Path classes, Path testClasses, List<Path> dependencies) {
     private static final String PROPERTY = "surefire.test.class.path";
+    private static final String MODULE_PATH = "jdk.module.path";
 
     public MavenTestClasspath {
         Objects.requireNonNull(classes, "classes");
@@ -45,11 +54,13 @@ public record MavenTestClasspath(Path classes, Path testClasses, List<Path> depe
         Path classes = dir.resolve("target/classes").toAbsolutePath().normalize();
         Path testClasses = dir.resolve("target/test-classes").toAbsolutePath().normalize();
         ConfinedReader reader = new ConfinedReader(dir);
-        String value = reports.stream().map(r -> property(reader, r)).flatMap(Optional::stream).findFirst()
+        Paths paths = reports.stream().map(r -> paths(reader, r)).flatMap(Optional::stream).findFirst()
                 .orElseThrow(() -> new BuildException("no Surefire report of the baseline names its test class path ("
                         + PROPERTY + "); an old Surefire or a custom test command"));
+        String value = paths.modulePath().isBlank() ? paths.classPath()
+                : paths.classPath() + java.io.File.pathSeparator + paths.modulePath();
         List<Path> entries = Stream.of(value.split(java.io.File.pathSeparator)).filter(s -> !s.isBlank())
-                .map(s -> Path.of(s).toAbsolutePath().normalize()).toList();
+                .map(s -> Path.of(s).toAbsolutePath().normalize()).distinct().toList();
         if (!entries.contains(classes) || !entries.contains(testClasses)) {
             throw new BuildException("the test class path is not this module's target/classes and "
                     + "target/test-classes (a multi-module build, or outputs moved): " + abbreviate(value));
@@ -74,21 +85,31 @@ public record MavenTestClasspath(Path classes, Path testClasses, List<Path> depe
         return new MavenTestClasspath(classes, testClasses, all);
     }
 
-    /** The property in a report the baseline wrote, never read through a link out of {@code dir} nor from a fifo. */
-    private static Optional<String> property(ConfinedReader reader, Path report) {
+    /** The class path and module path (blank when none) of one report's forked JVM. */
+    private record Paths(String classPath, String modulePath) {}
+
+    /**
+     * The paths in a report the baseline wrote (empty when it names no class path), never read
+     * through a link out of {@code dir} nor from a fifo.
+     */
+    private static Optional<Paths> paths(ConfinedReader reader, Path report) {
         if (!(reader.open(report) instanceof FileOpen.Stream s)) {
             return Optional.empty();
         }
         try (InputStream in = s.in()) {
             NodeList props = HardenedXml.factory().newDocumentBuilder().parse(in)
                     .getElementsByTagName("property");
+            String classPath = "";
+            String modulePath = "";
             for (int i = 0; i < props.getLength(); i++) {
                 Element e = (Element) props.item(i);
-                if (PROPERTY.equals(e.getAttribute("name")) && !e.getAttribute("value").isBlank()) {
-                    return Optional.of(e.getAttribute("value"));
+                if (PROPERTY.equals(e.getAttribute("name"))) {
+                    classPath = e.getAttribute("value");
+                } else if (MODULE_PATH.equals(e.getAttribute("name"))) {
+                    modulePath = e.getAttribute("value");
                 }
             }
-            return Optional.empty();
+            return classPath.isBlank() ? Optional.empty() : Optional.of(new Paths(classPath, modulePath));
         } catch (IOException | SAXException | ParserConfigurationException e) {
             return Optional.empty();
         }

@@ -74,13 +74,31 @@ class WarmScreeningFrameworksTest {
         Path pom = repo.resolve("pom.xml");
         Files.writeString(pom, Files.readString(pom).replace("<version>5.11.4</version>", "<version>5.9.2</version>")
                 .replace("<version>3.5.2</version>", "<version>2.22.2</version>"));
-        try (Git git = Git.open(repo.toFile())) {
-            git.add().addFilepattern("pom.xml").call();
-            git.commit().setMessage("JUnit 5.9.2, Surefire 2.22.2").setAuthor("repofix", "repofix@example.org")
-                    .setCommitter("repofix", "repofix@example.org").setSign(false).call();
-        }
+        commit(repo, "pom.xml", "JUnit 5.9.2, Surefire 2.22.2");
 
         assertCoverageAndScreeningWithTheSameVerdicts(repo);
+    }
+
+    /**
+     * Main sources that are a Java module: Surefire puts {@code target/classes} on the module
+     * path (its reports' {@code jdk.module.path}), not on the class path it reports.
+     */
+    @Test
+    void aProjectWhoseMainSourcesAreAJavaModuleIsScreened() throws IOException, GitAPIException {
+        Path repo = GeneratedMavenProject.write(temp.resolve("repo"), 1, Duration.ZERO,
+                GeneratedMavenProject.Framework.JUNIT5);
+        Files.writeString(repo.resolve("src/main/java/module-info.java"), "module gen {\n}\n");
+        commit(repo, "src/main/java/module-info.java", "A Java module");
+
+        assertCoverageAndScreeningWithTheSameVerdicts(repo);
+    }
+
+    private static void commit(Path repo, String file, String message) throws GitAPIException, IOException {
+        try (Git git = Git.open(repo.toFile())) {
+            git.add().addFilepattern(file).call();
+            git.commit().setMessage(message).setAuthor("repofix", "repofix@example.org")
+                    .setCommitter("repofix", "repofix@example.org").setSign(false).call();
+        }
     }
 
     private void assertCoverageAndScreeningWithTheSameVerdicts(Path repo) {
