@@ -33,6 +33,11 @@ import java.util.function.Function;
  * <p>A VALID candidate with a caveat (it makes code unreachable: {@code DeadBranches}) is
  * ranked after the VALID ones without: the search goes on past it, within the same budget,
  * and it is the fix only when no other VALID candidate is found; its caveats go with it.
+ *
+ * <p>When no candidate is VALID and several tests fail, the first candidate that made the
+ * most of them pass without breaking any gets, within the budget and {@code --max-candidates},
+ * a full run with the tests it did not fix set apart: if no passing test breaks, it is reported
+ * as {@link Verdict#PARTIAL}, never as the fix.
  */
 final class CandidateSearch {
     /** A candidate is not started with less time than this left: it could not finish. */
@@ -189,6 +194,14 @@ final class CandidateSearch {
             notes.add("gave the full run to " + fullRuns + " candidates that passed screening (--max-candidates); "
                     + (candidates.size() - next) + " more were not screened");
         }
+        if (win.isEmpty() && failure.isEmpty() && !interrupted && fullRuns < maxFullRuns) {
+            try {
+                partial(candidates, taken, baseline, notes);
+            } catch (RuntimeException e) {
+                // A failure here takes nothing the search reached: the verdicts stand without it.
+                failure = Optional.of(e);
+            }
+        }
         if (win.isPresent() && failure.isEmpty() && !interrupted) {
             // The verdict is out before the alternatives run: they cannot change it, only add to it.
             progress.onEvent(new ProgressEvent.FixProven(candidates.get(win.get()), taken[win.get()],
@@ -265,6 +278,47 @@ final class CandidateSearch {
                     min(left.get(), testTimeout.multipliedBy(3))));
         }
         return false;
+    }
+
+    /**
+     * With no VALID candidate, the first that made the most of several failing tests pass and
+     * broke none its run looked at (a screening runs the failing tests only) gets a full run
+     * with the tests it left failing set apart ({@link Baseline#apart}): VALID there makes it
+     * {@link Verdict#PARTIAL} here. Otherwise its verdict stays as it was.
+     */
+    private void partial(List<PatchCandidate> candidates, Validation[] taken, Baseline baseline, List<String> notes) {
+        if (baseline.failing().size() < 2) {
+            return;
+        }
+        int best = -1;
+        for (int i = 0; i < taken.length; i++) {
+            Validation v = taken[i];
+            if (v != null && v.verdict() == Verdict.TESTS_FAIL && !v.fixed().isEmpty() && !v.stillFailing().isEmpty()
+                    && v.broken().isEmpty() && (best < 0 || v.fixed().size() > taken[best].fixed().size())) {
+                best = i;
+            }
+        }
+        Optional<Duration> left = timeLeft();
+        if (best < 0 || left.isEmpty()) {
+            return;
+        }
+        Validation before = taken[best];
+        Validation v = validator.validate(candidates.get(best), baseline.apart(before.stillFailing()),
+                min(left.get(), testTimeout.multipliedBy(3)));
+        if (v.verdict() != Verdict.VALID) {
+            notes.add("no candidate made every failing test pass; " + candidates.get(best).id() + " made "
+                    + before.fixed().size() + " of " + baseline.failing().size() + " pass, but not with the whole "
+                    + "suite: " + v.detail());
+            return;
+        }
+        report(candidates, best, taken, new Validation(v.candidateId(), Verdict.PARTIAL, before.fixed(),
+                before.stillFailing(), List.of(), "makes " + before.fixed().size() + " of " + baseline.failing().size()
+                        + " failing tests pass and breaks no passing test (whole suite run); still failing: "
+                        + String.join(", ", before.stillFailing()), v.evidence(), v.elapsed(), v.phases(),
+                v.selection()));
+        notes.add("no candidate made every failing test pass: " + candidates.get(best).id() + " is a partial fix ("
+                + before.fixed().size() + " of " + baseline.failing().size() + " failing tests pass with it, no passing "
+                + "test breaks); the others may fail for another cause");
     }
 
     /** The candidates after {@code fix} that edit its line differently, at most {@value #MAX_ALTERNATIVES}. */

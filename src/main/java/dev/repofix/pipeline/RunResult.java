@@ -137,6 +137,16 @@ public record RunResult(
                 .map(CandidateRecord::candidate);
     }
 
+    /**
+     * Without a fix, the candidate proven to make some of the failing tests pass and break no
+     * passing test ({@link dev.repofix.validate.Verdict#PARTIAL}), when the search found one.
+     */
+    public Optional<CandidateRecord> partialFix() {
+        return fixId.isPresent() ? Optional.empty() : candidates.stream()
+                .filter(c -> c.verdict().filter(v -> v == dev.repofix.validate.Verdict.PARTIAL).isPresent())
+                .findFirst();
+    }
+
     /** The validation of the fix, when there is one. */
     public Optional<Validation> fixValidation() {
         return fixId.flatMap(id -> candidates.stream().filter(c -> c.id().equals(id)).findFirst())

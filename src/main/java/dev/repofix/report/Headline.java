@@ -18,7 +18,8 @@ final class Headline {
             case TESTS_PASS -> "all " + r.passingCount() + " tests pass, nothing to fix";
             case FIXED -> "valid patch found for " + r.failing().size() + " failing test(s)";
             case NOT_FIXED -> "no valid patch for " + r.failing().size() + " failing test(s) ("
-                    + r.validations().size() + " candidate(s) tried)";
+                    + r.validations().size() + " candidate(s) tried)" + r.partialFix().flatMap(p -> p.validation())
+                    .map(v -> "; a partial fix makes " + v.fixed().size() + " of them pass").orElse("");
             case FLAKY_ONLY -> "only flaky tests fail (" + quoted(String.join(", ", r.flaky())) + "); nothing to fix";
             case STAGE_FAILED -> "a repair stage failed for " + r.failing().size() + " failing test(s): "
                     + r.error().map(e -> quoted(e.message())).orElse("see the report");

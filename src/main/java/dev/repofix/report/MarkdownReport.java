@@ -64,6 +64,7 @@ public final class MarkdownReport {
         r.localization().ifPresent(l -> locations(sb, l.locations()));
         fix(sb, r);
         screenedNotFinished(sb, r);
+        partialFix(sb, r, "##");
         candidates(sb, r);
         stages(sb, r);
         return sb.toString();
@@ -220,6 +221,25 @@ public final class MarkdownReport {
                             + "time budget: not proven. Raise `--timeout` to have it proven.\n\n")
                     .append(Markdown.fence("diff", p.diff())).append('\n');
         }
+    }
+
+    /**
+     * Without a fix, the candidate proven to make some of the failing tests pass without
+     * breaking any (its run of the whole suite set the others apart), with its patch.
+     */
+    static void partialFix(StringBuilder sb, RunResult r, String heading) {
+        r.partialFix().ifPresent(c -> c.validation().ifPresent(v -> {
+            PatchCandidate p = c.candidate();
+            sb.append(heading).append(" Partial fix (not VALID): ").append(Markdown.code(p.id(), LINE)).append("\n\n")
+                    .append(Markdown.textWithCode(p.description(), LINE)).append(" at ")
+                    .append(Markdown.code(Texts.where(p), LINE)).append(". No candidate made every failing test pass; "
+                            + "this one makes ").append(v.fixed().size()).append(" of ")
+                    .append(v.fixed().size() + v.stillFailing().size()).append(" pass (").append(codes(v.fixed()))
+                    .append(") and breaks no passing test: its run of the whole suite set the others apart. Still "
+                            + "failing with it: ").append(codes(v.stillFailing())).append(". They may fail for "
+                            + "another cause (a second bug, or the environment): review them apart.\n\n")
+                    .append(Markdown.fence("diff", p.diff())).append('\n');
+        }));
     }
 
     private static void candidates(StringBuilder sb, RunResult r) {

@@ -91,7 +91,10 @@ public final class PullRequestComment {
     /** The fix in a collapsed diff, cut to {@code room} characters with a note when longer. */
     private static String fix(RunResult r, int room) {
         if (r.fix().isEmpty()) {
-            return "";
+            StringBuilder partial = new StringBuilder();
+            MarkdownReport.partialFix(partial, r, "####");
+            // Its patch is in the report too: a comment with no room leaves it there.
+            return partial.length() <= room - 200 ? partial.toString() : "";
         }
         PatchCandidate fix = r.fix().get();
         StringBuilder sb = new StringBuilder();

@@ -29,5 +29,13 @@ public enum Verdict {
      * proof of a fix, as the original tests could not judge it, but not tampering either:
      * a reviewer decides whether the API change is wanted.
      */
-    TESTS_CHANGED_API
+    TESTS_CHANGED_API,
+    /**
+     * Not a fix: no candidate made every failing test pass, and this one makes some of them
+     * pass ({@code fixed}) and breaks no passing test, proven by a run of the whole suite with
+     * the others ({@code stillFailing}) set apart. Failures of different causes (a bug, and a
+     * test that fails at the base for a reason of its own) need different fixes, and this is
+     * the one for the first. Never counts as a fix; reported with its patch.
+     */
+    PARTIAL
 }

@@ -318,6 +318,81 @@ class CandidateSearchTest {
         return new Validation(c.id(), v, List.of(), List.of(), List.of(), "", Duration.ofMillis(1));
     }
 
+    /**
+     * Two tests fail for different causes and no candidate makes both pass: the one that made
+     * one pass in screening gets a full run with the other set apart, and is a partial fix.
+     */
+    @Test
+    void withNoValidCandidateOneThatMakesSomeFailingTestsPassGetsAFullRunWithTheOthersSetApart() {
+        List<String> calls = new ArrayList<>();
+
+        CandidateSearch.Outcome o = twoCauses(calls, Verdict.VALID).validate(candidates(3), TWO_FAILING);
+
+        assertThat(o.fixId()).isEmpty();
+        assertThat(calls).containsExactly("screen c1", "screen c2", "screen c3",
+                "full c2, targets [T#bug], apart [T#env]");
+        assertThat(o.validations()).extracting(v -> v.candidateId() + "=" + v.verdict())
+                .containsExactly("c1=TESTS_FAIL", "c2=PARTIAL", "c3=TESTS_FAIL");
+        Validation partial = o.validations().get(1);
+        assertThat(partial.fixed()).containsExactly("T#bug");
+        assertThat(partial.stillFailing()).containsExactly("T#env");
+        assertThat(partial.detail()).contains("1 of 2 failing tests pass", "breaks no passing test", "T#env");
+        assertThat(o.notes()).anyMatch(n -> n.contains("c2 is a partial fix"));
+    }
+
+    @Test
+    void aCandidateWhoseFullRunBreaksAPassingTestIsNoPartialFix() {
+        List<String> calls = new ArrayList<>();
+
+        CandidateSearch.Outcome o = twoCauses(calls, Verdict.TESTS_FAIL).validate(candidates(3), TWO_FAILING);
+
+        assertThat(o.validations()).extracting(Validation::verdict).containsOnly(Verdict.TESTS_FAIL);
+        assertThat(o.notes()).anyMatch(n -> n.contains("c2 made 1 of 2 pass, but not with the whole suite"));
+    }
+
+    @Test
+    void withOneFailingTestOrNoFullRunLeftNoPartialFixIsSought() {
+        List<String> calls = new ArrayList<>();
+        Baseline one = new Baseline(new TestRun(List.of()), List.of("T#bug"), List.of("T#ok"), List.of());
+
+        twoCauses(calls, Verdict.VALID).validate(candidates(3), one);
+        new CandidateSearch(twoCausesValidator(calls, Verdict.VALID), ProgressListener.none(), Clock.systemUTC(),
+                Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, 0, true)
+                .validate(candidates(3), TWO_FAILING);
+
+        assertThat(calls).noneMatch(c -> c.startsWith("full"));
+    }
+
+    private static final Baseline TWO_FAILING = new Baseline(new TestRun(List.of()), List.of("T#bug", "T#env"),
+            List.of("T#ok"), List.of());
+
+    private static CandidateSearch twoCauses(List<String> calls, Verdict withTheOtherApart) {
+        return new CandidateSearch(twoCausesValidator(calls, withTheOtherApart), ProgressListener.none(),
+                Clock.systemUTC(), Instant.now(), Duration.ofMinutes(10), Duration.ofMinutes(1), 1, 30, true);
+    }
+
+    /** Screening: c2 makes {@code T#bug} pass, no candidate {@code T#env}; a full run says {@code withTheOtherApart}. */
+    private static Validator twoCausesValidator(List<String> calls, Verdict withTheOtherApart) {
+        return new Validator() {
+            @Override
+            public Validation validate(PatchCandidate c, Baseline b, Duration t) {
+                calls.add("full " + c.id() + ", targets " + b.failing() + ", apart " + b.outside());
+                return new Validation(c.id(), withTheOtherApart, b.failing(), List.of(),
+                        withTheOtherApart == Verdict.VALID ? List.of() : List.of("T#ok"),
+                        withTheOtherApart == Verdict.VALID ? "" : "1 test broke: T#ok", Duration.ZERO);
+            }
+
+            @Override
+            public Optional<Validation> screen(PatchCandidate c, Baseline b, Duration t) {
+                calls.add("screen " + c.id());
+                List<String> fixed = c.id().equals("c2") ? List.of("T#bug") : List.of();
+                List<String> still = c.id().equals("c2") ? List.of("T#env") : b.failing();
+                return Optional.of(new Validation(c.id(), Verdict.TESTS_FAIL, fixed, still, List.of(),
+                        still.size() + " target test(s) still fail", Duration.ZERO));
+            }
+        };
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             latch.await(10, TimeUnit.SECONDS);
