@@ -1,27 +1,21 @@
 package dev.repofix.validate;
 
+import static dev.repofix.validate.MavenProjectFixture.diff;
+import static dev.repofix.validate.MavenProjectFixture.test;
+import static dev.repofix.validate.MavenProjectFixture.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.MavenBuild;
-import dev.repofix.build.TestCommand;
-import dev.repofix.config.HostEnvironment;
-import dev.repofix.exec.LocalProcessExecutor;
 import dev.repofix.exec.SandboxKind;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.patch.PatchText;
 import dev.repofix.stage.PatchCandidate;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestOutcome;
-import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
-import dev.repofix.workspace.Workspaces;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -61,17 +55,8 @@ class CompiledClassesMavenTest {
         write(repo, "src/test/java/org/shop/CalcTest.java", test("CalcTest", "assertEquals(3, Calc.add(1, 2));"));
         write(repo, "src/test/java/org/shop/GreeterTest.java",
                 test("GreeterTest", "assertEquals(\"hello 1\", Greeter.greet(\"x\"));"));
-        try (Git git = Git.init().setDirectory(repo.toFile()).call()) {
-            git.add().addFilepattern(".").call();
-            git.commit().setMessage("project").setAuthor("t", "t@example.org").setCommitter("t", "t@example.org")
-                    .setSign(false).call();
-        }
-        ws = new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)).open(repo.toString(), Optional.empty());
-        MavenBuild build = new MavenBuild();
-        TestCommand command = build.testCommand(ws.root(), null);
-        TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
-                ReportParsers.standard(), new StackFrameExtractor());
-        suite = new SuiteRunner(build, command, null, runner, ws.files());
+        ws = MavenProjectFixture.commitAndOpen(repo, temp.resolve("work"));
+        suite = MavenProjectFixture.suite(ws, clock);
         baselineCopy = ws.newCopy("baseline");
         TestOutcome.Completed done = (TestOutcome.Completed) suite.all(baselineCopy, LIMIT);
         baseline = Baseline.of(done.run());
@@ -95,7 +80,7 @@ class CompiledClassesMavenTest {
 
     @Test
     void aFixInsideAMethodBodyIsValidWithTheBaselinesClasses() {
-        Validation v = validate(diff(5, BUGGY, "        return a + b;"), true);
+        Validation v = validate(diff(CALC, 5, BUGGY, "        return a + b;"), true);
 
         assertThat(v.verdict()).as("%s %s", v.detail(), v.evidence()).isEqualTo(Verdict.VALID);
         assertThat(v.evidence()).anyMatch(e -> e.startsWith(PatchValidator.REUSED) && e.contains(CALC));
@@ -103,7 +88,7 @@ class CompiledClassesMavenTest {
 
     @Test
     void aWrongPatchInsideABodyFailsAsWithoutTheBaselinesClasses() {
-        String wrong = diff(5, BUGGY, "        return a * b;");
+        String wrong = diff(CALC, 5, BUGGY, "        return a * b;");
         Validation reused = validate(wrong, true);
         Validation plain = validate(wrong, false);
 
@@ -120,21 +105,5 @@ class CompiledClassesMavenTest {
 
         assertThat(v.verdict()).as("%s %s", v.detail(), v.evidence()).isEqualTo(Verdict.VALID);
         assertThat(v.evidence()).anyMatch(e -> e.startsWith("compiled everything: " + CALC + ": it changes more"));
-    }
-
-    private static String test(String name, String body) {
-        return "package org.shop;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\n"
-                + "import org.junit.jupiter.api.Test;\n\nclass " + name + " {\n    @Test\n    void checks() {\n        "
-                + body + "\n    }\n}\n";
-    }
-
-    private static String diff(int line, String before, String after) {
-        return "--- a/" + CALC + "\n+++ b/" + CALC + "\n@@ -" + line + ",1 +" + line + ",1 @@\n-" + before + "\n+"
-                + after + "\n";
-    }
-
-    private static void write(Path root, String path, String text) throws java.io.IOException {
-        Files.createDirectories(root.resolve(path).getParent());
-        Files.writeString(root.resolve(path), text);
     }
 }

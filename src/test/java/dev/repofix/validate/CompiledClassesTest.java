@@ -44,27 +44,8 @@ class CompiledClassesTest {
                 }
             }
             """;
-    private static final String POM = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <project xmlns="http://maven.apache.org/POM/4.0.0">
-              <modelVersion>4.0.0</modelVersion>
-              <groupId>org.shop</groupId>
-              <artifactId>shop</artifactId>
-              <version>1</version>
-              <build>
-                <plugins>
-                  <plugin>
-                    <groupId>org.apache.maven.plugins</groupId>
-                    <artifactId>maven-compiler-plugin</artifactId>
-                    <version>3.13.0</version>
-                  </plugin>
-                  <plugin>
-                    <artifactId>maven-surefire-plugin</artifactId>
-                  </plugin>
-                </plugins>
-              </build>
-            </project>
-            """;
+    /** The bundled example's POM: one module, maven-compiler-plugin 3.13.0, Maven's own plugins. */
+    private static final String POM = read(Path.of("examples", "maven-bank", "pom.xml"));
     private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
 
     @TempDir
@@ -143,7 +124,7 @@ class CompiledClassesTest {
                 POM.replace("<version>3.13.0</version>", "<version>3.13.0</version><configuration>"
                         + "<annotationProcessorPaths/></configuration>"),
                 POM.replace("<build>", "<build><outputDirectory>out</outputDirectory>"),
-                POM.replace("<version>1</version>", "<version>1</version><packaging>war</packaging>"),
+                POM.replace("<version>1.0-SNAPSHOT</version>", "<version>1.0-SNAPSHOT</version><packaging>war</packaging>"),
                 POM.replace("<build>", "<profiles><profile><id>x</id></profile></profiles><build>"))) {
             write(copy, "pom.xml", pom);
             assertThat(CompiledClasses.plainBuild(copy, baseline)).as(pom).isPresent();
@@ -186,6 +167,14 @@ class CompiledClassesTest {
                     .isBefore(classTime).isBefore(NOW.minus(Duration.ofMinutes(30)));
         }
         assertThat(copy.resolve(CompiledClasses.MAVEN_CONFIG)).hasContent(CompiledClasses.STALE_ONLY);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static void write(Path root, String path, String text) throws IOException {
