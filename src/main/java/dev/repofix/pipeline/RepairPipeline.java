@@ -624,7 +624,8 @@ public final class RepairPipeline {
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
-                        screening, ready.runner.sandboxKind(ready.build), config.testSelection()),
+                        screening, ready.runner.sandboxKind(ready.build), config.testSelection(),
+                        Optional.of(ready.baselineCopy)),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs(),
                 screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst,
                 c -> DeadBranches.madeBy(c.patch(), path -> sourceOf(ready.ws, path)));

@@ -1,5 +1,6 @@
 package dev.repofix.validate;
 
+import dev.repofix.build.MavenBuild;
 import dev.repofix.config.Durations;
 import dev.repofix.exec.SandboxKind;
 import dev.repofix.patch.ApplyResult;
@@ -17,6 +18,10 @@ import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
 import dev.repofix.testrun.TestStatus;
 import dev.repofix.workspace.Workspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,6 +56,8 @@ public final class PatchValidator implements Validator {
      */
     public static final String NEEDS_DOCKER = "refused outside the Docker sandbox: ";
     private static final int EXCERPT_LINES = 15;
+    /** Starts the evidence line of a deciding run that reused the baseline's compiled classes. */
+    static final String REUSED = "deciding run with the baseline's compiled classes, only ";
 
     private final Workspace workspace;
     private final SuiteRunner suite;
@@ -67,6 +74,7 @@ public final class PatchValidator implements Validator {
     private final Optional<Screening> screening;
     private final SandboxKind sandbox;
     private final boolean selectTests;
+    private final Optional<Path> compiledBaseline;
 
     /**
      * @param screenFirst run the failing tests alone before the whole suite. Pays when they
@@ -107,6 +115,19 @@ public final class PatchValidator implements Validator {
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
             boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox,
             boolean selectTests) {
+        this(workspace, suite, applier, clock, screenFirst, limits, screening, sandbox, selectTests, Optional.empty());
+    }
+
+    /**
+     * @param compiledBaseline the copy the baseline ran in, with the classes its build compiled: a
+     *                         deciding run of a candidate that changes only method bodies reuses
+     *                         them where {@link CompiledClasses} finds that safe; empty: every
+     *                         deciding run compiles everything
+     */
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
+            boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox,
+            boolean selectTests, Optional<Path> compiledBaseline) {
+        this.compiledBaseline = Objects.requireNonNull(compiledBaseline, "compiledBaseline");
         this.selectTests = selectTests;
         this.sandbox = Objects.requireNonNull(sandbox, "sandbox");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
@@ -367,6 +388,7 @@ public final class PatchValidator implements Validator {
         }
         boolean screened = first.passed();
         Instant full = clock.instant();
+        reuseCompiled(copy, sources, evidence);
         // The budget, not the baseline's time, limits this run when what is left is the shorter.
         boolean budgetBound = limits.full().map(l -> Duration.between(full, deadline).compareTo(l) < 0).orElse(true);
         Baseline judged = baseline;
@@ -403,6 +425,30 @@ public final class PatchValidator implements Validator {
                     Duration.ZERO);
             case TestOutcome other -> failed(id, other);
         };
+    }
+
+    /**
+     * Puts the baseline's compiled classes into {@code copy} where {@link CompiledClasses} finds
+     * that gives what compiling everything gives ({@code sources}, the patch's changed files,
+     * change only method bodies; a plain Maven build); anything else compiles everything.
+     */
+    private void reuseCompiled(Path copy, List<String> sources, List<String> evidence) {
+        if (compiledBaseline.isEmpty() || !(suite.build() instanceof MavenBuild) || suite.userCommand()
+                || Files.exists(copy.resolve("target"), LinkOption.NOFOLLOW_LINKS)) {
+            return; // not Maven's own command, or the copy was built already (screened through the build)
+        }
+        Optional<String> whyNot = CompiledClasses.whyNot(workspace.root(), compiledBaseline.get(), copy, sources);
+        if (whyNot.isPresent()) {
+            evidence.add("compiled everything: " + whyNot.get());
+            return;
+        }
+        try {
+            CompiledClasses.reuse(compiledBaseline.get(), copy, sources, clock.instant());
+            evidence.add(REUSED + String.join(", ", sources) + " compiled again");
+        } catch (IOException | UncheckedIOException e) {
+            // Half-copied classes are still correct: Maven compiles every source newer than its class, or missing one.
+            evidence.add("compiled everything: the baseline's classes could not be copied: " + e.getMessage());
+        }
     }
 
     /** Stage B: with the patch's own tests, nothing may fail (known-flaky tests and those outside a case aside). */

@@ -58,7 +58,8 @@ class RealPatchesTest {
      * Maven also a validator that screens in a warm test JVM first.
      */
     record Project(Workspace ws, PatchValidator validator, Baseline baseline, Optional<PatchValidator> screened,
-            Optional<Screening> screening, Optional<PatchValidator> selecting, Optional<Baseline> covered) {}
+            Optional<Screening> screening, Optional<PatchValidator> selecting, Optional<Baseline> covered,
+            Optional<PatchValidator> reusing) {}
 
     @BeforeAll
     void baselines(@TempDir Path dir) throws Exception {
@@ -179,6 +180,18 @@ class RealPatchesTest {
                 expected, diff);
     }
 
+    /**
+     * The baseline's compiled classes in the deciding run must not change a verdict: a patch that
+     * changes only method bodies compiles only its files, on top of the baseline's classes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("patches")
+    void theBaselinesCompiledClassesGiveTheFullBuildsVerdict(String name, String project, Verdict expected,
+            String diff) {
+        assertVerdict(projects.get(project).reusing(), projects.get(project).baseline(),
+                "the compiled classes are Maven's", name, expected, diff);
+    }
+
     private Project open(String example) throws Exception {
         Path repo = temp.resolve(example);
         copyTree(Path.of("examples", example), repo);
@@ -220,7 +233,12 @@ class RealPatchesTest {
             selecting = Optional.of(new PatchValidator(ws, suite, new PatchApplier(), clock, true, RunLimits.none(),
                     Optional.empty(), dev.repofix.exec.SandboxKind.LOCAL, true));
         }
-        return new Project(ws, plain, b, screened, opened.screening(), selecting, covered);
+        // No screening through the build first: the deciding run starts in a copy with no build output.
+        Optional<PatchValidator> reusing = build instanceof dev.repofix.build.MavenBuild
+                ? Optional.of(new PatchValidator(ws, suite, new PatchApplier(), clock, false, RunLimits.none(),
+                        Optional.empty(), dev.repofix.exec.SandboxKind.LOCAL, false, Optional.of(baselineCopy)))
+                : Optional.empty();
+        return new Project(ws, plain, b, screened, opened.screening(), selecting, covered, reusing);
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -1,5 +1,8 @@
 package dev.repofix.validate;
 
+import static dev.repofix.validate.MavenProjectFixture.diff;
+import static dev.repofix.validate.MavenProjectFixture.test;
+import static dev.repofix.validate.MavenProjectFixture.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.MavenBuild;
@@ -15,19 +18,14 @@ import dev.repofix.repair.localize.SpectrumFormula;
 import dev.repofix.stage.IssueDraft;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.testrun.FailureReport;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestOutcome;
 import dev.repofix.testrun.TestReach;
-import dev.repofix.testrun.TestRunner;
 import dev.repofix.workspace.Workspace;
-import dev.repofix.workspace.Workspaces;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import org.eclipse.jgit.api.Git;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -75,17 +73,10 @@ class TestSelectionMavenTest {
         write(repo, "src/test/java/org/shop/OtherTest.java", test("OtherTest", "assertEquals(4, Other.twice(2)); "
                 + "assertFalse(java.nio.file.Files.exists(java.nio.file.Path.of(\""
                 + marker.toString().replace("\\", "\\\\") + "\")));"));
-        try (Git git = Git.init().setDirectory(repo.toFile()).call()) {
-            git.add().addFilepattern(".").call();
-            git.commit().setMessage("project").setAuthor("t", "t@example.org").setCommitter("t", "t@example.org")
-                    .setSign(false).call();
-        }
-        ws = new Workspaces(temp.resolve("work"), Duration.ofMinutes(1)).open(repo.toString(), Optional.empty());
-        MavenBuild build = new MavenBuild();
+        ws = MavenProjectFixture.commitAndOpen(repo, temp.resolve("work"));
+        suite = MavenProjectFixture.suite(ws, clock);
+        MavenBuild build = (MavenBuild) suite.build();
         TestCommand command = build.testCommand(ws.root(), null);
-        TestRunner runner = new TestRunner(new LocalProcessExecutor(clock), HostEnvironment.fromSystem(),
-                ReportParsers.standard(), new StackFrameExtractor());
-        suite = new SuiteRunner(build, command, null, runner, ws.files());
         Path copy = ws.newCopy("baseline");
         TestOutcome.Completed done = (TestOutcome.Completed) suite.all(copy, LIMIT);
         ws.discard(copy);
@@ -160,21 +151,5 @@ class TestSelectionMavenTest {
         assertThat(v.selection()).get().isInstanceOf(TestSelection.WholeSuite.class);
         assertThat(v.selection().get().why()).contains("test selection is off");
         assertThat(v.broken()).containsExactly("org.shop.OtherTest#checks");
-    }
-
-    private static String test(String name, String body) {
-        return "package org.shop;\n\nimport static org.junit.jupiter.api.Assertions.*;\n\n"
-                + "import org.junit.jupiter.api.Test;\n\nclass " + name + " {\n    @Test\n    void checks() {\n        "
-                + body + "\n    }\n}\n";
-    }
-
-    private static String diff(String path, int line, String before, String after) {
-        return "--- a/" + path + "\n+++ b/" + path + "\n@@ -" + line + ",1 +" + line + ",1 @@\n-" + before + "\n+"
-                + after + "\n";
-    }
-
-    private static void write(Path root, String path, String text) throws java.io.IOException {
-        Files.createDirectories(root.resolve(path).getParent());
-        Files.writeString(root.resolve(path), text);
     }
 }

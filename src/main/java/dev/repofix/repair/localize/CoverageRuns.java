@@ -51,8 +51,8 @@ import org.slf4j.LoggerFactory;
  * under the same tools ({@link #instrument}, into the baseline's copy), and {@link #collect}
  * reads what it left. The separate run is kept where the baseline was not instrumented (a
  * build without a tool, a user's own command the tools cannot reach, a project whose suite
- * instrumentation slowed more than {@link CoverageOverheads#MAX_FACTOR} last time) or left
- * no data; the run's notes say which and why.
+ * instrumentation slowed by more seconds than a separate run costs when last timed, see
+ * {@link CoverageOverheads}) or left no data; the run's notes say which and why.
  */
 public final class CoverageRuns implements CoverageCollector, TestInstrumentation {
     private static final Logger LOG = LoggerFactory.getLogger(CoverageRuns.class);
@@ -168,8 +168,9 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     /**
      * Sets the tools up in the baseline's copy {@code dir} and gives its command with the
      * variables that load them; what the run leaves is read by {@link #collect}. Plain, and
-     * why, for a build with no tool, for a project whose suite instrumentation slowed more
-     * than {@link CoverageOverheads#MAX_FACTOR} when last timed, and when a tool cannot be set up.
+     * why, for a build with no tool, for a project whose suite instrumentation slowed by more
+     * seconds than a separate coverage run costs when last timed ({@link CoverageOverheads}),
+     * and when a tool cannot be set up.
      */
     @Override
     public Instrumented instrument(String project, Path dir, BuildSystem build, TestCommand command,
@@ -215,8 +216,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         if (plain.isZero() || plain.isNegative()) {
             return Optional.empty();
         }
-        overheads.keep(project, build.name(), new CoverageOverheads.Measured(
-                CoverageOverheads.factor(instrumented, plain), clock.instant()));
+        overheads.keep(project, build.name(), new CoverageOverheads.Measured(instrumented, plain, clock.instant()));
         return Optional.of(CoverageOverheads.describe(instrumented, plain));
     }
 

@@ -13,6 +13,7 @@ import dev.repofix.exec.Command;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.repair.FixtureRepo;
+import dev.repofix.repair.localize.CoverageOverheads.Measured;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
 import dev.repofix.testrun.TestInstrumentation.Instrumented;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whether the baseline runs under per-test coverage, and localization reading what it left
  * instead of running tests of its own: the choice (no tool for the build, a project whose
- * suite instrumentation slowed past {@link CoverageOverheads#MAX_FACTOR}), the command the
+ * suite instrumentation slowed by more seconds than a separate coverage run costs), the command the
  * baseline gets, and the fall-back to a coverage run when the baseline left no data.
  */
 class BaselineCoverageTest {
@@ -70,31 +71,58 @@ class BaselineCoverageTest {
     }
 
     @Test
-    void aSlowdownUpToTheFactorKeepsTheBaselineInstrumented() {
-        assertThat(CoverageOverheads.keepSeparate(Optional.of(new CoverageOverheads.Measured(
-                CoverageOverheads.MAX_FACTOR, NOW.minusSeconds(60))), NOW)).isEmpty();
+    void aSlowdownCheaperThanTheSeparateRunKeepsTheBaselineInstrumented() {
+        // 40 s plain, 58 s instrumented: 18 s added, within the 2 s + 20 s a separate run costs.
+        assertThat(CoverageOverheads.keepSeparate(Optional.of(measured(58_000, 40_000, NOW.minusSeconds(60))), NOW))
+                .isEmpty();
     }
 
     @Test
-    void aSlowdownPastTheFactorKeepsTheSeparateRunAndSaysByHowMuch() {
-        Optional<String> why = CoverageOverheads.keepSeparate(Optional.of(new CoverageOverheads.Measured(1.8,
+    void aSmallSuitesHighRatioIsWeighedInSecondsNotAsARatio() {
+        // The 3 s suite that measured 1.58 x: 1.7 s added, less than the separate run's 2 s + 1.5 s.
+        Measured small = measured(4_740, 3_000, NOW.minusSeconds(60));
+
+        assertThat(small.factor()).isGreaterThan(1.5);
+        assertThat(CoverageOverheads.keepSeparate(Optional.of(small), NOW)).isEmpty();
+        assertThat(CoverageOverheads.describe(small.instrumented(), small.plain()))
+                .contains("1.58 x, 1.7 s more; within the about 3.5 s a separate coverage run costs");
+    }
+
+    @Test
+    void moreSecondsAddedThanTheSeparateRunCostsKeepsTheSeparateRunAndSaysByHowMuch() {
+        Optional<String> why = CoverageOverheads.keepSeparate(Optional.of(measured(36_000, 20_000,
                 NOW.minus(Duration.ofHours(2)))), NOW);
 
-        assertThat(why).hasValueSatisfying(w -> assertThat(w).contains("1.80 x").contains("1.5 x"));
+        assertThat(why).hasValueSatisfying(w -> assertThat(w).contains("1.80 x").contains("16.0 s more")
+                .contains("about 12.0 s"));
     }
 
     @Test
     void aMeasurementOlderThanAWeekIsNotTrusted() {
-        assertThat(CoverageOverheads.keepSeparate(Optional.of(new CoverageOverheads.Measured(3.0,
+        assertThat(CoverageOverheads.keepSeparate(Optional.of(measured(60_000, 20_000,
                 NOW.minus(Duration.ofDays(8)))), NOW)).isEmpty();
     }
 
     @Test
     void theCostNoteSaysWhatTheNextRunsWillDo() {
         assertThat(CoverageOverheads.describe(Duration.ofSeconds(22), Duration.ofSeconds(20)))
-                .contains("22.0 s").contains("20.0 s").contains("1.10 x; within 1.5 x");
+                .contains("22.0 s").contains("20.0 s").contains("1.10 x, 2.0 s more; within the about 12.0 s");
         assertThat(CoverageOverheads.describe(Duration.ofSeconds(40), Duration.ofSeconds(20)))
-                .contains("2.00 x; more than 1.5 x: the next runs of this project run a plain baseline");
+                .contains("2.00 x, 20.0 s more; more than the about 12.0 s a separate coverage run costs: the next "
+                        + "runs of this project run a plain baseline");
+    }
+
+    @Test
+    void aRecordOfTheOlderRatioOnlyFormIsNotRead() throws IOException {
+        Path dir = temp.resolve("cache/coverage-overhead");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(CoverageOverheads.key(PROJECT, "pytest")), "1.7500 1700000000\n");
+
+        assertThat(new CoverageOverheads(Optional.of(dir)).last(PROJECT, "pytest")).isEmpty();
+    }
+
+    private static Measured measured(long instrumentedMs, long plainMs, Instant at) {
+        return new Measured(Duration.ofMillis(instrumentedMs), Duration.ofMillis(plainMs), at);
     }
 
     @Test
@@ -102,9 +130,9 @@ class BaselineCoverageTest {
         Path dir = temp.resolve("cache/coverage-overhead");
         CoverageOverheads kept = new CoverageOverheads(Optional.of(dir));
 
-        kept.keep(PROJECT, "pytest", new CoverageOverheads.Measured(1.75, NOW));
+        kept.keep(PROJECT, "pytest", measured(5_250, 3_000, NOW));
 
-        assertThat(kept.last(PROJECT, "pytest")).contains(new CoverageOverheads.Measured(1.75, NOW));
+        assertThat(kept.last(PROJECT, "pytest")).contains(measured(5_250, 3_000, NOW));
         assertThat(kept.last(PROJECT, "maven")).isEmpty();
         assertThat(new CoverageOverheads(Optional.empty()).last(PROJECT, "pytest")).isEmpty();
         try (var files = Files.list(dir)) {
@@ -172,7 +200,7 @@ class BaselineCoverageTest {
     }
 
     @Test
-    void aProjectWhoseSuiteInstrumentationSlowedPastTheFactorRunsItsBaselinePlain() {
+    void aProjectWhoseSuiteInstrumentationAddedMoreThanASeparateRunRunsItsBaselinePlain() {
         CoverageRuns runs = runs(Optional.of(temp.resolve("cache")));
         Optional<String> note = runs.measured(PROJECT, new PytestBuild(), Duration.ofSeconds(50),
                 Duration.ofSeconds(20));
@@ -182,7 +210,7 @@ class BaselineCoverageTest {
         Instrumented other = runs.instrument("https://example.org/other.git", copy, new PytestBuild(),
                 new TestCommand("python3 -m pytest", Map.of()), repo.files(), PreparedEnvironment.none());
 
-        assertThat(note).hasValueSatisfying(n -> assertThat(n).contains("2.50 x; more than 1.5 x"));
+        assertThat(note).hasValueSatisfying(n -> assertThat(n).contains("2.50 x, 30.0 s more; more than the about 12.0 s"));
         assertThat(next).isInstanceOfSatisfying(Instrumented.Off.class, off -> assertThat(off.why())
                 .contains("slowed this project's suite 2.50 x").contains("runs the failing and related tests again"));
         assertThat(other).as("another project is not judged by this one").isInstanceOf(Instrumented.On.class);
