@@ -32,6 +32,8 @@ public final class SpectrumLocalizer {
     static final int MAX_LOCATIONS = 60;
     /** How much a line's stack-trace score adds to its spectrum score (both in [0, 1]). */
     static final double FRAME_WEIGHT = 0.25;
+    /** How far below the best line it decides a lifted branch condition scores: only enough to rank after it. */
+    static final double BELOW_DECIDED = 1e-6;
 
     private final SpectrumFormula formula;
     private final JavaTrees javaTrees;
@@ -71,6 +73,7 @@ public final class SpectrumLocalizer {
             scored.put(key, new Scored(s.file(), s.line(), score, distance(deepest, s.file(), s.line()), reason));
         }
         liftLoopHeaders(scored, sources);
+        liftBranchConditions(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -127,6 +130,40 @@ public final class SpectrumLocalizer {
                     scored.put(file + ":" + loop.header(), new Scored(file, header.line(), best, header.distance(),
                             header.reason() + "; raised to its loop body's score: a wrong bound shows only in "
                                     + "the iterations failing tests reach"));
+                }
+            }
+        }
+    }
+
+    /**
+     * A branch condition scores just below the best line it decides to run, its body or its
+     * else chain (see {@link BranchHeaders}): a wrong condition ({@code isinstance(x, list)} for
+     * a {@code Sequence}) sends failing tests down the other branch, whose lines then score
+     * high while the condition, run by every test, scores low. Just below, so that a fault in
+     * the branch's own line still ranks first; the enclosing conditions follow it, nearest the
+     * failure first.
+     */
+    private void liftBranchConditions(Map<String, Scored> scored, SourceCache sources) {
+        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
+        for (String file : files) {
+            Optional<SourceFile> source = sources.get(file);
+            List<BranchHeaders.Branch> branches = source.flatMap(f -> javaTrees.of(f).map(BranchHeaders::of)
+                    .or(() -> pythonTrees.of(f).map(BranchHeaders::of))).orElse(List.of());
+            for (BranchHeaders.Branch branch : branches) {
+                Scored header = scored.get(file + ":" + branch.header());
+                if (header == null) {
+                    continue; // no failing test ran the condition
+                }
+                Scored best = null;
+                for (int line = branch.first(); line <= branch.last(); line++) {
+                    Scored decided = line == branch.header() ? null : scored.get(file + ":" + line);
+                    best = decided == null || best != null && best.score() >= decided.score() ? best : decided;
+                }
+                double lifted = best == null ? 0 : best.score() - BELOW_DECIDED;
+                if (lifted > header.score()) {
+                    scored.put(file + ":" + branch.header(), new Scored(file, header.line(), lifted, header.distance(),
+                            header.reason() + "; raised to just below line " + best.line() + ", which it decides to "
+                                    + "run: a wrong condition shows in the branch failing tests take"));
                 }
             }
         }
