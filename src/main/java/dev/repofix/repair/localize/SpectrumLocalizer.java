@@ -74,6 +74,7 @@ public final class SpectrumLocalizer {
         }
         liftLoopHeaders(scored, sources);
         liftBranchConditions(scored, sources);
+        liftUnreadLocals(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -164,6 +165,35 @@ public final class SpectrumLocalizer {
                     scored.put(file + ":" + branch.header(), new Scored(file, header.line(), lifted, header.distance(),
                             header.reason() + "; raised to just below line " + best.line() + ", which it decides to "
                                     + "run: a wrong condition shows in the branch failing tests take"));
+                }
+            }
+        }
+    }
+
+    /**
+     * The statements of a Python block that assigns a local nothing reads (see {@link
+     * UnreadLocals}) rank just below the top line, when a failing test ran the assignment: the
+     * statement that would read it is missing among them, and the insertion templates try
+     * their places only at suspected lines.
+     */
+    private void liftUnreadLocals(Map<String, Scored> scored, SourceCache sources) {
+        double top = scored.values().stream().mapToDouble(Scored::score).max().orElse(0);
+        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
+        for (String file : files) {
+            List<UnreadLocals.Gap> gaps = sources.get(file).flatMap(pythonTrees::of).map(UnreadLocals::of)
+                    .orElse(List.of());
+            for (UnreadLocals.Gap gap : gaps) {
+                if (!scored.containsKey(file + ":" + gap.assigned())) {
+                    continue; // no failing test ran the assignment
+                }
+                for (int line : gap.statements()) {
+                    Scored s = scored.get(file + ":" + line);
+                    double lifted = top - BELOW_DECIDED;
+                    if (s != null && lifted > s.score()) {
+                        scored.put(file + ":" + line, new Scored(file, line, lifted, s.distance(), s.reason()
+                                + "; raised to just below the top: `" + gap.name() + "` (line " + gap.assigned()
+                                + ") is assigned and never read, a statement using it may be missing here"));
+                    }
                 }
             }
         }

@@ -188,6 +188,31 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void aPythonBlockWithALocalNothingReadsRanksJustBelowTheTop() {
+        String index = "multi/index.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(index, "def add(index, k, v):", "    cells = index.setdefault(k, [])", "    cell = (k, v)",
+                        "    return cell", "", "def pop(index, k):", "    return index[k].pop()", "",
+                        "def show(index):", "    items = sorted(index)", "    return ', '.join(items)")
+                .passing("tests/test_index.py::test_add");
+        // every test adds; only the failing one pops, from the list add never filled
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(index, 2, 1, 5),
+                new Spectra.LineSpectrum(index, 3, 1, 5),
+                new Spectra.LineSpectrum(index, 4, 1, 5),
+                new Spectra.LineSpectrum(index, 7, 1, 0),
+                new Spectra.LineSpectrum(index, 10, 1, 1),
+                new Spectra.LineSpectrum(index, 11, 1, 1)), 1, 5, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_index.py::test_pop", "IndexError", "trace", frame(index, 7, "pop"))),
+                new SourceCache(py.files()));
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(7, 4, 3, 2);
+        assertThat(loc.locations().get(1).reason()).contains("`cells` (line 2) is assigned and never read");
+    }
+
+    @Test
     void breaksTiesByDistanceToTheDeepestFrame() {
         Spectra spectra = new Spectra(List.of(
                 new Spectra.LineSpectrum(UTIL, 4, 1, 0),
