@@ -172,7 +172,8 @@ public final class SpectrumLocalizer {
 
     /**
      * The statements of a Python block that assigns a local nothing reads (see {@link
-     * UnreadLocals}) rank just below the top line, when a failing test ran the assignment: the
+     * UnreadLocals}) rank with the top line, when a failing test ran the assignment (ties go by
+     * the distance to the failure, as ever): the
      * statement that would read it is missing among them, and the insertion templates try
      * their places only at suspected lines.
      */
@@ -188,10 +189,9 @@ public final class SpectrumLocalizer {
                 }
                 for (int line : gap.statements()) {
                     Scored s = scored.get(file + ":" + line);
-                    double lifted = top - BELOW_DECIDED;
-                    if (s != null && lifted > s.score()) {
-                        scored.put(file + ":" + line, new Scored(file, line, lifted, s.distance(), s.reason()
-                                + "; raised to just below the top: `" + gap.name() + "` (line " + gap.assigned()
+                    if (s != null && top > s.score()) {
+                        scored.put(file + ":" + line, new Scored(file, line, top, s.distance(), s.reason()
+                                + "; raised to the top: `" + gap.name() + "` (line " + gap.assigned()
                                 + ") is assigned and never read, a statement using it may be missing here"));
                     }
                 }

@@ -144,26 +144,54 @@ class SpectrumLocalizerTest {
     }
 
     @Test
-    void aJavaConditionRanksJustBelowTheBranchFailingTestsTakeNotAboveIt() {
-        String json = "src/main/java/org/calc/Kinds.java";
-        repo.lines(json, "package org.calc;", "class Kinds {", "    static String kind(Object x) {",
+    void aJavaConditionWhoseBranchReturnsDecidesTheRestOfItsBlock() {
+        String kinds = "src/main/java/org/calc/Kinds.java";
+        repo.lines(kinds, "package org.calc;", "class Kinds {", "    static String kind(Object x) {",
                 "        if (x instanceof java.util.ArrayList) {", "            return \"list\";", "        }",
                 "        String s = String.valueOf(x);", "        return s.trim();", "    }", "}");
         sources = new SourceCache(repo.files());
         // A LinkedList falls through to the lines below; passing tests give an ArrayList and a string.
         Spectra spectra = new Spectra(List.of(
-                new Spectra.LineSpectrum(json, 4, 1, 3),
-                new Spectra.LineSpectrum(json, 5, 0, 2),
-                new Spectra.LineSpectrum(json, 7, 1, 1),
-                new Spectra.LineSpectrum(json, 8, 1, 1),
-                new Spectra.LineSpectrum(CALC, 4, 1, 1),
-                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 3, LINES);
+                new Spectra.LineSpectrum(kinds, 4, 1, 3),
+                new Spectra.LineSpectrum(kinds, 5, 0, 2),
+                new Spectra.LineSpectrum(kinds, 7, 1, 1),
+                new Spectra.LineSpectrum(kinds, 8, 1, 1),
+                new Spectra.LineSpectrum(CALC, 4, 1, 2),
+                new Spectra.LineSpectrum(CALC, 5, 1, 2)), 1, 3, LINES);
 
         Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
                 repo.report(failed("org.calc.KindsTest#linked", "expected [1]", "trace")), sources);
 
-        // what the condition decides is its body only: the lines after the if are not lifted into it
-        assertThat(loc.locations()).extracting(Location::line).endsWith(4);
+        // the lines after the if run only when its condition is false: they lift it
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(kinds + ":7", kinds + ":8",
+                kinds + ":4", CALC + ":4");
+    }
+
+    @Test
+    void aPythonConditionWithoutElseLiftsOnlyWhenItsBodyJumpsOut() {
+        String walk = "walk/kinds.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(walk, "def kind(x):", "    if isinstance(x, list):", "        return 'seq'",
+                        "    raise TypeError(x)", "", "def count(x):", "    n = 0", "    if isinstance(x, list):",
+                        "        n = len(x)", "    return n + 1")
+                .passing("tests/test_kinds.py::test_list");
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(walk, 2, 1, 3),
+                new Spectra.LineSpectrum(walk, 3, 0, 3),
+                new Spectra.LineSpectrum(walk, 4, 1, 0),
+                new Spectra.LineSpectrum(walk, 7, 1, 3),
+                new Spectra.LineSpectrum(walk, 8, 1, 3),
+                new Spectra.LineSpectrum(walk, 9, 0, 3),
+                new Spectra.LineSpectrum(walk, 10, 1, 0)), 1, 3, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_kinds.py::test_tuple", "TypeError", "trace", frame(walk, 4, "kind"))),
+                new SourceCache(py.files()));
+
+        // line 2's body returns, so the raise is its false branch; line 8's body falls through to line 10
+        assertThat(loc.locations()).extracting(Location::line).startsWith(4, 10, 2);
+        assertThat(loc.locations().stream().filter(l -> l.line() == 8).findFirst().orElseThrow().reason())
+                .doesNotContain("raised");
     }
 
     @Test
@@ -188,7 +216,7 @@ class SpectrumLocalizerTest {
     }
 
     @Test
-    void aPythonBlockWithALocalNothingReadsRanksJustBelowTheTop() {
+    void aPythonBlockWithALocalNothingReadsRanksWithTheTop() {
         String index = "multi/index.py";
         FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
                 .lines(index, "def add(index, k, v):", "    cells = index.setdefault(k, [])", "    cell = (k, v)",
