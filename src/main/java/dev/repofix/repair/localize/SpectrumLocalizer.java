@@ -112,22 +112,12 @@ public final class SpectrumLocalizer {
      * {@link LoopHeaders}); on a tie it ranks first, being the earlier line.
      */
     private void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources) {
-        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
-        for (String file : files) {
-            Optional<SourceFile> source = sources.get(file);
-            List<LoopHeaders.Loop> loops = source.flatMap(f -> javaTrees.of(f).map(LoopHeaders::of)
-                    .or(() -> pythonTrees.of(f).map(LoopHeaders::of))).orElse(List.of());
-            for (LoopHeaders.Loop loop : loops) {
+        for (String file : files(scored)) {
+            for (LoopHeaders.Loop loop : structures(file, sources, LoopHeaders::of, LoopHeaders::of)) {
                 Scored header = scored.get(file + ":" + loop.header());
-                if (header == null) {
-                    continue; // no failing test ran the loop
-                }
-                double best = header.score();
-                for (int line = loop.bodyFirst(); line <= loop.bodyLast(); line++) {
-                    Scored body = scored.get(file + ":" + line);
-                    best = body == null ? best : Math.max(best, body.score());
-                }
-                if (best > header.score()) {
+                double best = best(scored, file, loop.header(), loop.bodyFirst(), loop.bodyLast())
+                        .map(Scored::score).orElse(0.0);
+                if (header != null && best > header.score()) { // null: no failing test ran the loop
                     scored.put(file + ":" + loop.header(), new Scored(file, header.line(), best, header.distance(),
                             header.reason() + "; raised to its loop body's score: a wrong bound shows only in "
                                     + "the iterations failing tests reach"));
@@ -145,23 +135,12 @@ public final class SpectrumLocalizer {
      * failure first.
      */
     private void liftBranchConditions(Map<String, Scored> scored, SourceCache sources) {
-        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
-        for (String file : files) {
-            Optional<SourceFile> source = sources.get(file);
-            List<BranchHeaders.Branch> branches = source.flatMap(f -> javaTrees.of(f).map(BranchHeaders::of)
-                    .or(() -> pythonTrees.of(f).map(BranchHeaders::of))).orElse(List.of());
-            for (BranchHeaders.Branch branch : branches) {
+        for (String file : files(scored)) {
+            for (BranchHeaders.Branch branch : structures(file, sources, BranchHeaders::of, BranchHeaders::of)) {
                 Scored header = scored.get(file + ":" + branch.header());
-                if (header == null) {
-                    continue; // no failing test ran the condition
-                }
-                Scored best = null;
-                for (int line = branch.first(); line <= branch.last(); line++) {
-                    Scored decided = line == branch.header() ? null : scored.get(file + ":" + line);
-                    best = decided == null || best != null && best.score() >= decided.score() ? best : decided;
-                }
+                Scored best = best(scored, file, branch.header(), branch.first(), branch.last()).orElse(null);
                 double lifted = best == null ? 0 : best.score() - BELOW_DECIDED;
-                if (lifted > header.score()) {
+                if (header != null && lifted > header.score()) { // null: no failing test ran the condition
                     scored.put(file + ":" + branch.header(), new Scored(file, header.line(), lifted, header.distance(),
                             header.reason() + "; raised to just below line " + best.line() + ", which it decides to "
                                     + "run: a wrong condition shows in the branch failing tests take"));
@@ -179,8 +158,7 @@ public final class SpectrumLocalizer {
      */
     private void liftUnreadLocals(Map<String, Scored> scored, SourceCache sources) {
         double top = scored.values().stream().mapToDouble(Scored::score).max().orElse(0);
-        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
-        for (String file : files) {
+        for (String file : files(scored)) {
             List<UnreadLocals.Gap> gaps = sources.get(file).flatMap(pythonTrees::of).map(UnreadLocals::of)
                     .orElse(List.of());
             for (UnreadLocals.Gap gap : gaps) {
@@ -197,6 +175,28 @@ public final class SpectrumLocalizer {
                 }
             }
         }
+    }
+
+    /** The best-scored line of {@code [first, last]} other than {@code header}; empty when no failing test ran one. */
+    private static Optional<Scored> best(Map<String, Scored> scored, String file, int header, int first, int last) {
+        Scored best = null;
+        for (int line = first; line <= last; line++) {
+            Scored s = line == header ? null : scored.get(file + ":" + line);
+            best = s == null || best != null && best.score() >= s.score() ? best : s;
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private static Set<String> files(Map<String, Scored> scored) {
+        return scored.values().stream().map(Scored::file).collect(Collectors.toSet());
+    }
+
+    /** What {@code java} or {@code python} read from the file's tree (its loops, its branches); none without a tree. */
+    private <T> List<T> structures(String file, SourceCache sources,
+            java.util.function.Function<dev.repofix.repair.source.JavaTree, List<T>> java,
+            java.util.function.Function<dev.repofix.repair.source.PythonTree, List<T>> python) {
+        return sources.get(file).flatMap(f -> javaTrees.of(f).map(java).or(() -> pythonTrees.of(f).map(python)))
+                .orElse(List.of());
     }
 
     /**
