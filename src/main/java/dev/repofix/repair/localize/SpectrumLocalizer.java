@@ -32,6 +32,8 @@ public final class SpectrumLocalizer {
     static final int MAX_LOCATIONS = 60;
     /** How much a line's stack-trace score adds to its spectrum score (both in [0, 1]). */
     static final double FRAME_WEIGHT = 0.25;
+    /** How far below the best line it decides a lifted branch condition scores: only enough to rank after it. */
+    static final double BELOW_DECIDED = 1e-6;
 
     private final SpectrumFormula formula;
     private final JavaTrees javaTrees;
@@ -71,6 +73,8 @@ public final class SpectrumLocalizer {
             scored.put(key, new Scored(s.file(), s.line(), score, distance(deepest, s.file(), s.line()), reason));
         }
         liftLoopHeaders(scored, sources);
+        liftBranchConditions(scored, sources);
+        liftUnreadLocals(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -108,28 +112,91 @@ public final class SpectrumLocalizer {
      * {@link LoopHeaders}); on a tie it ranks first, being the earlier line.
      */
     private void liftLoopHeaders(Map<String, Scored> scored, SourceCache sources) {
-        Set<String> files = scored.values().stream().map(Scored::file).collect(Collectors.toSet());
-        for (String file : files) {
-            Optional<SourceFile> source = sources.get(file);
-            List<LoopHeaders.Loop> loops = source.flatMap(f -> javaTrees.of(f).map(LoopHeaders::of)
-                    .or(() -> pythonTrees.of(f).map(LoopHeaders::of))).orElse(List.of());
-            for (LoopHeaders.Loop loop : loops) {
+        for (String file : files(scored)) {
+            for (LoopHeaders.Loop loop : structures(file, sources, LoopHeaders::of, LoopHeaders::of)) {
                 Scored header = scored.get(file + ":" + loop.header());
-                if (header == null) {
-                    continue; // no failing test ran the loop
-                }
-                double best = header.score();
-                for (int line = loop.bodyFirst(); line <= loop.bodyLast(); line++) {
-                    Scored body = scored.get(file + ":" + line);
-                    best = body == null ? best : Math.max(best, body.score());
-                }
-                if (best > header.score()) {
+                double best = best(scored, file, loop.header(), loop.bodyFirst(), loop.bodyLast())
+                        .map(Scored::score).orElse(0.0);
+                if (header != null && best > header.score()) { // null: no failing test ran the loop
                     scored.put(file + ":" + loop.header(), new Scored(file, header.line(), best, header.distance(),
                             header.reason() + "; raised to its loop body's score: a wrong bound shows only in "
                                     + "the iterations failing tests reach"));
                 }
             }
         }
+    }
+
+    /**
+     * A branch condition scores just below the best line it decides to run, its body or its
+     * else chain (see {@link BranchHeaders}): a wrong condition ({@code isinstance(x, list)} for
+     * a {@code Sequence}) sends failing tests down the other branch, whose lines then score
+     * high while the condition, run by every test, scores low. Just below, so that a fault in
+     * the branch's own line still ranks first; the enclosing conditions follow it, nearest the
+     * failure first.
+     */
+    private void liftBranchConditions(Map<String, Scored> scored, SourceCache sources) {
+        for (String file : files(scored)) {
+            for (BranchHeaders.Branch branch : structures(file, sources, BranchHeaders::of, BranchHeaders::of)) {
+                Scored header = scored.get(file + ":" + branch.header());
+                Scored best = best(scored, file, branch.header(), branch.first(), branch.last()).orElse(null);
+                double lifted = best == null ? 0 : best.score() - BELOW_DECIDED;
+                if (header != null && lifted > header.score()) { // null: no failing test ran the condition
+                    scored.put(file + ":" + branch.header(), new Scored(file, header.line(), lifted, header.distance(),
+                            header.reason() + "; raised to just below line " + best.line() + ", which it decides to "
+                                    + "run: a wrong condition shows in the branch failing tests take"));
+                }
+            }
+        }
+    }
+
+    /**
+     * The statements of a Python block that assigns a local nothing reads (see {@link
+     * UnreadLocals}) rank with the top line, when a failing test ran the assignment (ties go by
+     * the distance to the failure, as ever): the
+     * statement that would read it is missing among them, and the insertion templates try
+     * their places only at suspected lines.
+     */
+    private void liftUnreadLocals(Map<String, Scored> scored, SourceCache sources) {
+        double top = scored.values().stream().mapToDouble(Scored::score).max().orElse(0);
+        for (String file : files(scored)) {
+            List<UnreadLocals.Gap> gaps = sources.get(file).flatMap(pythonTrees::of).map(UnreadLocals::of)
+                    .orElse(List.of());
+            for (UnreadLocals.Gap gap : gaps) {
+                if (!scored.containsKey(file + ":" + gap.assigned())) {
+                    continue; // no failing test ran the assignment
+                }
+                for (int line : gap.statements()) {
+                    Scored s = scored.get(file + ":" + line);
+                    if (s != null && top > s.score()) {
+                        scored.put(file + ":" + line, new Scored(file, line, top, s.distance(), s.reason()
+                                + "; raised to the top: `" + gap.name() + "` (line " + gap.assigned()
+                                + ") is assigned and never read, a statement using it may be missing here"));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The best-scored line of {@code [first, last]} other than {@code header}; empty when no failing test ran one. */
+    private static Optional<Scored> best(Map<String, Scored> scored, String file, int header, int first, int last) {
+        Scored best = null;
+        for (int line = first; line <= last; line++) {
+            Scored s = line == header ? null : scored.get(file + ":" + line);
+            best = s == null || best != null && best.score() >= s.score() ? best : s;
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private static Set<String> files(Map<String, Scored> scored) {
+        return scored.values().stream().map(Scored::file).collect(Collectors.toSet());
+    }
+
+    /** What {@code java} or {@code python} read from the file's tree (its loops, its branches); none without a tree. */
+    private <T> List<T> structures(String file, SourceCache sources,
+            java.util.function.Function<dev.repofix.repair.source.JavaTree, List<T>> java,
+            java.util.function.Function<dev.repofix.repair.source.PythonTree, List<T>> python) {
+        return sources.get(file).flatMap(f -> javaTrees.of(f).map(java).or(() -> pythonTrees.of(f).map(python)))
+                .orElse(List.of());
     }
 
     /**

@@ -36,6 +36,10 @@ public final class TemplateProposer {
     private static final int MAX_LOCATIONS = 25;
     /** How many steps after the template before it each template's first edit of a line comes. */
     static final int TEMPLATE_STRIDE = 2;
+    /** The first places, which only the families other than the later ones take. */
+    static final int FIRST_TIER_ALONE = 30;
+    /** After those, every this-many-th place goes to an edit of the later families. */
+    static final int LATER_EVERY = 4;
     /** Longer lines are generated data (a table of string literals), not code to fix; no template reads them. */
     static final int MAX_LINE_CHARS = 5_000;
 
@@ -172,7 +176,13 @@ public final class TemplateProposer {
     /**
      * The lines' edits along diagonals, first those of the families other than
      * {@link JavaTemplates#LATER} and {@link PythonTemplates#LATER} (by the edited file's
-     * language), in the order they had before those existed, then those.
+     * language), in the order they had before those existed; the first
+     * {@value #FIRST_TIER_ALONE} places are theirs alone (a run without screening validates
+     * about that many), then one edit of the later families takes every
+     * {@value #LATER_EVERY}th place. Appended after every edit of the first tier, the later
+     * families were never reached where screening stops at a few hundred and the first tier
+     * has more edits (a type test or a missing statement at the second suspect, behind three
+     * hundred operator and name changes on 25 lines).
      */
     static List<Proposal> tiered(List<List<Proposal>> byLine) {
         List<List<Proposal>> first = new ArrayList<>();
@@ -187,8 +197,23 @@ public final class TemplateProposer {
                 later.add(late);
             }
         }
-        List<Proposal> out = new ArrayList<>(diagonals(first));
-        out.addAll(diagonals(later));
+        return mixed(diagonals(first), diagonals(later));
+    }
+
+    /** {@code first} alone for {@value #FIRST_TIER_ALONE} places, then one of {@code later} every {@value #LATER_EVERY}th. */
+    static <T> List<T> mixed(List<T> first, List<T> later) {
+        List<T> out = new ArrayList<>();
+        int i = 0;
+        int j = 0;
+        while (i < first.size() || j < later.size()) {
+            int mixedPlace = out.size() - FIRST_TIER_ALONE;
+            boolean laterTurn = mixedPlace >= 0 && mixedPlace % LATER_EVERY == LATER_EVERY - 1;
+            if (i < first.size() && (j == later.size() || !laterTurn)) {
+                out.add(first.get(i++));
+            } else {
+                out.add(later.get(j++));
+            }
+        }
         return out;
     }
 

@@ -277,6 +277,25 @@ class Sites:
             self.add("bound", bound, literal=const(bound), type=typed(bound, func))
 
 
+def unread_locals(func):
+    """Locals a plain assignment binds that nothing in the function reads: {name: [first, last line]}."""
+    loaded = set()
+    for n in ast.walk(func):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store):
+            loaded.add(n.id)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            loaded.update(n.names)
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("locals", "vars", "eval", "exec"):
+            return {}
+    out = {}
+    for n in ast.walk(func):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            name = n.targets[0].id
+            if name not in loaded and not name.startswith("_"):
+                out[name] = [n.lineno, n.end_lineno]
+    return out
+
+
 def const(node):
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, int) \
         and not isinstance(node.value, bool) else None
@@ -490,7 +509,7 @@ class Facts:
                 if text and text not in returns and "\n" not in text:
                     returns.append(text)
         types = binding_types(func)
-        self.s.add("func", func, names=names, method=method and bool(params) and params[0] == "self",
+        self.s.add("func", func, names=names, unread=unread_locals(func), method=method and bool(params) and params[0] == "self",
                    uses=sorted(uses), collections=kinds, returns=returns, numeric=sorted(numeric),
                    types={n: t for n, t in types.items() if t in TYPED})
         self.walk(func.body, func, method, False)

@@ -113,6 +113,134 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void aPythonConditionRanksJustBelowTheElseBranchFailingTestsTake() {
+        String walk = "walk/kinds.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(walk, "def kind(x):", "    if isinstance(x, dict):", "        return 'map'",
+                        "    elif isinstance(x, list):", "        return 'seq'", "    else:",
+                        "        raise TypeError(x)", "", "def walk(xs):", "    out = []", "    for x in xs:",
+                        "        out.append(kind(x))", "    return out")
+                .passing("tests/test_kinds.py::test_dict");
+        // A tuple, a sequence the condition misses, takes the else branch; passing tests give a dict,
+        // lists and an empty walk.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(walk, 2, 1, 3),
+                new Spectra.LineSpectrum(walk, 3, 0, 1),
+                new Spectra.LineSpectrum(walk, 4, 1, 2),
+                new Spectra.LineSpectrum(walk, 5, 0, 2),
+                new Spectra.LineSpectrum(walk, 7, 1, 0),
+                new Spectra.LineSpectrum(walk, 10, 1, 1),
+                new Spectra.LineSpectrum(walk, 11, 1, 1),
+                new Spectra.LineSpectrum(walk, 12, 1, 1),
+                new Spectra.LineSpectrum(walk, 13, 1, 1)), 1, 3, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_kinds.py::test_tuple", "TypeError", "trace",
+                        frame(walk, 7, "kind"), frame(walk, 12, "walk"))), new SourceCache(py.files()));
+
+        // the raise first, then the conditions that decide it, nearest first, then the walk
+        assertThat(loc.locations()).extracting(Location::line).startsWith(7, 4, 2);
+        assertThat(loc.locations().get(1).reason()).contains("raised to just below line 7");
+    }
+
+    @Test
+    void aJavaConditionWhoseBranchReturnsDecidesTheRestOfItsBlock() {
+        String kinds = "src/main/java/org/calc/Kinds.java";
+        repo.lines(kinds, "package org.calc;", "class Kinds {", "    static String kind(Object x) {",
+                "        if (x instanceof java.util.ArrayList) {", "            return \"list\";", "        }",
+                "        String s = String.valueOf(x);", "        return s.trim();", "    }", "}");
+        sources = new SourceCache(repo.files());
+        // A LinkedList falls through to the lines below; passing tests give an ArrayList and a string.
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(kinds, 4, 1, 3),
+                new Spectra.LineSpectrum(kinds, 5, 0, 2),
+                new Spectra.LineSpectrum(kinds, 7, 1, 1),
+                new Spectra.LineSpectrum(kinds, 8, 1, 1),
+                new Spectra.LineSpectrum(CALC, 4, 1, 2),
+                new Spectra.LineSpectrum(CALC, 5, 1, 2)), 1, 3, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                repo.report(failed("org.calc.KindsTest#linked", "expected [1]", "trace")), sources);
+
+        // the lines after the if run only when its condition is false: they lift it
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(kinds + ":7", kinds + ":8",
+                kinds + ":4", CALC + ":4");
+    }
+
+    @Test
+    void aPythonConditionWithoutElseLiftsOnlyWhenItsBodyJumpsOut() {
+        String walk = "walk/kinds.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(walk, "def kind(x):", "    if isinstance(x, list):", "        return 'seq'",
+                        "    raise TypeError(x)", "", "def count(x):", "    n = 0", "    if isinstance(x, list):",
+                        "        n = len(x)", "    return n + 1")
+                .passing("tests/test_kinds.py::test_list");
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(walk, 2, 1, 3),
+                new Spectra.LineSpectrum(walk, 3, 0, 3),
+                new Spectra.LineSpectrum(walk, 4, 1, 0),
+                new Spectra.LineSpectrum(walk, 7, 1, 3),
+                new Spectra.LineSpectrum(walk, 8, 1, 3),
+                new Spectra.LineSpectrum(walk, 9, 0, 3),
+                new Spectra.LineSpectrum(walk, 10, 1, 0)), 1, 3, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_kinds.py::test_tuple", "TypeError", "trace", frame(walk, 4, "kind"))),
+                new SourceCache(py.files()));
+
+        // line 2's body returns, so the raise is its false branch; line 8's body falls through to line 10
+        assertThat(loc.locations()).extracting(Location::line).startsWith(4, 10, 2);
+        assertThat(loc.locations().stream().filter(l -> l.line() == 8).findFirst().orElseThrow().reason())
+                .doesNotContain("raised");
+    }
+
+    @Test
+    void aJavaElseBranchLiftsItsCondition() {
+        String kinds = "src/main/java/org/calc/Kinds.java";
+        repo.lines(kinds, "package org.calc;", "class Kinds {", "    static String kind(Object x) {",
+                "        if (x instanceof java.util.ArrayList) {", "            return \"list\";", "        } else {",
+                "            throw new IllegalArgumentException(\"not a list\");", "        }", "    }", "}");
+        sources = new SourceCache(repo.files());
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(kinds, 4, 1, 3),
+                new Spectra.LineSpectrum(kinds, 5, 0, 3),
+                new Spectra.LineSpectrum(kinds, 7, 1, 0),
+                new Spectra.LineSpectrum(CALC, 4, 1, 1),
+                new Spectra.LineSpectrum(CALC, 5, 1, 1)), 1, 3, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                repo.report(failed("org.calc.KindsTest#linked", "IllegalArgumentException", "trace",
+                        frame(kinds, 7, "kind"))), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).startsWith(kinds + ":7", kinds + ":4");
+    }
+
+    @Test
+    void aPythonBlockWithALocalNothingReadsRanksWithTheTop() {
+        String index = "multi/index.py";
+        FixtureRepo py = new FixtureRepo(root.resolve("py"), new PytestBuild())
+                .lines(index, "def add(index, k, v):", "    cells = index.setdefault(k, [])", "    cell = (k, v)",
+                        "    return cell", "", "def pop(index, k):", "    return index[k].pop()", "",
+                        "def show(index):", "    items = sorted(index)", "    return ', '.join(items)")
+                .passing("tests/test_index.py::test_add");
+        // every test adds; only the failing one pops, from the list add never filled
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(index, 2, 1, 5),
+                new Spectra.LineSpectrum(index, 3, 1, 5),
+                new Spectra.LineSpectrum(index, 4, 1, 5),
+                new Spectra.LineSpectrum(index, 7, 1, 0),
+                new Spectra.LineSpectrum(index, 10, 1, 1),
+                new Spectra.LineSpectrum(index, 11, 1, 1)), 1, 5, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                py.report(failed("tests/test_index.py::test_pop", "IndexError", "trace", frame(index, 7, "pop"))),
+                new SourceCache(py.files()));
+
+        assertThat(loc.locations()).extracting(Location::line).startsWith(7, 4, 3, 2);
+        assertThat(loc.locations().get(1).reason()).contains("`cells` (line 2) is assigned and never read");
+    }
+
+    @Test
     void breaksTiesByDistanceToTheDeepestFrame() {
         Spectra spectra = new Spectra(List.of(
                 new Spectra.LineSpectrum(UTIL, 4, 1, 0),

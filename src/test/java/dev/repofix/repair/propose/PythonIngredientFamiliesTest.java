@@ -85,6 +85,49 @@ class PythonIngredientFamiliesTest {
     }
 
     @Test
+    void insertStatementCallsALocalTheFunctionAssignsAndNeverReadsFirst() {
+        // the line's own names give appends to `cell` and `root` before the file's call; `cells` is made and never used
+        assertFixes("insert-statement", """
+                class Index:
+                    def __init__(self):
+                        self.map = {}
+                        self.root = []
+
+                    def extend(self, k, vs):
+                        cells = self.map.setdefault(k, [])
+                        for v in vs:
+                            cell = [self.root, self.root, k, v]
+                            cells.append(cell)
+
+                    def insert(self, k, v):
+                        root = self.root
+                        cells = self.map.setdefault(k, [])
+                        last = root
+                        cell = [last, root, k, v]
+                        root.append((k, v, last, cell))  #BUG
+                """, """
+                class Index:
+                    def __init__(self):
+                        self.map = {}
+                        self.root = []
+
+                    def extend(self, k, vs):
+                        cells = self.map.setdefault(k, [])
+                        for v in vs:
+                            cell = [self.root, self.root, k, v]
+                            cells.append(cell)
+
+                    def insert(self, k, v):
+                        root = self.root
+                        cells = self.map.setdefault(k, [])
+                        last = root
+                        cell = [last, root, k, v]
+                        root.append((k, v, last, cell))  #BUG
+                        cells.append(cell)
+                """, "i = Index()\ni.insert('a', 1)\nassert i.map['a'][0][2:] == ['a', 1]\nassert i.root[-1][:2] == ('a', 1)");
+    }
+
+    @Test
     void missingJumpBreaksOutOfTheLoopAfterTheBranch() {
         assertFixes("missing-jump", """
                 def first_negative(xs):

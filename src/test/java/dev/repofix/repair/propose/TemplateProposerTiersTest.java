@@ -6,7 +6,7 @@ import dev.repofix.repair.templates.LineEdit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Issue 32's families come after every edit of the others, which keep the order they had. */
+/** Issue 32's families come after the others' first places, which keep the order they had, then mix in. */
 class TemplateProposerTiersTest {
     private static TemplateProposer.Proposal p(String template, int line, String text) {
         return new TemplateProposer.Proposal(template, "A.java", new LineEdit(line, text, text), text);
@@ -50,5 +50,22 @@ class TemplateProposerTiersTest {
         List<TemplateProposer.Proposal> ordered = TemplateProposer.tiered(List.of(line1, line2));
 
         assertThat(ordered).extracting(x -> x.edit().replacement()).containsExactly("a", "c", "b");
+    }
+
+    @Test
+    void laterFamiliesTakeEveryFourthPlaceAfterTheFirstTiersOwnPlaces() {
+        List<TemplateProposer.Proposal> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            many.add(py("relational-op", 1, "r" + i));
+        }
+        List<TemplateProposer.Proposal> line2 = List.of(py("type-test", 2, "t0"), py("type-test", 2, "t1"));
+
+        List<String> ordered = TemplateProposer.tiered(List.of(many, line2)).stream()
+                .map(x -> x.edit().replacement()).toList();
+
+        assertThat(ordered.subList(0, TemplateProposer.FIRST_TIER_ALONE)).allMatch(r -> r.startsWith("r"));
+        assertThat(ordered.indexOf("t0")).isEqualTo(TemplateProposer.FIRST_TIER_ALONE + 3);
+        assertThat(ordered.indexOf("t1")).isEqualTo(TemplateProposer.FIRST_TIER_ALONE + 7);
+        assertThat(ordered).hasSize(42).endsWith("r39");
     }
 }

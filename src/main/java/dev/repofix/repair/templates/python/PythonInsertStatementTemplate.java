@@ -17,7 +17,8 @@ import java.util.Set;
  * ({@code seen.add(x)}, {@code d.pop(key)}) with each local of the line or of the tests around
  * it; then the file's call statements on a receiver this function uses ({@code cache.pop(key)}
  * in another function), as they are or with their one name argument adapted to those locals.
- * At most {@value #MAX} statements each way.
+ * Calls on a local the function assigns and never reads come first. At most {@value #MAX}
+ * statements each way.
  */
 final class PythonInsertStatementTemplate extends PythonTemplate {
     private static final int MAX = 4;
@@ -54,6 +55,9 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
         JsonNode function = scope.function().orElseThrow();
         tree.nodes("ingredient").stream().filter(i -> within(i.get("r"), function.get("r")))
                 .forEach(i -> calls.remove(tree.source(i.get("r"))));
+        List<String> ordered = unreadFirst(calls, function);
+        calls.clear();
+        calls.addAll(ordered);
         int first = statement.get("r").get(0).asInt();
         int last = statement.get("r").get(2).asInt();
         // every name the call reads must hold a value where it goes: bound above it, or by the statement itself
@@ -125,6 +129,18 @@ final class PythonInsertStatementTemplate extends PythonTemplate {
                 }
             }
         }
+    }
+
+    /**
+     * The calls on a local the function assigns and never reads first ({@code cells =
+     * index.setdefault(k, [])} and no {@code cells.append(...)}): the value was made for the
+     * statement that is missing. The others keep their order.
+     */
+    static List<String> unreadFirst(Set<String> calls, JsonNode function) {
+        JsonNode unread = function.path("unread");
+        List<String> out = new ArrayList<>(calls);
+        out.sort(java.util.Comparator.comparingInt(c -> unread.has(c.split("[.(]")[0]) ? 0 : 1));
+        return out;
     }
 
     private static boolean bound(PythonTree tree, PythonScope scope, String call, int line) {
