@@ -377,6 +377,95 @@ class JavaIngredientFamiliesTest {
     }
 
     @Test
+    void receiverCallsTheMethodOnTheOtherObjectInsteadOfThis() {
+        assertFixesLine("receiver", """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                public class Demo {
+                    private final List<String> items = new ArrayList<>();
+
+                    int size() {
+                        return items.size();
+                    }
+
+                    public boolean sameSize(Demo other) {
+                        return size() == this.size(); //BUG
+                    }
+                }
+                """, "return size() == other.size();");
+    }
+
+    /** The void calls on a String come first in the file; the String -> String one is the wrapper tried first. */
+    @Test
+    void wrapCallWrapsInAMethodReturningTheValuesTypeNeverInAVoidOne() {
+        String buggy = """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                public class Demo {
+                    private final List<String> log = new ArrayList<>();
+
+                    void record(String s) {
+                        log.add(s);
+                    }
+
+                    void warn(String s) {
+                        log.add("! " + s);
+                    }
+
+                    void debug(String s) {
+                        log.add("? " + s);
+                    }
+
+                    String label(String raw) {
+                        record(raw);
+                        warn(raw);
+                        debug(raw);
+                        String t = raw.toLowerCase();
+                        return t; //BUG
+                    }
+
+                    static String clean(String s) {
+                        return s.strip();
+                    }
+
+                    String other(String s) {
+                        return clean(s);
+                    }
+                }
+                """;
+        assertFixesLine("wrap-call", buggy, "return clean(t);");
+        int line = 3 + buggy.lines().toList().indexOf(buggy.lines().filter(l -> l.contains("//BUG")).findFirst().orElseThrow());
+        assertThat(JavaCandidates.of("wrap-call", PATH, "package demo;\n\n" + buggy.replace(" //BUG", ""), line))
+                .extracting(JavaCandidates.Candidate::description)
+                .noneMatch(d -> d.contains("record(") || d.contains("warn(") || d.contains("debug("));
+    }
+
+    @Test
+    void wrapCallTakesItsWrapperFromACallOnAnyValueOfTheType() {
+        assertFixesLine("wrap-call", """
+                import java.util.Map;
+
+                public class Demo {
+                    static String escape(String s) {
+                        return s.replace("=", "%3d");
+                    }
+
+                    static String render(Map<String, Object> values) {
+                        StringBuilder sb = new StringBuilder();
+                        for (String key : values.keySet()) {
+                            sb.append(key); //BUG
+                            sb.append('=');
+                            sb.append(escape(values.get(key).toString()));
+                        }
+                        return sb.toString();
+                    }
+                }
+                """, "sb.append(escape(key));");
+    }
+
+    @Test
     void newFamiliesProposeNothingOnALineWithoutTheirSubject() {
         String source = """
                 package demo;

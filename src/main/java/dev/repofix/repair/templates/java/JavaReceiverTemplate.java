@@ -14,7 +14,7 @@ import java.util.Optional;
 /**
  * "receiver": the object a field is read from or a method called on replaced by another
  * that has that member: {@code schema.opts} -> {@code root.opts}, {@code a.size()} ->
- * {@code b.size()}. Candidates are, in order, names in scope of the receiver's own type,
+ * {@code b.size()}, {@code this.opt(k)} -> {@code other.opt(k)}. Candidates are, in order, names in scope of the receiver's own type,
  * names in scope whose class (declared in the file) has the member, {@code this} where
  * the enclosing class has it, and one step further ({@code this.root.opts},
  * {@code tree.root.opts}) through a field whose class has it.
@@ -41,7 +41,8 @@ final class JavaReceiverTemplate extends JavaTemplate {
         }
         for (MethodCallExpr m : tree.nodesOn(line, MethodCallExpr.class)) {
             Optional<Expression> scope = m.getScope();
-            if (scope.isPresent() && (scope.get() instanceof NameExpr || scope.get().isFieldAccessExpr())) {
+            if (scope.isPresent() && (scope.get() instanceof NameExpr || scope.get().isFieldAccessExpr()
+                    || scope.get().isThisExpr())) {
                 replaceReceiver(tree, scope.get(), m.getNameAsString(), false, types, edits);
             }
         }
@@ -85,6 +86,10 @@ final class JavaReceiverTemplate extends JavaTemplate {
     private static Optional<String> receiverType(Expression receiver, JavaScope scope, JavaTypeHierarchy types) {
         if (receiver instanceof NameExpr n) {
             return scope.typeOf(n.getNameAsString());
+        }
+        if (receiver.isThisExpr()) {
+            return receiver.findAncestor(com.github.javaparser.ast.body.TypeDeclaration.class)
+                    .map(t -> t.getNameAsString());
         }
         if (receiver instanceof FieldAccessExpr f && f.getScope().isThisExpr()) {
             return Optional.ofNullable(scope.fields().get(f.getNameAsString()));
