@@ -1,0 +1,115 @@
+package dev.repofix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code repofix fix} with no model where a candidate passes every test by moving a type test
+ * onto the other parameter, so that the branch under it no longer runs for any input the tests
+ * give, though its text says nothing of that (the issue's {@code hasattr(iterable, ...)} to
+ * {@code hasattr(default, ...)}). The per-test coverage of the baseline shows the passing tests
+ * ran that branch; the same tests under coverage with the candidate applied do not: it carries
+ * the caveat and ranks after the fix that keeps the branch. Real pytest and mvn, tagged slow.
+ */
+@Tag("slow")
+class BuiltinStoppedLinesEndToEndTest {
+    private static final String PY = """
+            def last(items, default):
+                if hasattr(items, "__reversed__"):
+                    for x in reversed(items):
+                        return x
+                    return None
+                out = default
+                for x in items:
+                    out = x
+                return out
+            """;
+    private static final String PY_TESTS = """
+            from seqs.ends import last
+
+
+            def test_last_of_a_list():
+                assert last([1, 2, 3], 0) == 3
+
+
+            def test_last_of_an_iterator():
+                assert last(iter([1, 2]), 0) == 2
+
+
+            def test_an_empty_list_gives_the_default():
+                assert last([], 7) == 7
+            """;
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void pythonRanksTheFixThatKeepsTheBranchRunningFirstAndNamesTheOneThatStopsIt() throws Exception {
+        RunOutput run = BuiltinFixRuns.fix(temp, pythonRepo(), List.of("--max-candidates", "40"));
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
+
+        // Validated before the fix, VALID, and ranked after it: the swap stops the reversed() branch.
+        assertThat(report.path("patch").asText()).as(tried(report))
+                .contains("+    if hasattr(items, \"__reversed__\") and items:");
+        assertThat(report.path("fixCaveats")).isEmpty();
+        JsonNode swapped = valid(report, "+    if hasattr(default, \"__reversed__\"):");
+        assertThat(swapped.path("caveats").get(0).asText()).as(tried(report))
+                .contains("stops running line 3 (`for x in reversed(items):`) of `last` in seqs/ends.py");
+        assertThat(Files.readString(run.outDir().resolve("report.md")))
+                .contains("ranked after the fix: it stops running line 3");
+        assertThat(report.path("notes").toString()).contains("lines the tests stop running: the whole suite ran "
+                + "again under coverage for 2 VALID candidate(s), after their verdicts");
+    }
+
+    @Test
+    void pythonReportsTheOnlyFixThatPassesWithTheCaveat() throws Exception {
+        // One full run: the swap is the only VALID candidate the budget reaches.
+        RunOutput run = BuiltinFixRuns.fix(temp, pythonRepo(), List.of("--max-candidates", "1"));
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
+
+        assertThat(report.path("patch").asText()).as(tried(report))
+                .contains("+    if hasattr(default, \"__reversed__\"):");
+        assertThat(report.path("fixCaveats").get(0).asText()).contains("stops running line 3");
+        assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
+                + "line 3 (`for x in reversed(items):`) of `last` in seqs/ends.py, which the passing tests ran before")
+                .contains("review before applying");
+    }
+
+    private Path pythonRepo() {
+        return FixtureRepos.gitRepo(temp.resolve("seqs"), Map.of(
+                "seqs/__init__.py", "",
+                "seqs/ends.py", PY,
+                "tests/test_ends.py", PY_TESTS));
+    }
+
+    /** The VALID candidate whose diff has {@code line}. */
+    private static JsonNode valid(JsonNode report, String line) {
+        for (JsonNode c : report.path("candidates")) {
+            if (c.path("diff").asText().contains(line) && c.path("validation").path("verdict").asText().equals("VALID")) {
+                return c;
+            }
+        }
+        throw new AssertionError("no VALID candidate with " + line + ": " + tried(report));
+    }
+
+    /** The candidates tried, for a failure's message. */
+    private static String tried(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode c : report.path("candidates")) {
+            if (!c.path("validation").isNull()) {
+                out.add(c.path("id").asText() + " " + c.path("description").asText() + " "
+                        + c.path("validation").path("verdict").asText() + " " + c.path("caveats"));
+            }
+        }
+        return String.join("\n", out);
+    }
+}
