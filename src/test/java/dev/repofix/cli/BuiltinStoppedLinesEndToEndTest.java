@@ -49,6 +49,55 @@ class BuiltinStoppedLinesEndToEndTest {
                 assert last([], 7) == 7
             """;
 
+    private static final String JAVA = """
+            package org.seqs;
+
+            import java.util.List;
+
+            public final class Ends {
+                private Ends() {}
+
+                @SuppressWarnings("unchecked")
+                public static Integer last(Iterable<Integer> items, Object fallback) {
+                    if (items instanceof List) {
+                        List<Integer> list = (List<Integer>) items;
+                        return list.get(list.size() - 1);
+                    }
+                    Integer out = (Integer) fallback;
+                    for (Integer x : items) {
+                        out = x;
+                    }
+                    return out;
+                }
+            }
+            """;
+    private static final String JAVA_TESTS = """
+            package org.seqs;
+
+            import static org.junit.jupiter.api.Assertions.assertEquals;
+
+            import java.util.List;
+            import org.junit.jupiter.api.Test;
+
+            class EndsTest {
+                @Test
+                void lastOfAList() {
+                    assertEquals(3, Ends.last(List.of(1, 2, 3), 0));
+                }
+
+                @Test
+                void lastOfAnIterable() {
+                    Iterable<Integer> items = () -> List.of(1, 2).iterator();
+                    assertEquals(2, Ends.last(items, 0));
+                }
+
+                @Test
+                void anEmptyListGivesTheFallback() {
+                    assertEquals(7, Ends.last(List.of(), 7));
+                }
+            }
+            """;
+
     @TempDir
     Path temp;
 
@@ -82,6 +131,30 @@ class BuiltinStoppedLinesEndToEndTest {
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
                 + "line 3 (`for x in reversed(items):`) of `last` in seqs/ends.py, which the passing tests ran before")
                 .contains("review before applying");
+    }
+
+    /**
+     * Java: no candidate keeps the list branch and passes; the one that passes makes its
+     * condition false for every input ({@code items instanceof List && items == null}), which
+     * takes types to see statically. It is the fix, with the caveat.
+     */
+    @Test
+    void javaReportsTheFixThatStopsRunningTheListBranchWithTheCaveat() throws Exception {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("seqs"), Map.of(
+                "pom.xml", FixtureRepos.JUNIT_POM,
+                "src/main/java/org/seqs/Ends.java", JAVA,
+                "src/test/java/org/seqs/EndsTest.java", JAVA_TESTS));
+
+        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "40"));
+        JsonNode report = BuiltinFixRuns.assertFixed(run);
+
+        assertThat(report.path("patch").asText()).as(tried(report))
+                .contains("+        if (items instanceof List && items == null) {");
+        assertThat(report.path("fixCaveats").get(0).asText()).as(tried(report))
+                .contains("stops running line 11 (`List<Integer> list = (List<Integer>) items;`) of `last` in "
+                        + "src/main/java/org/seqs/Ends.java");
+        assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
+                + "line 11").contains("review before applying");
     }
 
     private Path pythonRepo() {
