@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -107,11 +106,11 @@ class BuiltinStoppedLinesEndToEndTest {
         JsonNode report = BuiltinFixRuns.assertFixed(run);
 
         // Validated before the fix, VALID, and ranked after it: the swap stops the reversed() branch.
-        assertThat(report.path("patch").asText()).as(tried(report))
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report))
                 .contains("+    if hasattr(items, \"__reversed__\") and items:");
         assertThat(report.path("fixCaveats")).isEmpty();
-        JsonNode swapped = valid(report, "+    if hasattr(default, \"__reversed__\"):");
-        assertThat(swapped.path("caveats").get(0).asText()).as(tried(report))
+        JsonNode swapped = BuiltinFixRuns.valid(report, "+    if hasattr(default, \"__reversed__\"):");
+        assertThat(swapped.path("caveats").get(0).asText()).as(BuiltinFixRuns.tried(report))
                 .contains("stops running line 3 (`for x in reversed(items):`) of `last` in seqs/ends.py");
         assertThat(Files.readString(run.outDir().resolve("report.md")))
                 .contains("ranked after the fix: it stops running line 3");
@@ -125,7 +124,7 @@ class BuiltinStoppedLinesEndToEndTest {
         RunOutput run = BuiltinFixRuns.fix(temp, pythonRepo(), List.of("--max-candidates", "1"));
         JsonNode report = BuiltinFixRuns.assertFixed(run);
 
-        assertThat(report.path("patch").asText()).as(tried(report))
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report))
                 .contains("+    if hasattr(default, \"__reversed__\"):");
         assertThat(report.path("fixCaveats").get(0).asText()).contains("stops running line 3");
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
@@ -148,9 +147,9 @@ class BuiltinStoppedLinesEndToEndTest {
         RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "40"));
         JsonNode report = BuiltinFixRuns.assertFixed(run);
 
-        assertThat(report.path("patch").asText()).as(tried(report))
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report))
                 .contains("+        if (items instanceof List && items == null) {");
-        assertThat(report.path("fixCaveats").get(0).asText()).as(tried(report))
+        assertThat(report.path("fixCaveats").get(0).asText()).as(BuiltinFixRuns.tried(report))
                 .contains("stops running line 11 (`List<Integer> list = (List<Integer>) items;`) of `last` in "
                         + "src/main/java/org/seqs/Ends.java");
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
@@ -162,27 +161,5 @@ class BuiltinStoppedLinesEndToEndTest {
                 "seqs/__init__.py", "",
                 "seqs/ends.py", PY,
                 "tests/test_ends.py", PY_TESTS));
-    }
-
-    /** The VALID candidate whose diff has {@code line}. */
-    private static JsonNode valid(JsonNode report, String line) {
-        for (JsonNode c : report.path("candidates")) {
-            if (c.path("diff").asText().contains(line) && c.path("validation").path("verdict").asText().equals("VALID")) {
-                return c;
-            }
-        }
-        throw new AssertionError("no VALID candidate with " + line + ": " + tried(report));
-    }
-
-    /** The candidates tried, for a failure's message. */
-    private static String tried(JsonNode report) {
-        List<String> out = new ArrayList<>();
-        for (JsonNode c : report.path("candidates")) {
-            if (!c.path("validation").isNull()) {
-                out.add(c.path("id").asText() + " " + c.path("description").asText() + " "
-                        + c.path("validation").path("verdict").asText() + " " + c.path("caveats"));
-            }
-        }
-        return String.join("\n", out);
     }
 }
