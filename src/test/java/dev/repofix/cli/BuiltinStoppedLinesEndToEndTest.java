@@ -102,8 +102,8 @@ class BuiltinStoppedLinesEndToEndTest {
 
     @Test
     void pythonRanksTheFixThatKeepsTheBranchRunningFirstAndNamesTheOneThatStopsIt() throws Exception {
-        RunOutput run = BuiltinFixRuns.fix(temp, pythonRepo(), List.of("--max-candidates", "40"));
-        JsonNode report = BuiltinFixRuns.assertFixed(run);
+        RunOutput run = fixPython("40");
+        JsonNode report = run.report();
 
         // Validated before the fix, VALID, and ranked after it: the swap stops the reversed() branch.
         assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report))
@@ -121,8 +121,8 @@ class BuiltinStoppedLinesEndToEndTest {
     @Test
     void pythonReportsTheOnlyFixThatPassesWithTheCaveat() throws Exception {
         // One full run: the swap is the only VALID candidate the budget reaches.
-        RunOutput run = BuiltinFixRuns.fix(temp, pythonRepo(), List.of("--max-candidates", "1"));
-        JsonNode report = BuiltinFixRuns.assertFixed(run);
+        RunOutput run = fixPython("1");
+        JsonNode report = run.report();
 
         assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report))
                 .contains("+    if hasattr(default, \"__reversed__\"):");
@@ -156,10 +156,14 @@ class BuiltinStoppedLinesEndToEndTest {
                 + "line 11").contains("review before applying");
     }
 
-    private Path pythonRepo() {
-        return FixtureRepos.gitRepo(temp.resolve("seqs"), Map.of(
+    /** {@code fix} on the Python project with {@code --max-candidates maxCandidates}, checked FIXED. */
+    private RunOutput fixPython(String maxCandidates) {
+        Path repo = FixtureRepos.gitRepo(temp.resolve("seqs"), Map.of(
                 "seqs/__init__.py", "",
                 "seqs/ends.py", PY,
                 "tests/test_ends.py", PY_TESTS));
+        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", maxCandidates));
+        BuiltinFixRuns.assertFixed(run);
+        return run;
     }
 }
