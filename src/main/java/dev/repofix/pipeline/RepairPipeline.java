@@ -623,7 +623,7 @@ public final class RepairPipeline {
         RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
         StoppedLinesCheck stopped = new StoppedLinesCheck(ready.ws, ready.build, engine.stages().linesRun(),
-                path -> sourceOf(ready.ws, path), run::remaining, limits.full().orElseThrow(), clock);
+                path -> sourceOf(ready.ws, path), run::remaining, limits.full().orElseThrow(), clock, engine.builtin());
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
                         screening, ready.runner.sandboxKind(ready.build), config.testSelection()),

@@ -48,6 +48,8 @@ final class StoppedLinesCheck implements Function<PatchCandidate, List<String>> 
     private final Supplier<Duration> remaining;
     private final Duration perRun;
     private final Clock clock;
+    /** Whether a run without coverage says so: stages that never read coverage (a model's) would say it every run. */
+    private final boolean sayMissing;
     private final List<String> notChecked = new ArrayList<>();
     private int runs;
     private Duration spent = Duration.ZERO;
@@ -57,9 +59,13 @@ final class StoppedLinesCheck implements Function<PatchCandidate, List<String>> 
      * @param source    a source file of the checkout as text (before any patch)
      * @param remaining what is left of the run's budget, asked before each run
      * @param perRun    the limit of one test run of a candidate
+     * @param sayMissing whether a candidate left unchecked for want of coverage is named in the notes (the
+     *                  builtin engine, which reads coverage where it can); model stages never have it
      */
     StoppedLinesCheck(Workspace workspace, BuildSystem build, Optional<LinesRun> lines,
-            Function<String, Optional<String>> source, Supplier<Duration> remaining, Duration perRun, Clock clock) {
+            Function<String, Optional<String>> source, Supplier<Duration> remaining, Duration perRun, Clock clock,
+            boolean sayMissing) {
+        this.sayMissing = sayMissing;
         this.workspace = workspace;
         this.build = build;
         this.lines = lines;
@@ -78,7 +84,7 @@ final class StoppedLinesCheck implements Function<PatchCandidate, List<String>> 
         Patch patch = parsed.patch().filter(p -> !build.isTestPath(p));
         PatchText sourceOnly = new PatchText.Parsed(parsed.text(), patch);
         if (lines.isEmpty()) {
-            if (patch.files().stream().anyMatch(f -> f.path().endsWith(".py") || f.path().endsWith(".java"))) {
+            if (sayMissing && patch.files().stream().anyMatch(f -> f.path().endsWith(".py") || f.path().endsWith(".java"))) {
                 notChecked.add(candidate.id() + ": no per-test coverage of the baseline");
             }
             return List.of();

@@ -120,8 +120,9 @@ class BuiltinStoppedLinesEndToEndTest {
 
     @Test
     void pythonReportsTheOnlyFixThatPassesWithTheCaveat() throws Exception {
-        // One full run: the swap is the only VALID candidate the budget reaches.
-        RunOutput run = fixPython("1");
+        // Three candidates, screened or not (that depends on how fast the failing tests ran alone): the swap is
+        // the only VALID one among them.
+        RunOutput run = fixPython("3");
         JsonNode report = run.report();
 
         assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report))
@@ -156,13 +157,14 @@ class BuiltinStoppedLinesEndToEndTest {
                 + "line 11").contains("review before applying");
     }
 
-    /** {@code fix} on the Python project with {@code --max-candidates maxCandidates}, checked FIXED. */
+    /** {@code fix} on the Python project with {@code maxCandidates} as both budgets, checked FIXED. */
     private RunOutput fixPython(String maxCandidates) {
         Path repo = FixtureRepos.gitRepo(temp.resolve("seqs"), Map.of(
                 "seqs/__init__.py", "",
                 "seqs/ends.py", PY,
                 "tests/test_ends.py", PY_TESTS));
-        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", maxCandidates));
+        RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", maxCandidates, "--max-screened",
+                maxCandidates));
         BuiltinFixRuns.assertFixed(run);
         return run;
     }

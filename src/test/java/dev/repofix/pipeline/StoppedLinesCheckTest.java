@@ -118,7 +118,7 @@ class StoppedLinesCheckTest {
     private static StoppedLinesCheck check(Workspace ws, Optional<LinesRun> lines, Duration left) {
         return new StoppedLinesCheck(ws, new PytestBuild(), lines,
                 path -> ws.files().read(path, 1 << 20) instanceof FileRead.Content c ? c.utf8() : Optional.empty(),
-                () -> left, Duration.ofMinutes(1), Clock.systemUTC());
+                () -> left, Duration.ofMinutes(1), Clock.systemUTC(), true);
     }
 
     private Workspace open(TestRepo repo) throws Exception {
