@@ -26,13 +26,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * After a candidate's VALID verdict: the lines of the methods it edits that the baseline's
- * passing tests ran and that no test runs with it applied ({@link StoppedLines}). The tests
- * the coverage came from run once more under the same tool in a copy with the candidate
- * ({@link LinesRun#rerun}), within what is left of the run's budget: one extra run per VALID
- * candidate whose edited methods the passing tests reached, none for the others. The deciding
- * run is not reused: with test selection on it runs only the test classes that reach the
- * change, and without coverage; this run runs the same tests as the baseline's coverage, so a
- * line it does not see is a line those tests no longer reach, not one a skipped test ran.
+ * passing tests ran and that no test runs with it applied ({@link StoppedLines}). Of the tests
+ * the coverage came from, those whose per-test coverage reached the edited files run once more
+ * under the same tool in a copy with the candidate ({@link LinesRun#rerun}), within what is left
+ * of the run's budget: one extra run per VALID candidate whose edited methods the passing tests
+ * reached, none for the others. The deciding run is not reused: it runs without coverage, and
+ * its selection also keeps tests whose source names a changed class. A line this run does not
+ * see is a line the tests that ran it before no longer reach, not one a skipped test ran.
  * Where it cannot tell (no per-test coverage, no time, the run gave no data) it says "not
  * checked" in the run's notes and adds no caveat. Called from the search's thread only.
  */
@@ -51,6 +51,8 @@ final class StoppedLinesCheck implements Function<PatchCandidate, List<String>> 
     /** Whether a run without coverage says so: stages that never read coverage (a model's) would say it every run. */
     private final boolean sayMissing;
     private final List<String> notChecked = new ArrayList<>();
+    /** Which tests each run ran, for people, without repeats. */
+    private final Set<String> ran = new java.util.LinkedHashSet<>();
     private int runs;
     private Duration spent = Duration.ZERO;
 
@@ -107,13 +109,18 @@ final class StoppedLinesCheck implements Function<PatchCandidate, List<String>> 
                 return List.of();
             }
             runs++;
-            return switch (lines.get().rerun(copy, min(left.minus(Duration.ofSeconds(1)), perRun))) {
+            Set<String> edited = new java.util.TreeSet<>();
+            patch.files().forEach(f -> edited.add(f.path()));
+            return switch (lines.get().rerun(copy, min(left.minus(Duration.ofSeconds(1)), perRun), edited)) {
                 case LinesRun.Rerun.NotRun r -> {
                     notChecked.add(candidate.id() + ": " + r.why());
                     yield List.of();
                 }
-                case LinesRun.Rerun.Ran r -> StoppedLines.of(sourceOnly, source, before, r.lines()).stream()
-                        .map(StoppedLines.Stopped::caveat).toList();
+                case LinesRun.Rerun.Ran r -> {
+                    ran.add(r.tests().isEmpty() ? lines.get().tests() : r.tests());
+                    yield StoppedLines.of(sourceOnly, source, before, r.lines()).stream()
+                            .map(StoppedLines.Stopped::caveat).toList();
+                }
             };
         } catch (RuntimeException e) {
             // It adds a caveat to a verdict that is out; its failure takes nothing from the candidate.
@@ -130,9 +137,10 @@ final class StoppedLinesCheck implements Function<PatchCandidate, List<String>> 
     List<String> notes() {
         List<String> out = new ArrayList<>();
         if (runs > 0) {
-            out.add("lines the tests stop running: " + lines.map(LinesRun::tests).orElse("the tests") + " ran again "
-                    + "under coverage for " + runs + " VALID candidate(s), after their verdicts (" + Durations.format(spent)
-                    + " in all)");
+            String tests = ran.isEmpty() ? lines.map(LinesRun::tests).orElse("the tests")
+                    : ran.size() == 1 ? ran.iterator().next() : "the tests (" + String.join("; ", ran) + ")";
+            out.add("lines the tests stop running: " + tests + " ran again under coverage for " + runs
+                    + " VALID candidate(s), after their verdicts (" + Durations.format(spent) + " in all)");
         }
         if (!notChecked.isEmpty()) {
             out.add("lines the tests stop running: not checked for " + String.join("; ", notChecked));

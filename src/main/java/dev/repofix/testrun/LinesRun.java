@@ -22,18 +22,30 @@ public interface LinesRun {
     String tests();
 
     /**
-     * Runs the same tests as {@link #baseline()} came from, under the same coverage, in
-     * {@code copy} (a copy of the checkout with a candidate applied), within {@code limit}.
-     * Never throws for what the repository does: a run that gives no data is {@link Rerun.NotRun}.
+     * Runs, under the same coverage, in {@code copy} (a copy of the checkout with a candidate
+     * applied) and within {@code limit}, the tests of those {@link #baseline()} came from that can
+     * have run lines of {@code editedFiles} (repository-relative) in the baseline: every line of
+     * them that a passing test ran is one those tests ran. Never throws for what the repository
+     * does: a run that gives no data is {@link Rerun.NotRun}.
      */
-    Rerun rerun(Path copy, Duration limit);
+    Rerun rerun(Path copy, Duration limit, Set<String> editedFiles);
 
     /** What a run in a patched copy gave. */
     sealed interface Rerun {
-        /** @param lines per file, the lines at least one test ran (passing or failing) */
-        record Ran(Map<String, Set<Integer>> lines) implements Rerun {
+        /**
+         * @param lines per file, the lines at least one test ran (passing or failing)
+         * @param tests which tests ran, for people ("1 of 2 test class(es) whose coverage reaches ..."); empty:
+         *              those of {@link LinesRun#tests()}
+         */
+        record Ran(Map<String, Set<Integer>> lines, String tests) implements Rerun {
             public Ran {
                 lines = copyOf(lines);
+                Objects.requireNonNull(tests, "tests");
+            }
+
+            /** A run of the tests {@link LinesRun#tests()} names. */
+            public Ran(Map<String, Set<Integer>> lines) {
+                this(lines, "");
             }
         }
 

@@ -88,7 +88,8 @@ public final class StoppedLines {
             innermost(spans, at).ifPresent(edited::add);
         }
         List<Stopped> out = new ArrayList<>();
-        for (int line : ranBefore) {
+        // In line order, whatever order the caller's set has.
+        for (int line : new java.util.TreeSet<>(ranBefore)) {
             if (line < 1 || line > lines.length || map.get().touched().contains(line)) {
                 continue;
             }

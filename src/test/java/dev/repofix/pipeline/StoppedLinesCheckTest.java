@@ -46,6 +46,7 @@ class StoppedLinesCheckTest {
     /** A rerun that sees the patched copy: line 3 runs only while the test is still on {@code items}. */
     private static final class FakeRun implements LinesRun {
         final List<Duration> limits = new ArrayList<>();
+        final List<Set<String>> edited = new ArrayList<>();
 
         @Override
         public Map<String, Set<Integer>> baseline() {
@@ -58,11 +59,12 @@ class StoppedLinesCheckTest {
         }
 
         @Override
-        public Rerun rerun(Path copy, Duration limit) {
+        public Rerun rerun(Path copy, Duration limit, Set<String> editedFiles) {
             limits.add(limit);
+            edited.add(editedFiles);
             try {
                 return new Rerun.Ran(Map.of("m.py", Files.readString(copy.resolve("m.py")).contains("hasattr(items")
-                        ? Set.of(2, 3) : Set.of(2)));
+                        ? Set.of(2, 3) : Set.of(2)), "1 of 3 test file(s) (those whose coverage reaches m.py)");
             } catch (java.io.IOException e) {
                 return new Rerun.NotRun(e.getMessage());
             }
@@ -77,9 +79,10 @@ class StoppedLinesCheckTest {
 
             assertThat(check.apply(SWAP)).containsExactly("stops running line 3 (`return next(reversed(items))`) of "
                     + "`last` in m.py, which the passing tests ran before");
-            assertThat(check.notes()).singleElement().asString().startsWith("lines the tests stop running: the whole "
-                    + "suite ran again under coverage for 1 VALID candidate(s)");
+            assertThat(check.notes()).singleElement().asString().startsWith("lines the tests stop running: 1 of 3 "
+                    + "test file(s) (those whose coverage reaches m.py) ran again under coverage for 1 VALID candidate(s)");
             assertThat(lines.limits).containsExactly(Duration.ofMinutes(1));
+            assertThat(lines.edited).containsExactly(Set.of("m.py"));
         }
     }
 

@@ -17,6 +17,7 @@ import dev.repofix.testrun.LinesRun;
 import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestInstrumentation;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -81,7 +82,15 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     /** The baselines instrumented and not read yet, by the pristine tree they are copies of. */
     private final Map<Path, Armed> baselines = new ConcurrentHashMap<>();
     /** The command each instrumented baseline ran, by pristine tree: a candidate's run of the same suite runs it. */
-    private final Map<Path, TestCommand> suites = new ConcurrentHashMap<>();
+    private final Map<Path, Suite> suites = new ConcurrentHashMap<>();
+
+    /**
+     * An instrumented baseline's command.
+     *
+     * @param own whether it is the build's own command for the whole suite (no user's command, no
+     *            case's test files), which the build can narrow to some test classes
+     */
+    private record Suite(TestCommand command, boolean own) {}
 
     private final Scope scope;
 
@@ -214,7 +223,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
                 case Setup.Refused r -> new Instrumented.Off("the baseline ran without per-test coverage: " + r.why());
                 case Setup.Ready ready -> {
                     baselines.put(files.root(), new Armed(dir, tool, ready.how()));
-                    suites.put(files.root(), command);
+                    suites.put(files.root(), new Suite(command, command.equals(build.testCommand(files.root(), null))));
                     yield new Instrumented.On(new TestCommand(command.shell(), merged(command.extraEnv(),
                             ready.env())), ready.how());
                 }
@@ -295,7 +304,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         if (tool == null) {
             return Optional.empty();
         }
-        Optional<TestCommand> suite = collected.origin() == Coverage.Origin.BASELINE
+        Optional<Suite> suite = collected.origin() == Coverage.Origin.BASELINE
                 ? Optional.ofNullable(suites.get(report.files().root())) : Optional.empty();
         if (collected.origin() == Coverage.Origin.BASELINE && suite.isEmpty()) {
             return Optional.empty();
@@ -317,15 +326,72 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
             }
 
             @Override
-            public Rerun rerun(Path copy, Duration limit) {
-                return CoverageRuns.this.rerun(tool, report, sources, copy, suite, limit);
+            public Rerun rerun(Path copy, Duration limit, java.util.Set<String> editedFiles) {
+                Optional<Chosen> chosen = suite.map(s -> s.own()
+                        ? chosen(report.build(), copy, s.command(), collected.reach(), editedFiles)
+                        : new Chosen(s.command(), "the whole suite (the baseline ran the case's tests or the user's "
+                                + "command, which names no test classes)"));
+                return CoverageRuns.this.rerun(tool, report, sources, copy, chosen, limit);
             }
         });
     }
 
+    /**
+     * A command for a candidate's run under coverage, and which tests it runs, for people.
+     *
+     * @param tests empty where they are those the coverage came from ({@link LinesRun#tests()})
+     */
+    record Chosen(TestCommand command, String tests) {}
+
+    /**
+     * The tests of the whole suite whose per-test coverage of the baseline ({@code reach}) names
+     * a file of {@code edited}, as the build selects them in {@code copy}: a line of those files
+     * that a passing test ran was run by one of them, so running only them loses nothing the
+     * comparison reads. The whole suite ({@code suite}) where the reach is missing or incomplete,
+     * where it names no such test (the data disagree: lines ran there), where every test reaches
+     * them, or where the build cannot select them.
+     */
+    static Chosen chosen(BuildSystem build, Path copy, TestCommand suite, Optional<TestReach> reach,
+            java.util.Set<String> edited) {
+        if (reach.isEmpty()) {
+            return new Chosen(suite, "the whole suite (no per-test reach of the baseline)");
+        }
+        if (reach.get().incomplete().isPresent()) {
+            return new Chosen(suite, "the whole suite (the per-test coverage is incomplete: "
+                    + reach.get().incomplete().get() + ")");
+        }
+        boolean python = reach.get().sourceSuffix().equals(".py");
+        String unit = python ? "test file(s)" : "test class(es)";
+        java.util.Set<String> all = new java.util.TreeSet<>();
+        java.util.Set<String> reaching = new java.util.TreeSet<>();
+        reach.get().files().forEach((cls, files) -> {
+            // A nested class runs with its outer one (Surefire selects outer classes).
+            String name = python ? cls : cls.replaceAll("\\$.*", "");
+            if (name.isBlank()) {
+                return;
+            }
+            all.add(name);
+            if (files.stream().anyMatch(edited::contains)) {
+                reaching.add(name);
+            }
+        });
+        String files = String.join(", ", new java.util.TreeSet<>(edited));
+        if (reaching.isEmpty()) {
+            return new Chosen(suite, "the whole suite (no " + unit + " reached " + files + " in the per-test coverage)");
+        }
+        if (reaching.size() == all.size()) {
+            return new Chosen(suite, "the whole suite (every " + unit.replace("(s)", "").replace("(es)", "")
+                    + " reaches " + files + ")");
+        }
+        return build.selectedTestCommand(copy, null, List.copyOf(reaching))
+                .map(c -> new Chosen(c, reaching.size() + " of " + all.size() + " " + unit + " (those whose coverage "
+                        + "reaches " + files + ")"))
+                .orElseGet(() -> new Chosen(suite, "the whole suite (" + build.name() + " cannot select " + unit + ")"));
+    }
+
     /** The tests of {@code suite} (else the tool's own selection) under {@code tool} in {@code copy}, within {@code limit}. */
     private LinesRun.Rerun rerun(Tool tool, FailureReport report, SourceCache sources, Path copy,
-            Optional<TestCommand> suite, Duration limit) {
+            Optional<Chosen> suite, Duration limit) {
         BuildSystem build = report.build();
         Instant deadline = clock.instant().plus(limit);
         Shell shell = (script, extraEnv) -> {
@@ -339,7 +405,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         };
         try {
             Files.createDirectories(copy.resolve(TOOLS));
-            Optional<TestCommand> command = suite.or(() -> tool.command(report, sources, copy));
+            Optional<TestCommand> command = suite.map(Chosen::command).or(() -> tool.command(report, sources, copy));
             if (command.isEmpty()) {
                 return new LinesRun.Rerun.NotRun("the tests that ran under coverage cannot be selected again");
             }
@@ -357,7 +423,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
                             Map<String, java.util.Set<Integer>> lines = new java.util.TreeMap<>();
                             c.spectra().lines().forEach(l -> lines.computeIfAbsent(l.file(),
                                     k -> new java.util.TreeSet<>()).add(l.line()));
-                            yield new LinesRun.Rerun.Ran(lines);
+                            yield new LinesRun.Rerun.Ran(lines, suite.map(Chosen::tests).orElse(""));
                         }
                     };
                 }
