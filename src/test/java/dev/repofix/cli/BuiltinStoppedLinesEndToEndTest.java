@@ -97,6 +97,38 @@ class BuiltinStoppedLinesEndToEndTest {
             }
             """;
 
+    /** A source file the change does not touch, and a test class that runs only it, slowly (as a suite's others). */
+    private static final String JAVA_OTHER = """
+            package org.seqs;
+
+            public final class Sums {
+                private Sums() {}
+
+                public static int sum(int... xs) {
+                    int out = 0;
+                    for (int x : xs) {
+                        out += x;
+                    }
+                    return out;
+                }
+            }
+            """;
+    private static final String JAVA_OTHER_TESTS = """
+            package org.seqs;
+
+            import static org.junit.jupiter.api.Assertions.assertEquals;
+
+            import org.junit.jupiter.api.Test;
+
+            class SumsTest {
+                @Test
+                void sumsAfterAWhile() throws InterruptedException {
+                    Thread.sleep(3000);
+                    assertEquals(6, Sums.sum(1, 2, 3));
+                }
+            }
+            """;
+
     @TempDir
     Path temp;
 
@@ -114,8 +146,8 @@ class BuiltinStoppedLinesEndToEndTest {
                 .contains("stops running line 3 (`for x in reversed(items):`) of `last` in seqs/ends.py");
         assertThat(Files.readString(run.outDir().resolve("report.md")))
                 .contains("ranked after the fix: it stops running line 3");
-        assertThat(report.path("notes").toString()).contains("lines the tests stop running: the whole suite ran "
-                + "again under coverage for 2 VALID candidate(s), after their verdicts");
+        assertThat(report.path("notes").toString()).contains("lines the tests stop running: the whole suite (every "
+                + "test file reaches seqs/ends.py) ran again under coverage for 2 VALID candidate(s), after their verdicts");
     }
 
     @Test
@@ -143,7 +175,9 @@ class BuiltinStoppedLinesEndToEndTest {
         Path repo = FixtureRepos.gitRepo(temp.resolve("seqs"), Map.of(
                 "pom.xml", FixtureRepos.JUNIT_POM,
                 "src/main/java/org/seqs/Ends.java", JAVA,
-                "src/test/java/org/seqs/EndsTest.java", JAVA_TESTS));
+                "src/test/java/org/seqs/EndsTest.java", JAVA_TESTS,
+                "src/main/java/org/seqs/Sums.java", JAVA_OTHER,
+                "src/test/java/org/seqs/SumsTest.java", JAVA_OTHER_TESTS));
 
         RunOutput run = BuiltinFixRuns.fix(temp, repo, List.of("--max-candidates", "40"));
         JsonNode report = BuiltinFixRuns.assertFixed(run);
@@ -155,6 +189,10 @@ class BuiltinStoppedLinesEndToEndTest {
                         + "src/main/java/org/seqs/Ends.java");
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
                 + "line 11").contains("review before applying");
+        // Only the test class that ran Ends.java in the baseline ran again under coverage, not SumsTest.
+        assertThat(report.path("notes").toString()).contains("lines the tests stop running: 1 of 2 test class(es) "
+                + "(those whose coverage reaches src/main/java/org/seqs/Ends.java) ran again under coverage for 1 VALID "
+                + "candidate(s)");
     }
 
     /** {@code fix} on the Python project with {@code maxCandidates} as both budgets, checked FIXED. */
