@@ -30,7 +30,8 @@ import java.util.function.Function;
  * on, each candidate is screened first and only those that pass take a full run, which
  * {@code --max-candidates} counts (see the constructor).
  *
- * <p>A VALID candidate with a caveat (it makes code unreachable: {@code DeadBranches}) is
+ * <p>A VALID candidate with a caveat (it makes code unreachable: {@code DeadBranches}; it stops
+ * running lines the passing tests ran: {@link StoppedLinesCheck}) is
  * ranked after the VALID ones without: the search goes on past it, within the same budget,
  * and it is the fix only when no other VALID candidate is found; its caveats go with it.
  *

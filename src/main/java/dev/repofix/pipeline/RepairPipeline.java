@@ -622,13 +622,19 @@ public final class RepairPipeline {
         // In the warm JVM the failing tests' own time bounds screening, not a build's start-up.
         RunLimits limits = RunLimits.fromBaseline(config.testTimeout(), ready.suiteTime,
                 screening.flatMap(Screening::baselineTime).or(() -> ready.failingOnly));
+        StoppedLinesCheck stopped = new StoppedLinesCheck(ready.ws, ready.build, engine.stages().linesRun(),
+                path -> sourceOf(ready.ws, path), run::remaining, limits.full().orElseThrow(), clock, engine.builtin());
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
                         screening, ready.runner.sandboxKind(ready.build), config.testSelection(),
                         Optional.of(ready.baselineCopy)),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs(),
                 screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst,
-                c -> DeadBranches.madeBy(c.patch(), path -> sourceOf(ready.ws, path)));
+                c -> {
+                    List<String> found = DeadBranches.madeBy(c.patch(), path -> sourceOf(ready.ws, path));
+                    // Unreachable by its text: no need to run the tests again to know it is suspect.
+                    return found.isEmpty() ? stopped.apply(c) : found;
+                });
         step(run, RunAssembly.VALIDATE, () -> {
             // The stages' per-test coverage (of this code, before any patch) lets the deciding run select tests.
             Baseline baseline = reach.map(ready.baseline::withReach).orElse(ready.baseline);
@@ -637,6 +643,7 @@ public final class RepairPipeline {
             run.fixId = o.fixId();
             run.caveats = o.caveats();
             run.notes.addAll(o.notes());
+            run.notes.addAll(stopped.notes());
             needsDocker(o.validations()).ifPresent(run.notes::add);
             if (o.failure().isPresent()) {
                 throw o.failure().get();

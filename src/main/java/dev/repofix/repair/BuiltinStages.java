@@ -18,6 +18,7 @@ import dev.repofix.stage.Localization;
 import dev.repofix.stage.PatchCandidate;
 import dev.repofix.stage.Stages;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.LinesRun;
 import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.testrun.TestReach;
 import java.nio.file.Path;
@@ -48,6 +49,7 @@ public final class BuiltinStages implements Stages {
     private final SpectrumLocalizer spectrumLocalizer;
     private final List<String> notes = new ArrayList<>();
     private Optional<TestReach> reach = Optional.empty();
+    private Optional<LinesRun> linesRun = Optional.empty();
     private SourceCache sources;
 
     /** Without coverage: lines from stack frames and callees only. */
@@ -90,6 +92,7 @@ public final class BuiltinStages implements Stages {
     public IssueDraft draftIssue(FailureReport failures) {
         notes.clear(); // a run starts with its issue: the notes are the current run's
         reach = Optional.empty();
+        linesRun = Optional.empty();
         return issues.write(failures);
     }
 
@@ -100,6 +103,7 @@ public final class BuiltinStages implements Stages {
         return switch (coverage.collect(failures, cache)) {
             case Coverage.Collected c -> {
                 reach = c.reach();
+                linesRun = coverage.linesRun(failures, cache, c);
                 notes.add(switch (c.origin()) {
                     case COVERAGE_RUN -> "localization: " + c.tests() + " ran under coverage in "
                             + c.elapsed().toMillis() / 1000.0 + " s";
@@ -133,6 +137,12 @@ public final class BuiltinStages implements Stages {
     @Override
     public Optional<TestReach> reach() {
         return reach;
+    }
+
+    /** The lines the current run's coverage saw the passing tests run, and how to run them again; empty without. */
+    @Override
+    public Optional<LinesRun> linesRun() {
+        return linesRun;
     }
 
     /** One cache per workspace: a run reads each file once across stages. */

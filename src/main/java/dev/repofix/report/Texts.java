@@ -5,6 +5,7 @@ import dev.repofix.pipeline.ModelUsage;
 import dev.repofix.pipeline.RunError;
 import dev.repofix.pipeline.RunResult;
 import dev.repofix.stage.AnswerOutcome;
+import dev.repofix.validate.StoppedLines;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -44,8 +45,19 @@ final class Texts {
         if (what.isEmpty()) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(who + " makes code unreachable: " + String.join("; ", what)
-                + ". The tests pass, but no input can run that code any more: review before applying.");
+        // The dynamic check's findings ("stops running line 7 ...") read apart from unreachable code.
+        java.util.List<String> stops = what.stream().filter(w -> w.startsWith(StoppedLines.STOPS)).toList();
+        java.util.List<String> dead = what.stream().filter(w -> !w.startsWith(StoppedLines.STOPS)).toList();
+        StringBuilder sb = new StringBuilder();
+        if (!dead.isEmpty()) {
+            sb.append(who).append(" makes code unreachable: ").append(String.join("; ", dead))
+                    .append(". The tests pass, but no input can run that code any more");
+        }
+        if (!stops.isEmpty()) {
+            sb.append(dead.isEmpty() ? who + " " : ". It also ").append(String.join("; ", stops))
+                    .append(": no test runs it with the fix applied. The tests pass, but may no longer check that code");
+        }
+        return java.util.Optional.of(sb.append(": review before applying.").toString());
     }
 
     /**

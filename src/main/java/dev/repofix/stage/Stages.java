@@ -1,6 +1,7 @@
 package dev.repofix.stage;
 
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.LinesRun;
 import dev.repofix.testrun.TestInstrumentation;
 import dev.repofix.testrun.TestReach;
 import java.util.List;
@@ -53,6 +54,15 @@ public interface Stages {
      * Empty by default.
      */
     default Optional<TestReach> reach() {
+        return Optional.empty();
+    }
+
+    /**
+     * The lines the baseline's passing tests ran and how to run the same tests in a patched copy,
+     * when the current run's stages read per-test coverage (the builtin engine's localization):
+     * what a VALID candidate stops running is found with it. Empty by default.
+     */
+    default Optional<LinesRun> linesRun() {
         return Optional.empty();
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -93,9 +92,9 @@ class BuiltinDeadBranchFixEndToEndTest {
 
         JsonNode report = BuiltinFixRuns.assertFixed(run(repo));
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+    elif height > 100:");
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report)).contains("+    elif height > 100:");
         assertThat(report.path("fixCaveats")).isEmpty();
-        JsonNode dead = valid(report, "+    elif width > 100:");
+        JsonNode dead = BuiltinFixRuns.valid(report, "+    elif width > 100:");
         assertThat(dead.path("caveats").get(0).asText()).contains("`elif width > 100:` (boxes/labels.py:4)")
                 .contains("implies the earlier `if width > 100:`");
     }
@@ -110,7 +109,7 @@ class BuiltinDeadBranchFixEndToEndTest {
         RunOutput run = run(repo, SHORT_LIST);
         JsonNode report = BuiltinFixRuns.assertFixed(run);
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+    elif width > 100:");
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report)).contains("+    elif width > 100:");
         assertThat(report.path("fixCaveats").get(0).asText()).contains("`elif width > 100:`");
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix makes code "
                 + "unreachable").contains("review before applying");
@@ -125,9 +124,9 @@ class BuiltinDeadBranchFixEndToEndTest {
 
         JsonNode report = BuiltinFixRuns.assertFixed(run(repo));
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+        } else if (height > 100) {");
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report)).contains("+        } else if (height > 100) {");
         assertThat(report.path("fixCaveats")).isEmpty();
-        JsonNode dead = valid(report, "+        } else if (width > 100) {");
+        JsonNode dead = BuiltinFixRuns.valid(report, "+        } else if (width > 100) {");
         assertThat(dead.path("caveats").get(0).asText()).contains("`else if (width > 100)`")
                 .contains("implies the earlier `if (width > 100)`");
     }
@@ -141,7 +140,7 @@ class BuiltinDeadBranchFixEndToEndTest {
 
         JsonNode report = BuiltinFixRuns.assertFixed(run(repo, SHORT_LIST));
 
-        assertThat(report.path("patch").asText()).as(tried(report)).contains("+        } else if (width > 100) {");
+        assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report)).contains("+        } else if (width > 100) {");
         assertThat(report.path("fixCaveats").get(0).asText()).contains("`else if (width > 100)`")
                 .contains("implies the earlier `if (width > 100)`");
     }
@@ -180,27 +179,5 @@ class BuiltinDeadBranchFixEndToEndTest {
                     }
                 }
                 """.formatted(parameters);
-    }
-
-    /** The VALID candidate whose diff has {@code line}. */
-    private static JsonNode valid(JsonNode report, String line) {
-        for (JsonNode c : report.path("candidates")) {
-            if (c.path("diff").asText().contains(line) && c.path("validation").path("verdict").asText().equals("VALID")) {
-                return c;
-            }
-        }
-        throw new AssertionError("no VALID candidate with " + line + ": " + tried(report));
-    }
-
-    /** The candidates tried, for a failure's message. */
-    private static String tried(JsonNode report) {
-        List<String> out = new ArrayList<>();
-        for (JsonNode c : report.path("candidates")) {
-            if (!c.path("validation").isNull()) {
-                out.add(c.path("id").asText() + " " + c.path("description").asText() + " "
-                        + c.path("validation").path("verdict").asText() + " " + c.path("caveats"));
-            }
-        }
-        return String.join("\n", out);
     }
 }

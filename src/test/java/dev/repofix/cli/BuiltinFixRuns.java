@@ -32,4 +32,26 @@ final class BuiltinFixRuns {
         assertThat(run.outDir().resolve("fix.patch")).exists();
         return report;
     }
+
+    /** The VALID candidate whose diff has {@code line}. */
+    static JsonNode valid(JsonNode report, String line) {
+        for (JsonNode c : report.path("candidates")) {
+            if (c.path("diff").asText().contains(line) && c.path("validation").path("verdict").asText().equals("VALID")) {
+                return c;
+            }
+        }
+        throw new AssertionError("no VALID candidate with " + line + ": " + tried(report));
+    }
+
+    /** The candidates tried, with their verdicts and caveats, for a failure's message. */
+    static String tried(JsonNode report) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (JsonNode c : report.path("candidates")) {
+            if (!c.path("validation").isNull()) {
+                out.add(c.path("id").asText() + " " + c.path("description").asText() + " "
+                        + c.path("validation").path("verdict").asText() + " " + c.path("caveats"));
+            }
+        }
+        return String.join("\n", out);
+    }
 }

@@ -2,7 +2,9 @@ package dev.repofix.repair.localize;
 
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.LinesRun;
 import dev.repofix.testrun.TestInstrumentation;
+import java.util.Optional;
 
 /** Runs the failing tests (and the tests related to them) under per-test coverage. */
 public interface CoverageCollector {
@@ -15,6 +17,15 @@ public interface CoverageCollector {
      */
     default TestInstrumentation baseline() {
         return TestInstrumentation.none();
+    }
+
+    /**
+     * The lines the passing tests ran in {@code collected} (what {@link #collect} gave for
+     * {@code report}), with a way to run the same tests under the same tool in a patched copy;
+     * empty where this collector cannot run them again. Empty by default.
+     */
+    default Optional<LinesRun> linesRun(FailureReport report, SourceCache sources, Coverage.Collected collected) {
+        return Optional.empty();
     }
 
     /** No coverage: the frame ranking alone. */

@@ -13,9 +13,11 @@ import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.repair.source.SourceCache;
 import dev.repofix.testrun.FailureReport;
+import dev.repofix.testrun.LinesRun;
 import dev.repofix.env.PreparedEnvironment;
 import dev.repofix.testrun.RunBudget;
 import dev.repofix.testrun.TestInstrumentation;
+import dev.repofix.testrun.TestReach;
 import dev.repofix.workspace.FileIndex;
 import dev.repofix.workspace.FileTrees;
 import dev.repofix.workspace.Workspace;
@@ -79,6 +81,16 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     private final Optional<Path> listenerCache;
     /** The baselines instrumented and not read yet, by the pristine tree they are copies of. */
     private final Map<Path, Armed> baselines = new ConcurrentHashMap<>();
+    /** The command each instrumented baseline ran, by pristine tree: a candidate's run of the same suite runs it. */
+    private final Map<Path, Suite> suites = new ConcurrentHashMap<>();
+
+    /**
+     * An instrumented baseline's command.
+     *
+     * @param own whether it is the build's own command for the whole suite (no user's command, no
+     *            case's test files), which the build can narrow to some test classes
+     */
+    private record Suite(TestCommand command, boolean own) {}
 
     private final Scope scope;
 
@@ -128,6 +140,15 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         /** Puts the tools into the copy's {@value #TOOLS} folder: the variables that load them into a test run. */
         Setup setUp(Path copy, FileIndex files, BuildSystem build, SourceCache sources, Shell shell);
 
+        /** The command {@link #collect} runs its tests with in {@code copy}; empty when it cannot select them. */
+        Optional<TestCommand> command(FailureReport report, SourceCache sources, Path copy);
+
+        /**
+         * The spectra a run set up by {@link #setUp} left in the copy, also when no test failed:
+         * which lines ran, not which are suspect.
+         */
+        Coverage readAll(Path copy, FailureReport report, String tests, String log);
+
         /**
          * The spectra a run set up by {@link #setUp} left in the copy.
          *
@@ -176,6 +197,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
     public Instrumented instrument(String project, Path dir, BuildSystem build, TestCommand command,
             FileIndex files, PreparedEnvironment environment) {
         baselines.remove(files.root());
+        suites.remove(files.root());
         Tool tool = toolFor(build);
         if (tool == null) {
             return new Instrumented.Off("no per-test coverage for " + build.name() + " builds yet");
@@ -202,6 +224,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
                 case Setup.Refused r -> new Instrumented.Off("the baseline ran without per-test coverage: " + r.why());
                 case Setup.Ready ready -> {
                     baselines.put(files.root(), new Armed(dir, tool, ready.how()));
+                    suites.put(files.root(), new Suite(command, command.equals(build.testCommand(files.root(), null))));
                     yield new Instrumented.On(new TestCommand(command.shell(), merged(command.extraEnv(),
                             ready.env())), ready.how());
                 }
@@ -267,6 +290,149 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
             case Coverage.Unavailable u -> new Coverage.Unavailable(u.why() + " (the instrumented baseline's "
                     + "coverage: " + why + ")");
         };
+    }
+
+    /**
+     * What the passing tests ran in {@code collected} (read by {@link #collect} for the same
+     * report), and a run of the same tests under the same tool in a patched copy: the whole
+     * suite with the baseline's command where the coverage is the instrumented baseline's, else
+     * the failing and related tests, as the coverage run selected them.
+     */
+    @Override
+    public Optional<LinesRun> linesRun(FailureReport report, SourceCache sources, Coverage.Collected collected) {
+        Tool tool = toolFor(report.build());
+        if (tool == null) {
+            return Optional.empty();
+        }
+        Optional<Suite> suite = collected.origin() == Coverage.Origin.BASELINE
+                ? Optional.ofNullable(suites.get(report.files().root())) : Optional.empty();
+        if (collected.origin() == Coverage.Origin.BASELINE && suite.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, java.util.Set<Integer>> ran = new java.util.TreeMap<>();
+        collected.spectra().lines().stream().filter(l -> l.passed() > 0)
+                .forEach(l -> ran.computeIfAbsent(l.file(), k -> new java.util.TreeSet<>()).add(l.line()));
+        String tests = collected.origin() == Coverage.Origin.BASELINE ? "the whole suite"
+                : "the failing and related tests";
+        return Optional.of(new LinesRun() {
+            @Override
+            public Map<String, java.util.Set<Integer>> baseline() {
+                return LinesRun.copyOf(ran);
+            }
+
+            @Override
+            public String tests() {
+                return tests;
+            }
+
+            @Override
+            public Rerun rerun(Path copy, Duration limit, java.util.Set<String> editedFiles) {
+                Optional<Chosen> chosen = suite.map(s -> s.own()
+                        ? chosen(report.build(), copy, s.command(), collected.reach(), editedFiles)
+                        : new Chosen(s.command(), "the whole suite (the baseline ran the case's tests or the user's "
+                                + "command, which names no test classes)"));
+                return CoverageRuns.this.rerun(tool, report, sources, copy, chosen, limit);
+            }
+        });
+    }
+
+    /**
+     * A command for a candidate's run under coverage, and which tests it runs, for people.
+     *
+     * @param tests empty where they are those the coverage came from ({@link LinesRun#tests()})
+     */
+    record Chosen(TestCommand command, String tests) {}
+
+    /**
+     * The tests of the whole suite whose per-test coverage of the baseline ({@code reach}) names
+     * a file of {@code edited}, as the build selects them in {@code copy}: a line of those files
+     * that a passing test ran was run by one of them, so running only them loses nothing the
+     * comparison reads. The whole suite ({@code suite}) where the reach is missing or incomplete,
+     * where it names no such test (the data disagree: lines ran there), where every test reaches
+     * them, or where the build cannot select them.
+     */
+    static Chosen chosen(BuildSystem build, Path copy, TestCommand suite, Optional<TestReach> reach,
+            java.util.Set<String> edited) {
+        if (reach.isEmpty()) {
+            return new Chosen(suite, "the whole suite (no per-test reach of the baseline)");
+        }
+        if (reach.get().incomplete().isPresent()) {
+            return new Chosen(suite, "the whole suite (the per-test coverage is incomplete: "
+                    + reach.get().incomplete().get() + ")");
+        }
+        boolean python = reach.get().sourceSuffix().equals(".py");
+        String unit = python ? "test file(s)" : "test class(es)";
+        java.util.Set<String> all = new java.util.TreeSet<>();
+        java.util.Set<String> reaching = new java.util.TreeSet<>();
+        reach.get().files().forEach((cls, files) -> {
+            // A nested class runs with its outer one (Surefire selects outer classes).
+            String name = python ? cls : cls.replaceAll("\\$.*", "");
+            if (name.isBlank()) {
+                return;
+            }
+            all.add(name);
+            if (files.stream().anyMatch(edited::contains)) {
+                reaching.add(name);
+            }
+        });
+        String files = String.join(", ", new java.util.TreeSet<>(edited));
+        if (reaching.isEmpty()) {
+            return new Chosen(suite, "the whole suite (no " + unit + " reached " + files + " in the per-test coverage)");
+        }
+        if (reaching.size() == all.size()) {
+            return new Chosen(suite, "the whole suite (every " + unit.replace("(s)", "").replace("(es)", "")
+                    + " reaches " + files + ")");
+        }
+        return build.selectedTestCommand(copy, null, List.copyOf(reaching))
+                .map(c -> new Chosen(c, reaching.size() + " of " + all.size() + " " + unit + " (those whose coverage "
+                        + "reaches " + files + ")"))
+                .orElseGet(() -> new Chosen(suite, "the whole suite (" + build.name() + " cannot select " + unit + ")"));
+    }
+
+    /** The tests of {@code suite} (else the tool's own selection) under {@code tool} in {@code copy}, within {@code limit}. */
+    private LinesRun.Rerun rerun(Tool tool, FailureReport report, SourceCache sources, Path copy,
+            Optional<Chosen> suite, Duration limit) {
+        BuildSystem build = report.build();
+        Instant deadline = clock.instant().plus(limit);
+        Shell shell = (script, extraEnv) -> {
+            Duration left = Duration.between(clock.instant(), deadline);
+            if (left.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new ShareSpent();
+            }
+            return executor.run(report.environment().applyTo(Command.shell(script, copy,
+                    CleanEnvironment.of(host, build.environmentNames(), extraEnv), left)
+                    .withImage(build.sandboxImage())));
+        };
+        try {
+            Files.createDirectories(copy.resolve(TOOLS));
+            Optional<TestCommand> command = suite.map(Chosen::command).or(() -> tool.command(report, sources, copy));
+            if (command.isEmpty()) {
+                return new LinesRun.Rerun.NotRun("the tests that ran under coverage cannot be selected again");
+            }
+            return switch (tool.setUp(copy, report.files(), build, sources, shell)) {
+                case Setup.Refused r -> new LinesRun.Rerun.NotRun(r.why());
+                case Setup.Ready ready -> {
+                    ExecResult run = shell.run(command.get().shell(), merged(command.get().extraEnv(), ready.env()));
+                    if (run.outcome() instanceof ExecResult.Outcome.TimedOut) {
+                        yield new LinesRun.Rerun.NotRun("the run under coverage did not finish in "
+                                + Durations.format(limit));
+                    }
+                    yield switch (tool.readAll(copy, report, "", tail(run, 3))) {
+                        case Coverage.Unavailable u -> new LinesRun.Rerun.NotRun(u.why());
+                        case Coverage.Collected c -> {
+                            Map<String, java.util.Set<Integer>> lines = new java.util.TreeMap<>();
+                            c.spectra().lines().forEach(l -> lines.computeIfAbsent(l.file(),
+                                    k -> new java.util.TreeSet<>()).add(l.line()));
+                            yield new LinesRun.Rerun.Ran(lines, suite.map(Chosen::tests).orElse(""));
+                        }
+                    };
+                }
+            };
+        } catch (ShareSpent e) {
+            return new LinesRun.Rerun.NotRun("no time left for a run under coverage (" + Durations.format(limit) + ")");
+        } catch (IOException | UncheckedIOException | RepofixException e) {
+            return new LinesRun.Rerun.NotRun("the run under coverage failed: " + e.getMessage());
+        }
     }
 
     /** The coverage run of the failing and related tests, in a copy of its own, within its share of the budget. */

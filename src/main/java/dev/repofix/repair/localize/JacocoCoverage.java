@@ -48,11 +48,8 @@ final class JacocoCoverage implements CoverageRuns.Tool {
 
     @Override
     public Coverage collect(FailureReport report, SourceCache sources, Path copy, CoverageRuns.Shell shell) {
-        List<String> files = RelatedTests.files(report, sources, ".java");
-        List<String> classes = files.stream().map(f -> RelatedTests.javaClassName(f, sources)).toList();
-        Optional<TestCommand> selected = classes.isEmpty() ? Optional.empty()
-                : wholeSuite ? Optional.of(report.build().testCommand(copy, null))
-                : report.build().selectedTestCommand(copy, null, classes);
+        List<String> classes = classes(report, sources);
+        Optional<TestCommand> selected = command(report, sources, copy);
         if (selected.isEmpty()) {
             return new Coverage.Unavailable("the failing tests' classes were not found among the test sources");
         }
@@ -65,6 +62,19 @@ final class JacocoCoverage implements CoverageRuns.Tool {
                         CoverageRuns.tail(run, 3));
             }
         };
+    }
+
+    @Override
+    public Optional<TestCommand> command(FailureReport report, SourceCache sources, Path copy) {
+        List<String> classes = classes(report, sources);
+        return classes.isEmpty() ? Optional.empty()
+                : wholeSuite ? Optional.of(report.build().testCommand(copy, null))
+                : report.build().selectedTestCommand(copy, null, classes);
+    }
+
+    private static List<String> classes(FailureReport report, SourceCache sources) {
+        return RelatedTests.files(report, sources, ".java").stream()
+                .map(f -> RelatedTests.javaClassName(f, sources)).toList();
     }
 
     /**
@@ -99,6 +109,15 @@ final class JacocoCoverage implements CoverageRuns.Tool {
 
     @Override
     public Coverage read(Path copy, FailureReport report, String tests, String log) {
+        return read(copy, report, tests, log, true);
+    }
+
+    @Override
+    public Coverage readAll(Path copy, FailureReport report, String tests, String log) {
+        return read(copy, report, tests, log, false);
+    }
+
+    private Coverage read(Path copy, FailureReport report, String tests, String log, boolean needFailure) {
         Path exec = copy.resolve(CoverageRuns.TOOLS).resolve(DATA).toAbsolutePath();
         try {
             if (!Files.isRegularFile(exec, LinkOption.NOFOLLOW_LINKS) || Files.size(exec) == 0) {
@@ -107,7 +126,7 @@ final class JacocoCoverage implements CoverageRuns.Tool {
                         + "failed): " + log);
             }
             // Whether every test class of the suite ran is the selection's to check, against the baseline.
-            return JacocoSpectra.read(exec, copy, report, tests, Optional.empty());
+            return JacocoSpectra.read(exec, copy, report, tests, Optional.empty(), needFailure);
         } catch (IOException e) {
             return new Coverage.Unavailable("cannot read JaCoCo's coverage: " + e.getMessage());
         }

@@ -52,7 +52,7 @@ final class PytestCoverage implements CoverageRuns.Tool {
         if (files.isEmpty()) {
             return new Coverage.Unavailable("the failing tests' files were not found in the repository");
         }
-        Optional<TestCommand> selected = report.build().selectedTestCommand(copy, null, files);
+        Optional<TestCommand> selected = command(report, sources, copy);
         if (selected.isEmpty()) {
             return new Coverage.Unavailable("pytest cannot select the failing tests' files");
         }
@@ -70,6 +70,12 @@ final class PytestCoverage implements CoverageRuns.Tool {
                         : c;
             }
         };
+    }
+
+    @Override
+    public Optional<TestCommand> command(FailureReport report, SourceCache sources, Path copy) {
+        List<String> files = RelatedTests.files(report, sources, ".py");
+        return files.isEmpty() ? Optional.empty() : report.build().selectedTestCommand(copy, null, files);
     }
 
     /** What the set-up says of itself; an install of coverage.py adds how it got there, in parentheses. */
@@ -106,6 +112,15 @@ final class PytestCoverage implements CoverageRuns.Tool {
 
     @Override
     public Coverage read(Path copy, FailureReport report, String tests, String log) {
+        return read(copy, report, tests, log, true);
+    }
+
+    @Override
+    public Coverage readAll(Path copy, FailureReport report, String tests, String log) {
+        return read(copy, report, tests, log, false);
+    }
+
+    private Coverage read(Path copy, FailureReport report, String tests, String log, boolean needFailure) {
         Path out = copy.resolve(CoverageRuns.TOOLS).resolve(DATA).toAbsolutePath();
         // The tests ran in the copy and may have put a link, a device or a fifo where the data goes.
         FileRead data = new ConfinedReader(copy).read(out, MAX_DATA_BYTES);
@@ -115,7 +130,7 @@ final class PytestCoverage implements CoverageRuns.Tool {
                     : "pytest's coverage data was not read: " + r.reason().describe());
         }
         try {
-            return spectra(JSON.readTree(((FileRead.Content) data).bytes()), report, tests);
+            return spectra(JSON.readTree(((FileRead.Content) data).bytes()), report, tests, needFailure);
         } catch (IOException e) {
             return new Coverage.Unavailable("cannot read pytest's coverage data: " + e.getMessage());
         }
@@ -128,6 +143,11 @@ final class PytestCoverage implements CoverageRuns.Tool {
 
     /** @param tests which tests ran, for people */
     static Coverage spectra(JsonNode data, FailureReport report, String tests) {
+        return spectra(data, report, tests, true);
+    }
+
+    /** @param needFailure whether a run with no failing test gives no spectra (they could not tell lines apart) */
+    static Coverage spectra(JsonNode data, FailureReport report, String tests, boolean needFailure) {
         Set<String> failed = new HashSet<>();
         Set<String> passed = new HashSet<>();
         data.path("outcomes").fields().forEachRemaining(e -> {
@@ -137,7 +157,7 @@ final class PytestCoverage implements CoverageRuns.Tool {
                 default -> { } // skipped tests say nothing about a line
             }
         });
-        if (failed.isEmpty()) {
+        if (failed.isEmpty() && needFailure) {
             return new Coverage.Unavailable("no test failed under coverage, so coverage cannot tell lines apart");
         }
         List<Spectra.LineSpectrum> lines = new java.util.ArrayList<>();

@@ -97,6 +97,22 @@ class PytestCoverageTest {
     }
 
     @Test
+    void aRunOfPassingTestsStillSaysWhichLinesRanWhenAskedForThat() throws Exception {
+        // A VALID candidate's run under coverage: no test fails, and the lines that ran are what is wanted.
+        String json = """
+                {"outcomes": {"tests/test_invoice.py::test_a": "passed", "tests/test_invoice.py::test_b": "skipped"},
+                 "files": {"shop/invoice.py": {"1": ["tests/test_invoice.py::test_a"],
+                                               "2": ["tests/test_invoice.py::test_b"]}}}
+                """;
+
+        Coverage c = PytestCoverage.spectra(new ObjectMapper().readTree(json), report(), "", false);
+
+        assertThat(c).isInstanceOf(Coverage.Collected.class);
+        assertThat(((Coverage.Collected) c).spectra().lines()).singleElement()
+                .satisfies(l -> assertThat(l.line()).isEqualTo(1));
+    }
+
+    @Test
     void runsTheFailingTestsFileThenTestFilesSharingAModuleWithIt() {
         FailureReport report = report();
 
