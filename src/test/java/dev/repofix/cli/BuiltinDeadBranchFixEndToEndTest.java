@@ -80,6 +80,13 @@ class BuiltinDeadBranchFixEndToEndTest {
      */
     private static final List<String> SHORT_LIST = List.of("--max-candidates", "18", "--max-screened", "18");
 
+    /**
+     * Java's list is shorter (29), and a branch condition ranks just below the body line it
+     * decides, so the wrong variable of line 7 comes after the relational and off-by-one edits of
+     * lines 5, 7 and 8: the whole list, in which no other candidate passes these tests.
+     */
+    private static final List<String> JAVA_LIST = List.of("--max-candidates", "29", "--max-screened", "29");
+
     @TempDir
     Path temp;
 
@@ -138,7 +145,7 @@ class BuiltinDeadBranchFixEndToEndTest {
                 "src/main/java/org/boxes/Labels.java", java("int width, int depth"),
                 "src/test/java/org/boxes/LabelsTest.java", JAVA_TESTS.replace(", 5, ", ", ")));
 
-        JsonNode report = BuiltinFixRuns.assertFixed(run(repo, SHORT_LIST));
+        JsonNode report = BuiltinFixRuns.assertFixed(run(repo, JAVA_LIST));
 
         assertThat(report.path("patch").asText()).as(BuiltinFixRuns.tried(report)).contains("+        } else if (width > 100) {");
         assertThat(report.path("fixCaveats").get(0).asText()).contains("`else if (width > 100)`")
