@@ -182,7 +182,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         try {
             return store.locked(key, () -> store.ready(key).map(e -> {
                 store.touch(key);
-                return exported(e, Duration.ZERO, true);
+                return exported(e, store.folder(key), Duration.ZERO, true);
             }).orElseGet(() -> build(root, gitFolder, key, detected)));
         } catch (EnvironmentException e) {
             if (!setup.isEmpty() || e.kind() != EnvironmentException.ErrorKind.RUNTIME) {
@@ -207,6 +207,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         List<Path> setupPath = plans.stream().flatMap(p -> p.setupPath().stream()).distinct().toList();
         List<String> prepareOutput = new ArrayList<>();
         StringBuilder log = new StringBuilder();
+        GeneratedFiles generated;
         try {
             copyProject(root, work);
             if (gitFolder.isPresent()) {
@@ -236,6 +237,8 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                     run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath, log);
                 }
             }
+            generated = GeneratedFiles.keep(root, work, plans.stream().flatMap(p -> p.sourceRoots().stream())
+                    .distinct().toList(), env.resolve(EnvironmentStore.GENERATED));
             EnvironmentStore.delete(work);
         } catch (RuntimeException e) {
             EnvironmentStore.delete(env);
@@ -261,9 +264,10 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         }
         EnvironmentStore.Exports exports = new EnvironmentStore.Exports(kind, String.join("; ", said), testVariables,
                 plans.stream().flatMap(p -> p.testPath().stream()).map(Path::toString).distinct().toList(),
-                List.of(env.toString()), plans.stream().flatMap(p -> p.sourceRoots().stream()).distinct().toList());
+                List.of(env.toString()), plans.stream().flatMap(p -> p.sourceRoots().stream()).distinct().toList(),
+                generated.files());
         store.markReady(key, exports);
-        return exported(exports, Duration.between(start, clock.instant()), false);
+        return exported(exports, env, Duration.between(start, clock.instant()), false);
     }
 
     /**
@@ -287,9 +291,10 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         return recipe.folder().isEmpty() ? work : work.resolve(recipe.folder());
     }
 
-    private static PreparedEnvironment exported(EnvironmentStore.Exports e, Duration time, boolean reused) {
+    private static PreparedEnvironment exported(EnvironmentStore.Exports e, Path env, Duration time, boolean reused) {
         return new PreparedEnvironment(e.description(), e.variables(), e.pathFolders().stream().map(Path::of).toList(),
-                e.folders().stream().map(Path::of).toList(), e.sourceRoots(), time, reused);
+                e.folders().stream().map(Path::of).toList(), e.sourceRoots(), time, reused,
+                new GeneratedFiles(env.resolve(EnvironmentStore.GENERATED), e.generated()));
     }
 
     private String variablesSaid() {
@@ -324,7 +329,8 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     private String key(Path root, List<Recipe> found) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            update(sha, "repofix-env/1");
+            // 2: environments keep the files their install generated in the sources (GeneratedFiles).
+            update(sha, "repofix-env/2");
             for (Recipe r : found) {
                 update(sha, r.kind() + "\0" + r.folder() + "\0" + r.identity());
                 ProjectFiles files = new ProjectFiles(r.folder().isEmpty() ? root : root.resolve(r.folder()));

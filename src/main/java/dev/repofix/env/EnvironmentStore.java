@@ -50,9 +50,19 @@ public final class EnvironmentStore {
         this.clock = clock;
     }
 
-    /** What a ready environment gives its tests, as kept beside it. */
+    /**
+     * What a ready environment gives its tests, as kept beside it; {@code generated} lists the
+     * files kept under its {@value #GENERATED} folder (none for an environment kept before them).
+     */
     record Exports(String kind, String description, Map<String, String> variables, List<String> pathFolders,
-            List<String> folders, List<String> sourceRoots) {}
+            List<String> folders, List<String> sourceRoots, List<String> generated) {
+        Exports {
+            generated = generated == null ? List.of() : List.copyOf(generated);
+        }
+    }
+
+    /** The folder of an environment that holds the files its install generated in the sources. */
+    static final String GENERATED = "generated";
 
     Path folder(String key) {
         return envs.resolve(key);

@@ -24,9 +24,11 @@ import java.util.Objects;
  *                     ran in, and each candidate copy must import its own code
  * @param setupTime    what preparing took on this run (zero when a cached environment was reused)
  * @param reused       whether a cached environment of an earlier run was used as it was
+ * @param generated    files the install wrote into the project's own source folders (a version
+ *                     module), placed in each folder a test command runs in
  */
 public record PreparedEnvironment(String description, Map<String, String> variables, List<Path> pathFolders,
-        List<Path> folders, List<String> sourceRoots, Duration setupTime, boolean reused) {
+        List<Path> folders, List<String> sourceRoots, Duration setupTime, boolean reused, GeneratedFiles generated) {
     public PreparedEnvironment {
         Objects.requireNonNull(description, "description");
         variables = Map.copyOf(variables);
@@ -34,6 +36,13 @@ public record PreparedEnvironment(String description, Map<String, String> variab
         folders = List.copyOf(folders);
         sourceRoots = List.copyOf(sourceRoots);
         Objects.requireNonNull(setupTime, "setupTime");
+        Objects.requireNonNull(generated, "generated");
+    }
+
+    /** An environment whose install generated no file in the project's sources. */
+    public PreparedEnvironment(String description, Map<String, String> variables, List<Path> pathFolders,
+            List<Path> folders, List<String> sourceRoots, Duration setupTime, boolean reused) {
+        this(description, variables, pathFolders, folders, sourceRoots, setupTime, reused, GeneratedFiles.none());
     }
 
     /** No prepared environment: test commands run with what the machine has. */
@@ -43,18 +52,22 @@ public record PreparedEnvironment(String description, Map<String, String> variab
 
     /** Whether nothing was prepared. */
     public boolean isNone() {
-        return variables.isEmpty() && pathFolders.isEmpty() && folders.isEmpty() && sourceRoots.isEmpty();
+        return variables.isEmpty() && pathFolders.isEmpty() && folders.isEmpty() && sourceRoots.isEmpty()
+                && generated.files().isEmpty();
     }
 
     /**
      * {@code command} in this environment: its variables added (they win over the command's),
      * the source roots of the command's folder first on {@code PYTHONPATH}, the path folders
-     * before its {@code PATH} and the folders visible read-only in a sandbox.
+     * before its {@code PATH} and the folders visible read-only in a sandbox. The files the
+     * install generated in the sources are placed in the command's folder first, where missing
+     * (the one thing this does to the disk: the command is about to run there).
      */
     public Command applyTo(Command command) {
         if (isNone()) {
             return command;
         }
+        generated.placeIn(command.workdir());
         Map<String, String> env = new LinkedHashMap<>(command.environment());
         env.putAll(variables);
         if (!sourceRoots.isEmpty()) {

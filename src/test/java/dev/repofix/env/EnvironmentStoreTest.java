@@ -29,7 +29,7 @@ class EnvironmentStoreTest {
         Path dir = store.fresh(key);
         Files.write(dir.resolve("blob"), new byte[bytes]);
         store.markReady(key, new EnvironmentStore.Exports("python", "python 3.11.7 venv", Map.of("VIRTUAL_ENV", "/v"),
-                List.of("/v/bin"), List.of(dir.toString()), List.of(".")));
+                List.of("/v/bin"), List.of(dir.toString()), List.of("."), List.of()));
     }
 
     @Test
