@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -27,6 +28,8 @@ import javax.xml.stream.XMLStreamReader;
  * frames yet; never returns null.
  */
 public final class JUnitXmlReportParser implements ReportParser {
+    /** A CSI sequence (colours, cursor moves), with ESC itself or pytest's XML-safe text for it. */
+    private static final Pattern COLOURS = Pattern.compile("(?:\u001B|#x1B)\\[[0-?]*[ -/]*[@-~]");
     private static final String HINT = ReportFile.HINT;
     private static final String KIND = "test report";
     /** Real reports nest fewer than ten levels; a deeper one is hostile. */
@@ -167,8 +170,8 @@ public final class JUnitXmlReportParser implements ReportParser {
         if (c.outcome == OUTCOMES.size()) {
             return TestResult.passed(id);
         }
-        String trace = c.text == null ? "" : budget.finish(c.text).strip();
-        String message = c.message.isEmpty() ? "" : budget.cut(c.message.strip());
+        String trace = c.text == null ? "" : withoutColours(budget.finish(c.text)).strip();
+        String message = c.message.isEmpty() ? "" : withoutColours(budget.cut(c.message.strip())).strip();
         if (message.isEmpty()) {
             message = c.type.strip();
         }
@@ -176,6 +179,16 @@ public final class JUnitXmlReportParser implements ReportParser {
             message = trace.lines().findFirst().orElse("").strip();
         }
         return new TestResult(id, STATUSES.get(c.outcome), message, trace, List.of());
+    }
+
+    /**
+     * {@code text} without terminal colour and cursor sequences: a test tool run with colour on
+     * (pytest's {@code --color=yes} in a project's {@code addopts}) puts them in messages and traces,
+     * where they hide the text from frame extraction, issue drafts and prompts. XML 1.0 cannot hold
+     * ESC, so pytest writes it as the five characters {@code #x1B}; both forms go.
+     */
+    static String withoutColours(String text) {
+        return text.indexOf('\u001B') < 0 && !text.contains("#x1B[") ? text : COLOURS.matcher(text).replaceAll("");
     }
 
     private static String attribute(XMLStreamReader xml, String name) {

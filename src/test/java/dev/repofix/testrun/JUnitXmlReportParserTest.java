@@ -221,6 +221,33 @@ class JUnitXmlReportParserTest {
     }
 
     @Test
+    void dropsTheColourSequencesOfAPytestRunWithColourOn() throws IOException {
+        // As pytest 8 writes it with --color=yes: XML cannot hold ESC, so it becomes the text "#x1B".
+        Path report = write("junit.xml", """
+                <?xml version="1.0" encoding="utf-8"?><testsuites name="pytest tests"><testsuite name="pytest" \
+                errors="0" failures="1" skipped="0" tests="1" time="0.1"><testcase classname="tests.test_size" \
+                name="test_kb" file="tests/test_size.py" line="3" time="0.001"><failure message="AssertionError: \
+                assert '1000 Bytes' == '1.0 kB'&#10;  &#10;  #x1B[0m#x1B[91m- 1.0 kB#x1B[39;49;00m#x1B[90m#x1B[39;49;00m">\
+                def test_kb():
+                &gt;       assert size(1000) == "1.0 kB"
+                #x1B[1m#x1B[31mE       AssertionError: assert '1000 Bytes' == '1.0 kB'#x1B[0m
+                #x1B[1m#x1B[31mtests/test_size.py#x1B[0m:4: AssertionError</failure></testcase></testsuite></testsuites>""");
+
+        TestResult failed = parser.parse(report).get(0);
+
+        assertThat(failed.message()).isEqualTo("AssertionError: assert '1000 Bytes' == '1.0 kB'\n  \n  - 1.0 kB");
+        assertThat(failed.trace()).doesNotContain("#x1B", "[0m")
+                .contains("E       AssertionError: assert '1000 Bytes' == '1.0 kB'")
+                .endsWith("tests/test_size.py:4: AssertionError");
+    }
+
+    @Test
+    void dropsRealEscapeSequencesToo() {
+        assertThat(JUnitXmlReportParser.withoutColours("\u001B[31mred\u001B[0m and #x1B plain"))
+                .isEqualTo("red and #x1B plain");
+    }
+
+    @Test
     void derivesPytestModulePathFromClassnameInXunit2() throws IOException {
         Path report = write("junit.xml", """
                 <?xml version="1.0" encoding="utf-8"?>
