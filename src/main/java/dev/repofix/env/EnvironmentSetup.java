@@ -208,6 +208,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
         List<String> prepareOutput = new ArrayList<>();
         StringBuilder log = new StringBuilder();
         GeneratedFiles generated;
+        List<String> lacks = new ArrayList<>();
         try {
             copyProject(root, work);
             if (gitFolder.isPresent()) {
@@ -224,7 +225,8 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             if (setup.isEmpty()) {
                 for (int i = 0; i < plans.size(); i++) {
                     for (String cmd : plans.get(i).install()) {
-                        run(cmd, folder(work, detected.recipes().get(i)), env, setupVariables, setupPath, log);
+                        install(cmd, plans.get(i).fallback(), folder(work, detected.recipes().get(i)), env,
+                                setupVariables, setupPath, log).ifPresent(lacks::add);
                     }
                 }
             } else {
@@ -259,6 +261,7 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
             said.add("setup: " + String.join(" && ", setup));
         }
         said.addAll(detected.notes());
+        said.addAll(lacks);
         if (!variables.isEmpty()) {
             said.add(variablesSaid());
         }
@@ -266,7 +269,9 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
                 plans.stream().flatMap(p -> p.testPath().stream()).map(Path::toString).distinct().toList(),
                 List.of(env.toString()), plans.stream().flatMap(p -> p.sourceRoots().stream()).distinct().toList(),
                 generated.files());
-        store.markReady(key, exports);
+        if (lacks.isEmpty()) {
+            store.markReady(key, exports);
+        }
         return exported(exports, env, Duration.between(start, clock.instant()), false);
     }
 
@@ -299,6 +304,26 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
 
     private String variablesSaid() {
         return "env: " + String.join(", ", new java.util.TreeSet<>(variables.keySet()));
+    }
+
+    /**
+     * Runs a detected install command; where it fails in the way {@code fallback} names, runs the
+     * fallback instead. Returns what the environment then lacks (it is not kept for later runs),
+     * or empty when the command itself succeeded.
+     */
+    private Optional<String> install(String cmd, Optional<Recipe.Fallback> fallback, Path dir, Path env,
+            Map<String, String> variables, List<Path> path, StringBuilder log) {
+        int from = log.length();
+        try {
+            run(cmd, dir, env, variables, path, log);
+            return Optional.empty();
+        } catch (EnvironmentException e) {
+            if (fallback.isEmpty() || !fallback.get().when().matcher(log.substring(from)).find()) {
+                throw e;
+            }
+            run(fallback.get().command().replace("{}", cmd), dir, env, variables, path, log);
+            return Optional.of(fallback.get().said());
+        }
     }
 
     /** Runs one set-up command with network, no secret and the environment's folder writable; its output. */

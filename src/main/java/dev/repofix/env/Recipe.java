@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * What one project of the repository needs set up.
@@ -41,11 +43,13 @@ record Recipe(String kind, String folder, String identity, List<String> defining
      * @param sourceRoots    folders of the copy, relative to the root, first on {@code PYTHONPATH}
      * @param runner         commands that run last, after the install or a {@code setup}: the test runner the
      *                       build needs, installed only when neither brought it (a {@code setup} does not replace them)
+     * @param fallback       what to run instead of an install command that failed in a known way, if anything
      */
     record Plan(List<String> prepare, List<String> install, Map<String, String> setupVariables, List<Path> setupPath,
             Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots,
-            List<String> runner) {
+            List<String> runner, Optional<Fallback> fallback) {
         Plan {
+            Objects.requireNonNull(fallback, "fallback");
             prepare = List.copyOf(prepare);
             install = List.copyOf(install);
             runner = List.copyOf(runner);
@@ -56,10 +60,37 @@ record Recipe(String kind, String folder, String identity, List<String> defining
             sourceRoots = List.copyOf(sourceRoots);
         }
 
+        /** A plan with no fallback. */
+        Plan(List<String> prepare, List<String> install, Map<String, String> setupVariables, List<Path> setupPath,
+                Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots,
+                List<String> runner) {
+            this(prepare, install, setupVariables, setupPath, testVariables, testPath, sourceRoots, runner,
+                    Optional.empty());
+        }
+
         /** A plan whose build needs no test runner installed. */
         Plan(List<String> prepare, List<String> install, Map<String, String> setupVariables, List<Path> setupPath,
                 Function<String, Map<String, String>> testVariables, List<Path> testPath, List<String> sourceRoots) {
             this(prepare, install, setupVariables, setupPath, testVariables, testPath, sourceRoots, List.of());
+        }
+    }
+
+    /**
+     * An install step for a failure that is the code's, not the environment's: a project that
+     * does not compile stops Maven's resolution run before it resolves the plugins of later
+     * phases, and the tests (without network in a sandbox) would then say a plugin is missing
+     * instead of what does not compile. The environment {@code command} makes is used by this
+     * run only, and set up again by the next: it lacks what only a compiled build resolves.
+     *
+     * @param when    what the failed command's output says when this applies
+     * @param command what to run instead (with {@code {}} for the failed command)
+     * @param said    what the environment then lacks, for people
+     */
+    record Fallback(Pattern when, String command, String said) {
+        Fallback {
+            Objects.requireNonNull(when, "when");
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(said, "said");
         }
     }
 }

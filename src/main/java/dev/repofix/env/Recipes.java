@@ -45,6 +45,15 @@ import java.util.stream.Collectors;
 final class Recipes {
     private static final List<String> TEST_EXTRAS = List.of("test", "tests", "testing");
     private static final Pattern MAVEN_VERSION = Pattern.compile("Apache Maven (\\d+)\\.(\\d+)");
+    /**
+     * Maven's resolution run once more, compile errors not failing it, where the code did not compile
+     * (the PR's own compile error, or a compiler plugin this JDK cannot run): the plugins and
+     * dependencies of every phase are then resolved, and the tests show the compiler's error.
+     */
+    private static final Recipe.Fallback UNCOMPILED_MAVEN = new Recipe.Fallback(
+            Pattern.compile("COMPILATION ERROR|Compilation failure"), "{} -Dmaven.compiler.failOnError=false",
+            "but the code did not compile: the test provider, which only a compiled build resolves, is not, and "
+                    + "this environment is set up again next run");
     private static final Pattern GO_REQUIRE = Pattern.compile("(?m)^\\s*require\\b");
 
     /** The recipes found, and what the description says about steps left out. */
@@ -207,7 +216,7 @@ final class Recipes {
                                         || Integer.parseInt(m.group(1)) == 3 && Integer.parseInt(m.group(2)) >= 9);
                                 return Map.of("MAVEN_OPTS", join(opts, (tail ? "-Dmaven.repo.local.tail="
                                         : "-Dmaven.repo.local=") + repo));
-                            }, List.of(), List.of());
+                            }, List.of(), List.of(), List.of(), Optional.of(UNCOMPILED_MAVEN));
                 });
     }
 

@@ -92,4 +92,34 @@ class MavenEnvironmentSetupTest {
         assertThat(run.succeeded()).as(run.output()).isTrue();
         assertThat(run.output()).contains("Tests run: 1, Failures: 0");
     }
+
+    @Test
+    void resolvesEveryPhasesPluginsWhenTheCodeDoesNotCompileSoTheTestsShowTheCompilersError() throws Exception {
+        Path root = project();
+        Files.writeString(root.resolve("pom.xml"), Files.readString(root.resolve("pom.xml"))
+                .replace("<artifactId>demo</artifactId>", "<artifactId>demo-uncompiled</artifactId>"));
+        Path main = Files.createDirectories(root.resolve("src/main/java/demo"));
+        Files.writeString(main.resolve("Calc.java"), """
+                package demo;
+                class Calc {
+                    int twice(int n) { return "2" * n; }
+                }
+                """);
+        BuildSystem build = new BuildDetector().detect(root, Optional.empty());
+        EnvironmentSetup setup = EnvironmentSetup.of(RunSettings.defaults(), executor, host, dir.resolve("cache"),
+                Clock.systemUTC());
+
+        PreparedEnvironment env = setup.prepare(root, build);
+
+        assertThat(env.description()).contains("but the code did not compile");
+        Path repository = env.folders().get(0).resolve("repository");
+        assertThat(repository.resolve("org/apache/maven/plugins/maven-surefire-plugin/3.2.5")).isDirectory();
+        Command offline = env.applyTo(Command.shell(build.testCommand(root, null).shell() + " -o", root,
+                CleanEnvironment.of(host, build.environmentNames(), Map.of()), Duration.ofMinutes(10)));
+        ExecResult run = executor.run(offline);
+        assertThat(run.succeeded()).isFalse();
+        assertThat(run.output()).as("the compiler's error, not a plugin missing offline")
+                .contains("COMPILATION ERROR").doesNotContain("could not be resolved");
+        assertThat(setup.prepare(root, build).reused()).as("set up again: it lacks the test provider").isFalse();
+    }
 }
