@@ -819,6 +819,27 @@ class RepairPipelineTest {
         assertThat(stages.instrumentation.measured).hasSize(1);
     }
 
+    /** A build that fails compiling the main code fails the same without instrumentation: it is not run twice. */
+    @Test
+    void anInstrumentedBaselineWhoseMainCodeDoesNotCompileIsNotRunAgain() {
+        List<Command> builds = new ArrayList<>();
+        ScriptedStages stages = stages(candidate("c1", "fixed"));
+        stages.instrumentation = new AddsVariable();
+        Function<Command, ExecResult> uncompiled = c -> {
+            builds.add(c);
+            return new ExecResult(new ExecResult.Outcome.Exited(1), "[ERROR] COMPILATION ERROR :\n[ERROR] Failed to "
+                    + "execute goal org.apache.maven.plugins:maven-compiler-plugin:3.13.0:compile (default-compile) on "
+                    + "project calc: Compilation failure", Duration.ofMillis(1));
+        };
+
+        RunResult r = pipeline(uncompiled, stages).run(config());
+
+        assertThat(r.status()).isEqualTo(RunStatus.BUILD_BROKEN);
+        assertThat(builds).hasSize(1);
+        assertThat(r.notes()).contains("per-test coverage: the instrumented baseline's build failed compiling the "
+                + "main code, which the instrumentation does not touch, so it was not run again");
+    }
+
     /** An instrumented baseline whose build fails is run again plain: the verdict is the plain run's. */
     @Test
     void anInstrumentedBaselineThatDoesNotCompleteRunsAgainPlain() {
