@@ -217,7 +217,10 @@ final class IssueWriter {
         int hash = id.indexOf('#');
         if (hash > 0) {
             String cls = id.substring(0, hash);
-            return cls.substring(cls.lastIndexOf('.') + 1) + "." + id.substring(hash + 1);
+            // A Go package is a path whose host has dots (github.com/acme/calc): its name is the last segment.
+            int slash = cls.lastIndexOf('/');
+            String name = slash >= 0 ? cls.substring(slash + 1) : cls.substring(cls.lastIndexOf('.') + 1);
+            return name + "." + id.substring(hash + 1);
         }
         return id;
     }

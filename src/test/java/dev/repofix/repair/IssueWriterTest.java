@@ -44,6 +44,13 @@ class IssueWriterTest {
     }
 
     @Test
+    void titlesAGoTestWithItsPackagesNameNotItsHost() {
+        IssueDraft issue = writer.write(maven.report(assertionFailure("github.com/acme/go-calc#TestAdd")));
+
+        assertThat(issue.title()).startsWith("go-calc.TestAdd fails");
+    }
+
+    @Test
     void titlesSeveralFailingTestsWithTheirCountAndTheFirst() {
         IssueDraft issue = writer.write(maven.report(assertionFailure("com.acme.AccountTest#withdrawAll"),
                 assertionFailure("com.acme.AccountTest#withdrawTwice"),
