@@ -61,10 +61,11 @@ class RealPatchesTest {
      * The rows that are only another shape of the exact fix (an offset hunk, CRLF, a
      * search/replace block, a fence...): placed, they leave the tree the exact fix leaves
      * ({@link #theShapesOfTheExactFixPlaceItsChange}). Not "indentation damaged": its line
-     * is placed indented deeper, so it is another change and the variants run it. Reading and placing a patch come
-     * before the validator's mode matters, so the variants below (screening, test selection,
-     * the baseline's classes) run every row but these: every verdict, and every kind of
-     * change (a body, a test added, weakened or deleted, a signature, a compile error, a hang).
+     * is placed indented deeper, so it is another change and the variants run it. Reading and
+     * placing a patch come before the validator's mode matters, so the variants below
+     * (screening, test selection, the baseline's classes) run every row but these: every
+     * verdict, and every kind of change (a body, a test added, weakened or deleted, a
+     * signature, a compile error, a hang).
      */
     private static final java.util.Set<String> SHAPES_OF_THE_EXACT_FIX = java.util.Set.of("maven: hunk 30 lines off",
             "maven: no diff --git, no a/ b/", "maven: wrong hunk counts", "maven: CRLF patch",
