@@ -38,12 +38,25 @@ class WarmScreeningPipelineTest {
     @TempDir
     Path temp;
 
+    /**
+     * One run for what a run through a warm JVM promises: candidates that fail screening (a
+     * hang, a wrong fix, one that does not compile, then 35 wrong loop starts) are done there,
+     * and the fix at place 39, past max-candidates (30), is found because only candidates that
+     * pass screening count against it and take a full run.
+     */
     @Test
-    void candidatesThatFailScreeningAreDoneAndOnlyTheOneThatPassesGetsTheFullRun() {
-        RunResult r = run(List.of(candidate("loop", "        for (int i = 1; i < n; i += 0) {"),
+    void candidatesThatFailScreeningAreDoneThereAndAFixPastMaxCandidatesGetsTheOnlyFullRun() {
+        List<PatchCandidate> proposed = new java.util.ArrayList<>(List.of(
+                candidate("loop", "        for (int i = 1; i < n; i += 0) {"),
                 candidate("wrong", "        for (int i = 2; i <= n; i++) {"),
-                candidate("broken", "        for (int i = 1; i <= n; i++ {"),
-                candidate("fix", GeneratedMavenProject.FIX)), 10);
+                candidate("broken", "        for (int i = 1; i <= n; i++ {")));
+        // 35 wrong loop starts, each failing the failing test, then the fix at place 39.
+        for (int start = 3; start <= 37; start++) {
+            proposed.add(candidate("from" + start, "        for (int i = " + start + "; i <= n; i++) {"));
+        }
+        proposed.add(candidate("fix", GeneratedMavenProject.FIX));
+
+        RunResult r = run(proposed, 30);
 
         assertThat(r.status()).as("%s %s", r.notes(), r.validations()).isEqualTo(RunStatus.FIXED);
         assertThat(r.fixId()).contains("fix");
@@ -63,22 +76,7 @@ class WarmScreeningPipelineTest {
         assertThat(fix.evidence()).anyMatch(e -> e.startsWith("passed screening"));
         assertThat(fix.phases().build()).isPresent();
         assertThat(fix.phases().fullRun()).as("the full verdict through the real build").isPresent();
-    }
-
-    @Test
-    void aFixPastMaxCandidatesIsFoundBecauseOnlyCandidatesPassingScreeningTakeAFullRun() {
-        // 35 wrong loop starts, each failing the failing test, then the fix at place 36.
-        List<PatchCandidate> proposed = new java.util.ArrayList<>();
-        for (int start = 2; start <= 36; start++) {
-            proposed.add(candidate("from" + start, "        for (int i = " + start + "; i <= n; i++) {"));
-        }
-        proposed.add(candidate("fix", GeneratedMavenProject.FIX));
-
-        RunResult r = run(proposed, 30);
-
-        assertThat(r.status()).as("%s %s", r.notes(), r.validations()).isEqualTo(RunStatus.FIXED);
-        assertThat(r.fixId()).contains("fix");
-        assertThat(r.validations()).hasSize(36);
+        assertThat(r.validations()).hasSize(39);
         assertThat(r.validations()).filteredOn(v -> v.phases().fullRun().isPresent())
                 .extracting(Validation::candidateId).containsExactly("fix");
     }

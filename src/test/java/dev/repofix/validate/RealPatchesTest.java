@@ -49,6 +49,28 @@ class RealPatchesTest {
     private static final String STOCK = "inventory/stock.py";
     private static final String STOCK_TEST = "tests/test_stock.py";
 
+    /**
+     * The limit of the row that hangs the tests, run once per variant and always waited out:
+     * RunLimits' own floor. The example's whole build and suite take a few seconds, so its
+     * tests are reached well inside it; a shorter wait only makes TIMEOUT likelier, never
+     * another verdict, so no row can fail for it.
+     */
+    private static final Duration HANG_LIMIT = RunLimits.MIN;
+
+    /**
+     * The rows that are only another shape of the exact fix (an offset hunk, CRLF, a
+     * search/replace block, a fence...): placed, they leave the tree the exact fix leaves
+     * ({@link #theShapesOfTheExactFixPlaceItsChange}). Not "indentation damaged": its line
+     * is placed indented deeper, so it is another change and the variants run it. Reading and
+     * placing a patch come before the validator's mode matters, so the variants below
+     * (screening, test selection, the baseline's classes) run every row but these: every
+     * verdict, and every kind of change (a body, a test added, weakened or deleted, a
+     * signature, a compile error, a hang).
+     */
+    private static final java.util.Set<String> SHAPES_OF_THE_EXACT_FIX = java.util.Set.of("maven: hunk 30 lines off",
+            "maven: no diff --git, no a/ b/", "maven: wrong hunk counts", "maven: CRLF patch",
+            "maven: search/replace block", "maven: fenced in prose");
+
     private Path temp;
 
     private final Map<String, Project> projects = new java.util.HashMap<>();
@@ -130,11 +152,51 @@ class RealPatchesTest {
                 pytest("ambiguous context", Verdict.NOT_APPLIED, "--- a/" + STOCK + "\n+++ b/" + STOCK + "\n@@ @@\n \n+# note\n"));
     }
 
+    /** {@link #patches} but {@link #SHAPES_OF_THE_EXACT_FIX}: the rows the variants run. */
+    Stream<Arguments> variantPatches() {
+        return patches().filter(a -> !SHAPES_OF_THE_EXACT_FIX.contains((String) a.get()[0]));
+    }
+
+    /**
+     * What lets the variants skip {@link #SHAPES_OF_THE_EXACT_FIX}: each shape, placed in a
+     * copy of its own, leaves every file as the exact fix does.
+     */
+    @org.junit.jupiter.api.Test
+    void theShapesOfTheExactFixPlaceItsChange() throws IOException {
+        Map<String, String> diffs = new java.util.HashMap<>();
+        patches().forEach(a -> diffs.put((String) a.get()[0], (String) a.get()[3]));
+        Workspace ws = projects.get("maven").ws();
+        Map<Path, String> exact = placed(ws, diffs.get("maven: exact fix"));
+        assertThat(exact).as("the exact fix changes Account.java").containsKey(Path.of(ACCOUNT));
+        assertThat(SHAPES_OF_THE_EXACT_FIX).allSatisfy(name -> {
+            assertThat(diffs).as("a row of the table").containsKey(name);
+            assertThat(placed(ws, diffs.get(name))).as(name).isEqualTo(exact);
+        });
+    }
+
+    /** The files {@code diff} changes, by relative path, with their content once placed in a new copy. */
+    private static Map<Path, String> placed(Workspace ws, String diff) {
+        Path copy = ws.newCopy("shape");
+        try {
+            var applied = new PatchApplier().apply(copy, diff);
+            assertThat(applied).as(diff).isInstanceOf(dev.repofix.patch.ApplyResult.Applied.class);
+            Map<Path, String> out = new java.util.TreeMap<>();
+            for (String f : ((dev.repofix.patch.ApplyResult.Applied) applied).files()) {
+                out.put(Path.of(f), Files.readString(copy.resolve(f)));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            ws.discard(copy);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("patches")
     void givesTheRightVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
-        Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
+        Duration limit = expected == Verdict.TIMEOUT ? HANG_LIMIT : Duration.ofMinutes(3);
         Validation v = p.validator().validate(new PatchCandidate("t", "test", "", 1, name, PatchText.read(diff)), p.baseline(), limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
         assertThat(v.candidateId()).isEqualTo("t");
@@ -152,7 +214,7 @@ class RealPatchesTest {
      * the full build rejects for the same reason, and one it passes gets the full build.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("patches")
+    @MethodSource("variantPatches")
     void screeningInAWarmJvmGivesTheFullBuildsVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
         assertVerdict(p.screened(), p.baseline(), "screening is for Maven projects", name, expected, diff);
@@ -162,7 +224,7 @@ class RealPatchesTest {
     private static void assertVerdict(Optional<PatchValidator> validator, Baseline baseline, String why, String name,
             Verdict expected, String diff) {
         org.junit.jupiter.api.Assumptions.assumeTrue(validator.isPresent(), why);
-        Duration limit = expected == Verdict.TIMEOUT ? Duration.ofSeconds(20) : Duration.ofMinutes(3);
+        Duration limit = expected == Verdict.TIMEOUT ? HANG_LIMIT : Duration.ofMinutes(3);
         Validation v = validator.get().validate(new PatchCandidate("s", "test", "", 1, name, PatchText.read(diff)),
                 baseline, limit);
         assertThat(v.verdict()).as("%s: %s %s", name, v.detail(), v.evidence()).isEqualTo(expected);
@@ -173,7 +235,7 @@ class RealPatchesTest {
      * per-test coverage (JaCoCo) in the baseline, each patch gets the verdict the whole suite gives.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("patches")
+    @MethodSource("variantPatches")
     void testSelectionGivesTheWholeSuitesVerdict(String name, String project, Verdict expected, String diff) {
         Project p = projects.get(project);
         assertVerdict(p.selecting(), p.covered().orElse(p.baseline()), "per-test coverage is for Maven", name,
@@ -185,7 +247,7 @@ class RealPatchesTest {
      * changes only method bodies compiles only its files, on top of the baseline's classes.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("patches")
+    @MethodSource("variantPatches")
     void theBaselinesCompiledClassesGiveTheFullBuildsVerdict(String name, String project, Verdict expected,
             String diff) {
         assertVerdict(projects.get(project).reusing(), projects.get(project).baseline(),
