@@ -3,23 +3,16 @@ package dev.repofix.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.repofix.build.TestCommand;
-import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.exec.SandboxKind;
 import dev.repofix.patch.Patch;
 import dev.repofix.patch.PatchApplier;
-import dev.repofix.patch.PatchText;
 import dev.repofix.stage.PatchCandidate;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
-import dev.repofix.testrun.TestRunner;
 import dev.repofix.testrun.TestStatus;
-import dev.repofix.workspace.TestRepo;
 import dev.repofix.workspace.Workspace;
-import dev.repofix.workspace.Workspaces;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,8 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,7 +40,6 @@ class PatchValidatorDecidingCoverageTest {
 
     @TempDir
     Path dir;
-    private Workspace ws;
     /** Each command run, with its COVERED variable where it had one. */
     private final List<String> commands = new CopyOnWriteArrayList<>();
 
@@ -83,28 +73,12 @@ class PatchValidatorDecidingCoverageTest {
         }
     }
 
-    @BeforeEach
-    void workspace() throws Exception {
-        Path origin;
-        try (TestRepo repo = TestRepo.init(dir.resolve("origin"))) {
-            repo.write("calc.txt", "bug\n").write("tests/calc_test.txt", "expects fixed\n").commit("calc");
-            origin = repo.dir();
-        }
-        ws = new Workspaces(dir.resolve("copies"), Duration.ofMinutes(1)).open(origin.toString(), Optional.empty());
-    }
-
-    @AfterEach
-    void close() {
-        ws.close();
-    }
-
     @Test
-    void theDecidingRunRunsUnderCoverageAndHandsItsCopyOnBeforeItIsDiscarded() {
+    void theDecidingRunRunsUnderCoverageAndHandsItsCopyOnBeforeItIsDiscarded() throws Exception {
         Covering coverage = new Covering("on");
 
-        Validation v = validator(coverage).validate(candidate("fixed"), BASELINE, Duration.ofMinutes(1));
+        Validation v = validFix(coverage);
 
-        assertThat(v.verdict()).isEqualTo(Verdict.VALID);
         assertThat(commands).containsExactly("run-all COVERED=on");
         assertThat(coverage.ran).containsExactly("fixed fixed true the whole suite in the deciding run (test "
                 + "selection is off (test-selection: off))");
@@ -113,12 +87,11 @@ class PatchValidatorDecidingCoverageTest {
     }
 
     @Test
-    void aRunUnderCoverageThatEndsWithoutReportsRunsAgainPlainAndItsVerdictStands() {
+    void aRunUnderCoverageThatEndsWithoutReportsRunsAgainPlainAndItsVerdictStands() throws Exception {
         Covering coverage = new Covering("broken");
 
-        Validation v = validator(coverage).validate(candidate("fixed"), BASELINE, Duration.ofMinutes(1));
+        Validation v = validFix(coverage);
 
-        assertThat(v.verdict()).isEqualTo(Verdict.VALID);
         assertThat(commands).containsExactly("run-all COVERED=broken", "run-all");
         assertThat(coverage.ran).singleElement().asString().startsWith("fixed fixed false ");
         assertThat(v.evidence()).contains(PatchValidator.UNDER_COVERAGE + " ended without reports, so it ran again "
@@ -126,45 +99,37 @@ class PatchValidatorDecidingCoverageTest {
     }
 
     @Test
-    void aDecidingRunLeftPlainIsNotHandedOn() {
+    void aDecidingRunLeftPlainIsNotHandedOn() throws Exception {
         Covering coverage = new Covering("");
 
-        Validation v = validator(coverage).validate(candidate("fixed"), BASELINE, Duration.ofMinutes(1));
+        Validation v = validFix(coverage);
 
-        assertThat(v.verdict()).isEqualTo(Verdict.VALID);
         assertThat(commands).containsExactly("run-all");
         assertThat(coverage.ran).isEmpty();
         assertThat(v.wholeSuiteRun()).isPresent();
     }
 
-    private PatchValidator validator(DecidingRunCoverage coverage) {
+    /** The fix's validation with {@code coverage}, checked VALID: coverage never changes the verdict. */
+    private Validation validFix(DecidingRunCoverage coverage) throws Exception {
+        try (Workspace ws = CalcTxtProject.open(dir)) {
+            Validation v = validator(ws, coverage).validate(CalcTxtProject.candidate("fixed"), BASELINE, Duration.ofMinutes(1));
+            assertThat(v.verdict()).isEqualTo(Verdict.VALID);
+            return v;
+        }
+    }
+
+    private PatchValidator validator(Workspace ws, DecidingRunCoverage coverage) {
         Executor executor = c -> {
             String covered = c.environment().getOrDefault("COVERED", "");
             commands.add(c.argv().get(c.argv().size() - 1) + (covered.isEmpty() ? "" : " COVERED=" + covered));
             if (covered.equals("broken")) {
                 return new ExecResult(new ExecResult.Outcome.Exited(1), "agent failed", Duration.ofMillis(3));
             }
-            try {
-                boolean pass = Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed");
-                Files.writeString(c.workdir().resolve("TEST-calc.xml"), "<testsuite name=\"calc.CalcTest\">"
-                        + "<testcase classname=\"calc.CalcTest\" name=\"works\">"
-                        + (pass ? "" : "<failure message=\"expected fixed\">expected fixed</failure>")
-                        + "</testcase></testsuite>");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            CalcTxtProject.report(c.workdir());
             return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ofMillis(3));
         };
-        TestRunner runner = new TestRunner(executor, new HostEnvironment(Map.of()), ReportParsers.standard(),
-                new StackFrameExtractor());
-        SuiteRunner suite = new SuiteRunner(new SelectingBuild(), new TestCommand("run-all", Map.of()), null, runner,
-                ws.files());
+        SuiteRunner suite = CalcTxtProject.suite(executor, ws);
         return new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), false, RunLimits.none(),
                 Optional.empty(), SandboxKind.LOCAL, false, Optional.empty(), coverage);
-    }
-
-    private static PatchCandidate candidate(String to) {
-        return new PatchCandidate(to, "scripted", "calc.txt", 1, "bug -> " + to,
-                PatchText.read("--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+" + to + "\n"));
     }
 }
