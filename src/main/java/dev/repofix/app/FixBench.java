@@ -140,7 +140,8 @@ public final class FixBench {
                     GeneratedMavenProject.Framework.JUNIT4, bug);
             case PYTEST -> {
                 if (bug != GeneratedMavenProject.Bug.ONE_FIX) {
-                    throw new ConfigException("--two-fixes is there for the Maven kinds only, not for pytest");
+                    throw new ConfigException("--two-fixes and --reached are there for the Maven kinds only, not for "
+                            + "pytest");
                 }
                 yield GeneratedPytestProject.write(dir, classes, PER_CLASS);
             }

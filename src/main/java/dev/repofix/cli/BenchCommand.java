@@ -139,6 +139,10 @@ final class BenchCommand implements Callable<Integer> {
             + "line that the tests cannot tell apart, so the alternatives' row has full runs")
     boolean twoFixes;
 
+    @Option(names = "--reached", description = "fix: every generated test class (Maven kinds) also runs the buggy "
+            + "method, as a utility every test uses, so the check of the lines a fix stops running has lines to compare")
+    boolean reached;
+
     @Option(names = "--suite-seconds", paramLabel = "N", defaultValue = "20",
             description = "fix: seconds the generated project's unrelated tests take in all (they sleep). "
                     + "Default: ${DEFAULT-VALUE}")
@@ -216,7 +220,8 @@ final class BenchCommand implements Callable<Integer> {
         Path dir = out.resolve("fix-" + project.label() + "-" + suiteSeconds + "s-"
                 + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
         FixBench.generate(project, dir.resolve("project"), Duration.ofSeconds(suiteSeconds),
-                twoFixes ? GeneratedMavenProject.Bug.TWO_FIXES : GeneratedMavenProject.Bug.ONE_FIX);
+                twoFixes ? GeneratedMavenProject.Bug.TWO_FIXES
+                        : reached ? GeneratedMavenProject.Bug.REACHED_BY_EVERY_TEST : GeneratedMavenProject.Bug.ONE_FIX);
         Map<ConfigKey, String> flags = new EnumMap<>(ConfigKey.class);
         sandbox.putFlags(flags);
         if (testSelection != null) {

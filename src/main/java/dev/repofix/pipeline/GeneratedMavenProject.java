@@ -41,7 +41,13 @@ public final class GeneratedMavenProject {
          * {@link #TWO_FIXES_BUG} in {@code Calc.larger} (sumTo is right): more than one fix at
          * the line passes the tests, so a fix has alternatives the tests cannot tell apart.
          */
-        TWO_FIXES
+        TWO_FIXES,
+        /**
+         * {@link #BUG}, and every unrelated test class also runs {@code Calc.sumTo(0)} (which both
+         * versions get right), as a utility every test uses: the passing tests ran the method the
+         * fix edits, so the check of the lines a fix stops running has lines to compare.
+         */
+        REACHED_BY_EVERY_TEST
     }
 
     private GeneratedMavenProject() {}
@@ -124,7 +130,7 @@ public final class GeneratedMavenProject {
                             return sum;
                         }
                     %s}
-                    """.formatted(bug == Bug.ONE_FIX ? BUG : FIX, bug == Bug.ONE_FIX ? "" : """
+                    """.formatted(bug != Bug.TWO_FIXES ? BUG : FIX, bug != Bug.TWO_FIXES ? "" : """
 
                         /** The larger of a and b. */
                         public static int larger(int a, int b) {
@@ -162,7 +168,7 @@ public final class GeneratedMavenProject {
                     %s}
                     """.formatted(m, framework.assertEquals("15", "Calc.sumTo(5)", "\"1 + ... + 5\""), m,
                     framework.assertEquals("1", "Counter.visit(\"calc\")", "\"the cache starts empty in a fresh JVM\""),
-                    bug == Bug.ONE_FIX ? "" : """
+                    bug != Bug.TWO_FIXES ? "" : """
 
                         @Test
                         %s picksTheLarger() {
@@ -179,10 +185,11 @@ public final class GeneratedMavenProject {
                                 @Test
                                 %s %s() throws Exception {
                                     Thread.sleep(%d);
-                                    assertTrue(true);
+                                    %s;
                                 }
 
-                            """.formatted(m, name, millis));
+                            """.formatted(m, name, millis, bug == Bug.REACHED_BY_EVERY_TEST && name.equals("first")
+                            ? framework.assertEquals("0", "gen.Calc.sumTo(0)", "\"an empty sum\"") : "assertTrue(true)"));
                 }
                 write(dir, "src/test/java/gen/other/Module" + i + "Test.java", body.append("}\n").toString());
             }

@@ -638,7 +638,7 @@ public final class RepairPipeline {
         CandidateSearch search = new CandidateSearch(
                 new PatchValidator(ready.ws, ready.suite, new PatchApplier(), clock, ready.screenFirst, limits,
                         screening, ready.runner.sandboxKind(ready.build), config.testSelection(),
-                        Optional.of(ready.baselineCopy)),
+                        Optional.of(ready.baselineCopy), stopped),
                 progress, clock, run.startedAt, config.timeout(), limits.full().orElseThrow(), config.jobs(),
                 screenFirst ? config.maxCandidates() : Integer.MAX_VALUE, screenFirst,
                 c -> {

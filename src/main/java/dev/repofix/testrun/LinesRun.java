@@ -1,5 +1,6 @@
 package dev.repofix.testrun;
 
+import dev.repofix.build.TestCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -29,6 +30,26 @@ public interface LinesRun {
      * does: a run that gives no data is {@link Rerun.NotRun}.
      */
     Rerun rerun(Path copy, Duration limit, Set<String> editedFiles);
+
+    /**
+     * How a candidate's deciding run in {@code copy} (a copy with the candidate applied) runs
+     * {@code command} under the same coverage, so that {@link #read} gives what it ran and no
+     * {@link #rerun} is needed: the command with the tool's variables added, or why it runs
+     * plain. Never throws for what the repository does. By default plain.
+     */
+    default TestInstrumentation.Instrumented instrument(Path copy, TestCommand command) {
+        return new TestInstrumentation.Instrumented.Off("the coverage cannot be put on a candidate's deciding run");
+    }
+
+    /**
+     * What a run that {@link #instrument} set up left in {@code copy}: every line at least one
+     * test ran; {@link Rerun.NotRun} where it left no data.
+     *
+     * @param tests which tests the run ran, for people
+     */
+    default Rerun read(Path copy, String tests) {
+        return new Rerun.NotRun("the deciding run was not under coverage");
+    }
 
     /** What a run in a patched copy gave. */
     sealed interface Rerun {

@@ -1,6 +1,7 @@
 package dev.repofix.validate;
 
 import dev.repofix.build.MavenBuild;
+import dev.repofix.build.TestCommand;
 import dev.repofix.config.Durations;
 import dev.repofix.exec.SandboxKind;
 import dev.repofix.patch.ApplyResult;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Dual testing of one candidate, each run in a fresh copy of the workspace:
@@ -58,6 +60,8 @@ public final class PatchValidator implements Validator {
     private static final int EXCERPT_LINES = 15;
     /** Starts the evidence line of a deciding run that reused the baseline's compiled classes. */
     static final String REUSED = "deciding run with the baseline's compiled classes, only ";
+    /** Starts the evidence line of a deciding run put under the baseline's coverage ({@link DecidingRunCoverage}). */
+    static final String UNDER_COVERAGE = "deciding run under the baseline's per-test coverage";
 
     private final Workspace workspace;
     private final SuiteRunner suite;
@@ -75,6 +79,7 @@ public final class PatchValidator implements Validator {
     private final SandboxKind sandbox;
     private final boolean selectTests;
     private final Optional<Path> compiledBaseline;
+    private final DecidingRunCoverage coverage;
 
     /**
      * @param screenFirst run the failing tests alone before the whole suite. Pays when they
@@ -127,6 +132,18 @@ public final class PatchValidator implements Validator {
     public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
             boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox,
             boolean selectTests, Optional<Path> compiledBaseline) {
+        this(workspace, suite, applier, clock, screenFirst, limits, screening, sandbox, selectTests, compiledBaseline,
+                DecidingRunCoverage.none());
+    }
+
+    /**
+     * @param coverage puts a candidate's deciding run under coverage where a check after the
+     *                 verdict reads it ({@code pipeline.StoppedLinesCheck}); {@link DecidingRunCoverage#none()}: plain
+     */
+    public PatchValidator(Workspace workspace, SuiteRunner suite, PatchApplier applier, Clock clock,
+            boolean screenFirst, RunLimits limits, Optional<Screening> screening, SandboxKind sandbox,
+            boolean selectTests, Optional<Path> compiledBaseline, DecidingRunCoverage coverage) {
+        this.coverage = Objects.requireNonNull(coverage, "coverage");
         this.compiledBaseline = Objects.requireNonNull(compiledBaseline, "compiledBaseline");
         this.selectTests = selectTests;
         this.sandbox = Objects.requireNonNull(sandbox, "sandbox");
@@ -173,7 +190,7 @@ public final class PatchValidator implements Validator {
         Phases times = new Phases();
         times.planned = selection(patch, baseline);
         Validation a = inCopy(id, "a", source, evidence, times,
-                copy -> originalTests(id, copy, source.paths(), baseline, deadline, times, evidence));
+                copy -> originalTests(id, copy, source, baseline, deadline, times, evidence));
         if (tests.isEmpty() || a.verdict() == Verdict.NOT_APPLIED || a.verdict() == Verdict.TIMEOUT
                 || a.verdict() == Verdict.SCREENED_NOT_FINISHED) {
             return a.with(evidence, since(start), times.value).withSelection(times.ran);
@@ -371,8 +388,9 @@ public final class PatchValidator implements Validator {
      * Stage A: failing tests first (in the warm JVM when there is one), the whole suite
      * only when they all pass.
      */
-    private Validation originalTests(String id, Path copy, List<String> sources, Baseline baseline, Instant deadline,
+    private Validation originalTests(String id, Path copy, Patch source, Baseline baseline, Instant deadline,
             Phases times, List<String> evidence) {
+        List<String> sources = source.paths();
         Screened first;
         PhaseTimes screenedBefore = passedScreening.get(id);
         if (screenedBefore != null) {
@@ -391,21 +409,22 @@ public final class PatchValidator implements Validator {
         reuseCompiled(copy, sources, evidence);
         // The budget, not the baseline's time, limits this run when what is left is the shorter.
         boolean budgetBound = limits.full().map(l -> Duration.between(full, deadline).compareTo(l) < 0).orElse(true);
+        boolean[] instrumented = {false};
+        Decided decided = decidingRun(copy, times.planned, deadline, command -> {
+            TestCommand with = coverage.command(id, source, copy, command);
+            instrumented[0] |= !with.equals(command);
+            return with;
+        });
+        if (instrumented[0]) {
+            decided = underCoverage(id, copy, decided, deadline, times.planned, evidence);
+        }
+        TestSelection tests = decided.tests();
+        TestOutcome outcome = decided.outcome();
         Baseline judged = baseline;
-        TestSelection tests = times.planned;
-        Optional<TestOutcome> some = tests instanceof TestSelection.Selected s
-                ? suite.files(copy, s.testFiles(), left(deadline, limits.full())) : Optional.empty();
-        TestOutcome outcome;
-        if (some.isPresent() && !(some.get() instanceof TestOutcome.NoTests)) {
-            outcome = some.get();
-            Set<String> skipped = Set.copyOf(((TestSelection.Selected) tests).skipped());
+        if (tests instanceof TestSelection.Selected s) {
+            Set<String> skipped = Set.copyOf(s.skipped());
             judged = baseline.apart(baseline.passing().stream()
                     .filter(t -> skipped.contains(TestReach.testClass(t))).toList());
-        } else {
-            if (tests instanceof TestSelection.Selected) {
-                tests = new TestSelection.WholeSuite("the build could not run the selected test classes alone");
-            }
-            outcome = suite.all(copy, left(deadline, limits.full()));
         }
         times.ran = Optional.of(tests);
         evidence.add(switch (tests) {
@@ -425,6 +444,46 @@ public final class PatchValidator implements Validator {
                     Duration.ZERO);
             case TestOutcome other -> failed(id, other);
         };
+    }
+
+    /** What a deciding run ran, and what came of it. */
+    private record Decided(TestSelection tests, TestOutcome outcome) {}
+
+    /**
+     * The deciding run: the selected test classes where {@code planned} selects some and the
+     * build can run them alone, else the whole suite; each command passed through {@code with}.
+     */
+    private Decided decidingRun(Path copy, TestSelection planned, Instant deadline, UnaryOperator<TestCommand> with) {
+        Optional<TestOutcome> some = planned instanceof TestSelection.Selected s
+                ? suite.files(copy, s.testFiles(), left(deadline, limits.full()), with) : Optional.empty();
+        if (some.isPresent() && !(some.get() instanceof TestOutcome.NoTests)) {
+            return new Decided(planned, some.get());
+        }
+        TestSelection tests = planned instanceof TestSelection.Selected
+                ? new TestSelection.WholeSuite("the build could not run the selected test classes alone") : planned;
+        return new Decided(tests, suite.all(copy, left(deadline, limits.full()), with));
+    }
+
+    /**
+     * A deciding run that ran under coverage: its data handed on while the copy is there; where it
+     * ended without reports (its build failed, no test ran) it runs again plain, so that coverage
+     * never changes a verdict, as with the instrumented baseline. A run cut off at its limit keeps
+     * its TIMEOUT: the limit is a multiple of the baseline's time, which ran under the same coverage.
+     */
+    private Decided underCoverage(String id, Path copy, Decided decided, Instant deadline, TestSelection planned,
+            List<String> evidence) {
+        boolean completed = decided.outcome() instanceof TestOutcome.Completed;
+        coverage.ran(id, copy, switch (decided.tests()) {
+            case TestSelection.Selected s -> s.ran().size() + " test class(es) of the deciding run (" + s.why() + ")";
+            case TestSelection.WholeSuite w -> "the whole suite in the deciding run (" + w.why() + ")";
+        }, completed);
+        if (completed || decided.outcome() instanceof TestOutcome.TimedOut) {
+            evidence.add(UNDER_COVERAGE + " (for the lines the fix stops running)");
+            return decided;
+        }
+        evidence.add(UNDER_COVERAGE + " ended without reports, so it ran again without it (the verdict is the "
+                + "plain run's)");
+        return decidingRun(copy, planned, deadline, UnaryOperator.identity());
     }
 
     /**

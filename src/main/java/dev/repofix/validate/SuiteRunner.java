@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a project's whole suite, or only some of its tests when the build can select
@@ -43,6 +44,11 @@ public final class SuiteRunner {
         return run(dir, suite, timeout);
     }
 
+    /** The whole suite, its command passed through {@code with} (e.g. to add a coverage tool's variables). */
+    TestOutcome all(Path dir, Duration timeout, UnaryOperator<TestCommand> with) {
+        return run(dir, with.apply(suite), timeout);
+    }
+
     /** Only {@code ids}, or empty when the build cannot select tests. */
     public Optional<TestOutcome> only(Path dir, List<String> ids, Duration timeout) {
         return build.selectedTestCommand(dir, override, ids).map(cmd -> run(dir, cmd, timeout));
@@ -53,10 +59,15 @@ public final class SuiteRunner {
      * naming them; empty with a user's test command or a build that cannot name test files.
      */
     public Optional<TestOutcome> files(Path dir, List<String> testFiles, Duration timeout) {
+        return files(dir, testFiles, timeout, UnaryOperator.identity());
+    }
+
+    /** {@link #files(Path, List, Duration)}, its command passed through {@code with}. */
+    Optional<TestOutcome> files(Path dir, List<String> testFiles, Duration timeout, UnaryOperator<TestCommand> with) {
         if (override != null || testFiles.isEmpty()) {
             return Optional.empty();
         }
-        return build.testFilesCommand(dir, testFiles).map(cmd -> run(dir, cmd, timeout));
+        return build.testFilesCommand(dir, testFiles).map(cmd -> run(dir, with.apply(cmd), timeout));
     }
 
     /** Whether the suite runs through the user's own test command, which names no test files. */

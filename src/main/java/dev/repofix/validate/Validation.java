@@ -68,10 +68,13 @@ public record Validation(String candidateId, Verdict verdict, List<String> fixed
 
     /**
      * The deciding run's time where it ran the whole suite: what the suite costs without
-     * instrumentation. Empty when it made no such run or ran selected test classes only.
+     * instrumentation. Empty when it made no such run, ran selected test classes only, or ran under
+     * coverage ({@link DecidingRunCoverage}).
      */
     public Optional<Duration> wholeSuiteRun() {
-        return selection.filter(TestSelection.Selected.class::isInstance).isPresent() ? Optional.empty()
+        // A deciding run under coverage costs what the instrumented baseline did: no measure of the plain suite.
+        return selection.filter(TestSelection.Selected.class::isInstance).isPresent()
+                || evidence.stream().anyMatch(e -> e.startsWith(PatchValidator.UNDER_COVERAGE)) ? Optional.empty()
                 : phases.fullRun();
     }
 

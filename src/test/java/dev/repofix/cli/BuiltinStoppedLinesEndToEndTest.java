@@ -146,8 +146,10 @@ class BuiltinStoppedLinesEndToEndTest {
                 .contains("stops running line 3 (`for x in reversed(items):`) of `last` in seqs/ends.py");
         assertThat(Files.readString(run.outDir().resolve("report.md")))
                 .contains("ranked after the fix: it stops running line 3");
-        assertThat(report.path("notes").toString()).contains("lines the tests stop running: the whole suite (every "
-                + "test file reaches seqs/ends.py) ran again under coverage for 2 VALID candidate(s), after their verdicts");
+        // Both VALID candidates' deciding runs carried the coverage: no run of the check's own.
+        assertThat(report.path("notes").toString()).contains("lines the tests stop running: read from the deciding "
+                + "run's coverage for 2 VALID candidate(s), no run of its own (")
+                .doesNotContain("ran again under coverage").doesNotContain("did not carry");
     }
 
     @Test
@@ -189,10 +191,10 @@ class BuiltinStoppedLinesEndToEndTest {
                         + "src/main/java/org/seqs/Ends.java");
         assertThat(Files.readString(run.outDir().resolve("report.md"))).contains("**Caveat.** This fix stops running "
                 + "line 11").contains("review before applying");
-        // Only the test class that ran Ends.java in the baseline ran again under coverage, not SumsTest.
-        assertThat(report.path("notes").toString()).contains("lines the tests stop running: 1 of 2 test class(es) "
-                + "(those whose coverage reaches src/main/java/org/seqs/Ends.java) ran again under coverage for 1 VALID "
-                + "candidate(s)");
+        // The deciding run (EndsTest alone: SumsTest cannot reach Ends.java) carried the coverage: no run of its own.
+        assertThat(report.path("notes").toString()).contains("lines the tests stop running: read from the deciding "
+                + "run's coverage for 1 VALID candidate(s), no run of its own (")
+                .doesNotContain("ran again under coverage").doesNotContain("did not carry");
     }
 
     /** {@code fix} on the Python project with {@code maxCandidates} as both budgets, checked FIXED. */

@@ -2,30 +2,19 @@ package dev.repofix.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.repofix.build.TestCommand;
-import dev.repofix.config.HostEnvironment;
 import dev.repofix.exec.ExecResult;
 import dev.repofix.exec.Executor;
 import dev.repofix.patch.PatchApplier;
 import dev.repofix.patch.PatchText;
 import dev.repofix.stage.PatchCandidate;
-import dev.repofix.testrun.ReportParsers;
-import dev.repofix.testrun.StackFrameExtractor;
 import dev.repofix.testrun.TestResult;
 import dev.repofix.testrun.TestRun;
-import dev.repofix.testrun.TestRunner;
 import dev.repofix.testrun.TestStatus;
-import dev.repofix.workspace.TestRepo;
 import dev.repofix.workspace.Workspace;
-import dev.repofix.workspace.Workspaces;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -50,12 +39,7 @@ class PatchValidatorScreenTest {
 
     @BeforeEach
     void workspace() throws Exception {
-        Path origin;
-        try (TestRepo repo = TestRepo.init(dir.resolve("origin"))) {
-            repo.write("calc.txt", "bug\n").write("tests/calc_test.txt", "expects fixed\n").commit("calc");
-            origin = repo.dir();
-        }
-        ws = new Workspaces(dir.resolve("copies"), Duration.ofMinutes(1)).open(origin.toString(), Optional.empty());
+        ws = CalcTxtProject.open(dir);
     }
 
     @AfterEach
@@ -65,7 +49,7 @@ class PatchValidatorScreenTest {
 
     @Test
     void aCandidateThatFailsTheFailingTestsIsDoneWithoutAFullRun() {
-        Optional<Validation> v = validator().screen(candidate("worse"), BASELINE, Duration.ofMinutes(1));
+        Optional<Validation> v = validator().screen(CalcTxtProject.candidate("worse"), BASELINE, Duration.ofMinutes(1));
 
         assertThat(v).hasValueSatisfying(x -> {
             assertThat(x.verdict()).isEqualTo(Verdict.TESTS_FAIL);
@@ -78,7 +62,7 @@ class PatchValidatorScreenTest {
 
     @Test
     void aCandidateThatPassesScreeningIsLeftToTheFullRun() {
-        Optional<Validation> v = validator().screen(candidate("fixed"), BASELINE, Duration.ofMinutes(1));
+        Optional<Validation> v = validator().screen(CalcTxtProject.candidate("fixed"), BASELINE, Duration.ofMinutes(1));
 
         assertThat(v).isEmpty();
         assertThat(commands).containsExactly("run-only calc.CalcTest#works");
@@ -88,7 +72,7 @@ class PatchValidatorScreenTest {
     @Test
     void aCandidateThatPassedScreeningIsNotScreenedAgainInItsFullValidation() {
         PatchValidator validator = validator(true);
-        PatchCandidate fixed = candidate("fixed");
+        PatchCandidate fixed = CalcTxtProject.candidate("fixed");
 
         assertThat(validator.screen(fixed, BASELINE, Duration.ofMinutes(1))).isEmpty();
         Validation v = validator.validate(fixed, BASELINE, Duration.ofMinutes(1));
@@ -121,26 +105,10 @@ class PatchValidatorScreenTest {
         Executor executor = c -> {
             String shell = c.argv().get(c.argv().size() - 1);
             commands.add(shell);
-            try {
-                boolean pass = Files.readString(c.workdir().resolve("calc.txt")).strip().equals("fixed");
-                Files.writeString(c.workdir().resolve("TEST-calc.xml"), "<testsuite name=\"calc.CalcTest\">"
-                        + "<testcase classname=\"calc.CalcTest\" name=\"works\">"
-                        + (pass ? "" : "<failure message=\"expected fixed\">expected fixed</failure>")
-                        + "</testcase></testsuite>");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            CalcTxtProject.report(c.workdir());
             return new ExecResult(new ExecResult.Outcome.Exited(0), "", Duration.ofMillis(3));
         };
-        TestRunner runner = new TestRunner(executor, new HostEnvironment(Map.of()), ReportParsers.standard(),
-                new StackFrameExtractor());
-        SuiteRunner suite = new SuiteRunner(new SelectingBuild(), new TestCommand("run-all", Map.of()), null, runner,
-                ws.files());
+        SuiteRunner suite = CalcTxtProject.suite(executor, ws);
         return new PatchValidator(ws, suite, new PatchApplier(), Clock.systemUTC(), screenFirst);
-    }
-
-    private static PatchCandidate candidate(String to) {
-        return new PatchCandidate(to, "scripted", "calc.txt", 1, "bug -> " + to,
-                PatchText.read("--- a/calc.txt\n+++ b/calc.txt\n@@ -1 +1 @@\n-bug\n+" + to + "\n"));
     }
 }

@@ -315,6 +315,9 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
         String tests = collected.origin() == Coverage.Origin.BASELINE ? "the whole suite"
                 : "the failing and related tests";
         return Optional.of(new LinesRun() {
+            /** Read by the deciding runs' set-ups, which may run in several threads at once. */
+            private SourceCache setUpSources;
+
             @Override
             public Map<String, java.util.Set<Integer>> baseline() {
                 return LinesRun.copyOf(ran);
@@ -333,7 +336,62 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
                                 + "command, which names no test classes)"));
                 return CoverageRuns.this.rerun(tool, report, sources, copy, chosen, limit);
             }
+
+            @Override
+            public synchronized Instrumented instrument(Path copy, TestCommand command) {
+                if (suite.isEmpty()) {
+                    return new Instrumented.Off("the baseline's coverage came from the failing and related tests, not "
+                            + "from the suite a deciding run runs");
+                }
+                if (setUpSources == null) {
+                    setUpSources = new SourceCache(report.files());
+                }
+                return CoverageRuns.this.decidingRun(tool, report, setUpSources, copy, command);
+            }
+
+            @Override
+            public Rerun read(Path copy, String tests) {
+                return lines(tool.readAll(copy, report, "", "the deciding run's output says more"), tests);
+            }
         });
+    }
+
+    /**
+     * The tools set up in a candidate's copy for its deciding run, as for the instrumented
+     * baseline, and {@code command} with the variables that load them; plain, and why, where they
+     * cannot be set up.
+     */
+    private Instrumented decidingRun(Tool tool, FailureReport report, SourceCache sources, Path copy,
+            TestCommand command) {
+        BuildSystem build = report.build();
+        Instant deadline = clock.instant().plus(timeout);
+        Shell shell = (script, extraEnv) -> executor.run(report.environment().applyTo(Command.shell(script, copy,
+                CleanEnvironment.of(host, build.environmentNames(), extraEnv),
+                max(Duration.between(clock.instant(), deadline), Duration.ofSeconds(1)))
+                .withImage(build.sandboxImage())));
+        try {
+            Files.createDirectories(copy.resolve(TOOLS));
+            return switch (tool.setUp(copy, report.files(), build, sources, shell)) {
+                case Setup.Refused r -> new Instrumented.Off(r.why());
+                case Setup.Ready ready -> new Instrumented.On(new TestCommand(command.shell(),
+                        merged(command.extraEnv(), ready.env())), ready.how());
+            };
+        } catch (IOException | UncheckedIOException | RepofixException e) {
+            return new Instrumented.Off("the coverage tools could not be set up: " + e.getMessage());
+        }
+    }
+
+    /** Every line a run under coverage ran, by file, or why there is none. */
+    private static LinesRun.Rerun lines(Coverage read, String tests) {
+        return switch (read) {
+            case Coverage.Unavailable u -> new LinesRun.Rerun.NotRun(u.why());
+            case Coverage.Collected c -> {
+                Map<String, java.util.Set<Integer>> lines = new java.util.TreeMap<>();
+                c.spectra().lines().forEach(l -> lines.computeIfAbsent(l.file(), k -> new java.util.TreeSet<>())
+                        .add(l.line()));
+                yield new LinesRun.Rerun.Ran(lines, tests);
+            }
+        };
     }
 
     /**
@@ -417,15 +475,7 @@ public final class CoverageRuns implements CoverageCollector, TestInstrumentatio
                         yield new LinesRun.Rerun.NotRun("the run under coverage did not finish in "
                                 + Durations.format(limit));
                     }
-                    yield switch (tool.readAll(copy, report, "", tail(run, 3))) {
-                        case Coverage.Unavailable u -> new LinesRun.Rerun.NotRun(u.why());
-                        case Coverage.Collected c -> {
-                            Map<String, java.util.Set<Integer>> lines = new java.util.TreeMap<>();
-                            c.spectra().lines().forEach(l -> lines.computeIfAbsent(l.file(),
-                                    k -> new java.util.TreeSet<>()).add(l.line()));
-                            yield new LinesRun.Rerun.Ran(lines, suite.map(Chosen::tests).orElse(""));
-                        }
-                    };
+                    yield lines(tool.readAll(copy, report, "", tail(run, 3)), suite.map(Chosen::tests).orElse(""));
                 }
             };
         } catch (ShareSpent e) {

@@ -184,6 +184,44 @@ class BaselineCoverageTest {
         assertThat(scripts).as("no command at all: no coverage run").isEmpty();
     }
 
+    /**
+     * A candidate's deciding run gets the tools the baseline ran under, set up in its own copy, and
+     * the lines it ran are read from that copy: the check of the lines a fix stops running runs no test.
+     */
+    @Test
+    void aCandidatesDecidingRunRunsUnderTheBaselinesToolsAndItsLinesAreReadFromItsCopy() throws IOException {
+        CoverageRuns runs = runs(Optional.empty());
+        TestCommand command = new TestCommand("python3 -m pytest", Map.of("PYTEST_ADDOPTS", "--junitxml=r.xml"));
+        runs.instrument(PROJECT, copy, new PytestBuild(), command, repo.files(), PreparedEnvironment.none());
+        Files.writeString(copy.resolve(CoverageRuns.TOOLS).resolve(PytestCoverage.DATA), """
+                {"outcomes": {"%1$s": "failed", "tests/test_price.py::test_zero": "passed"},
+                 "files": {"shop/price.py": {"2": ["%1$s", "tests/test_price.py::test_zero"]}}}
+                """.formatted(FAILING));
+        SourceCache sources = new SourceCache(repo.files());
+        Coverage.Collected collected = (Coverage.Collected) runs.collect(report(), sources);
+        dev.repofix.testrun.LinesRun lines = runs.linesRun(report(), sources, collected).orElseThrow();
+        Path candidate = Files.createDirectories(temp.resolve("work/copy-c3-a"));
+        scripts.clear();
+
+        Instrumented deciding = lines.instrument(candidate, command);
+        // What the plugin writes at the end of the candidate's deciding run: both tests ran line 1 only.
+        Files.writeString(candidate.resolve(CoverageRuns.TOOLS).resolve(PytestCoverage.DATA), """
+                {"outcomes": {"%1$s": "passed", "tests/test_price.py::test_zero": "passed"},
+                 "files": {"shop/price.py": {"1": ["%1$s", "tests/test_price.py::test_zero"]}}}
+                """.formatted(FAILING));
+        dev.repofix.testrun.LinesRun.Rerun read = lines.read(candidate, "the whole suite in the deciding run");
+
+        assertThat(deciding).isInstanceOfSatisfying(Instrumented.On.class, on -> {
+            assertThat(on.command().shell()).isEqualTo("python3 -m pytest");
+            assertThat(on.command().extraEnv()).containsEntry("PYTEST_ADDOPTS",
+                    "--junitxml=r.xml -p " + PytestCoverage.PLUGIN)
+                    .containsEntry("REPOFIX_COVERAGE_SOURCE", candidate.toAbsolutePath().toString());
+        });
+        assertThat(read).isEqualTo(new dev.repofix.testrun.LinesRun.Rerun.Ran(Map.of("shop/price.py",
+                java.util.Set.of(1)), "the whole suite in the deciding run"));
+        assertThat(scripts).as("no test run: only the tool's set-up").noneMatch(s -> s.contains("-m pytest"));
+    }
+
     @Test
     void aBaselineThatLeftNoCoverageFallsBackToACoverageRunOfItsOwnAndSaysWhy() {
         CoverageRuns runs = runs(Optional.empty());
