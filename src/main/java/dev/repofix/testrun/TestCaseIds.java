@@ -33,7 +33,11 @@ final class TestCaseIds {
 
     /**
      * pytest: rebuilds the node id from the dotted {@code classname} (module path plus
-     * test classes) and, when xunit1 wrote it, the {@code file} attribute.
+     * test classes) and, when xunit1 wrote it, the {@code file} attribute. pytest builds
+     * {@code classname} from the node id but {@code file} from where the test function is
+     * defined: a test method a class inherits from a module that collects nothing (a mixin in
+     * {@code tests/__init__.py}) has the mixin's file, which no command line can select; there
+     * the classname's module is the test's.
      */
     static String pytest(String className, String name, String file) {
         if (className.isBlank()) {
@@ -42,12 +46,19 @@ final class TestCaseIds {
         }
         List<String> segments = segments(className);
         int firstClass = firstTrailingClass(segments);
-        String module = file.isBlank() ? modulePath(segments.subList(0, firstClass)) : normalized(file);
+        String module = file.isBlank() || !collectedFrom(normalized(file), className)
+                ? modulePath(segments.subList(0, firstClass)) : normalized(file);
         List<String> parts = new ArrayList<>();
         parts.add(module);
         parts.addAll(segments.subList(firstClass, segments.size()));
         parts.add(name);
         return String.join("::", parts);
+    }
+
+    /** Whether {@code file} is the module pytest's dotted {@code classname} names (as pytest mangles a node id's path). */
+    private static boolean collectedFrom(String file, String className) {
+        String dotted = file.replaceFirst("\\.py$", "").replace('/', '.');
+        return className.equals(dotted) || className.startsWith(dotted + ".");
     }
 
     private static List<String> segments(String dotted) {

@@ -248,6 +248,21 @@ class JUnitXmlReportParserTest {
     }
 
     @Test
+    void namesAnInheritedPytestMethodByTheModuleThatCollectsItNotTheMixinsFile() throws IOException {
+        // pytest's xunit1 file is where the function is defined; classname comes from the node id
+        Path report = write("junit.xml", """
+                <?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="0" failures="1" \
+                skipped="0" tests="2" time="0.1"><testcase classname="tests.test_lfu.LFUCacheTest" name="test_clear" \
+                file="tests/__init__.py" line="270" time="0.001"><failure message="StopIteration">boom</failure>\
+                </testcase><testcase classname="tests.test_lfu.LFUCacheTest" name="test_lfu" file="tests/test_lfu.py" \
+                line="9" time="0.001" /></testsuite></testsuites>""");
+
+        assertThat(idsAndStatuses(report)).containsExactly(
+                tuple("tests/test_lfu.py::LFUCacheTest::test_clear", TestStatus.FAILED),
+                tuple("tests/test_lfu.py::LFUCacheTest::test_lfu", TestStatus.PASSED));
+    }
+
+    @Test
     void derivesPytestModulePathFromClassnameInXunit2() throws IOException {
         Path report = write("junit.xml", """
                 <?xml version="1.0" encoding="utf-8"?>

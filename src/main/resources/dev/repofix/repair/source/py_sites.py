@@ -536,19 +536,31 @@ class Facts:
                     inner = s.range(a.args[0])
                 if isinstance(a, ast.Starred):
                     continue
+                core, depth = a, 0
+                while isinstance(core, ast.Call) and len(core.args) == 1 and not core.keywords \
+                        and not isinstance(core.args[0], ast.Starred):
+                    core, depth = core.args[0], depth + 1
                 s.add("callarg", a, callee=callee, index=i, kind=kind(a), inner=inner,
+                      core=s.range(core) if depth > 1 else None,
                       name=a.id if isinstance(a, ast.Name) else "")
         elif isinstance(n, ast.Tuple) and len(n.elts) == 2 and all(isinstance(e, ast.Name) for e in n.elts) \
                 and n.elts[0].id != n.elts[1].id:
             s.add("pair", n, a=s.range(n.elts[0]), b=s.range(n.elts[1]), store=isinstance(n.ctx, ast.Store))
         elif isinstance(n, ast.BinOp) and type(n.op) in BITWISE:
             s.add("bitop", n, op=OPS[type(n.op)], left=s.range(n.left), right=s.range(n.right), aug=False)
+            self.operands(n)
+        elif isinstance(n, ast.BinOp):
+            self.operands(n)
         elif isinstance(n, ast.AugAssign):
             s.add("bitop", n, op=OPS.get(type(n.op), ""), left=s.range(n.target), right=s.range(n.value), aug=True,
-                  target=n.target.id if isinstance(n.target, ast.Name) else "")
+                  target=dotted(n.target) or "")
         elif isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             s.add("plainassign", n, left=s.range(n.targets[0]), right=s.range(n.value), target=n.targets[0].id,
                   kind=kind(n.value))
+        elif isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute) \
+                and dotted(n.targets[0]):
+            s.add("plainassign", n, left=s.range(n.targets[0]), right=s.range(n.value), target=dotted(n.targets[0]),
+                  kind=kind(n.value), attr=True)
         elif isinstance(n, (ast.If, ast.While)):
             test = n.test
             loads = []
@@ -562,6 +574,16 @@ class Facts:
                         body.append(m.id)
             s.add("condsite", test, const=isinstance(test, ast.Constant), loads=loads, body=body,
                   loop=isinstance(n, ast.While))
+
+
+    def operands(self, n):
+        """A bare name beside a one-argument call of a function (`set(keep) - drop`): an operand
+        the code may mean to convert as it converts the other."""
+        for call, other in ((n.left, n.right), (n.right, n.left)):
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and len(call.args) == 1 \
+                    and not call.keywords and isinstance(call.args[0], ast.Name) and isinstance(other, ast.Name) \
+                    and other.id != call.args[0].id:
+                self.s.add("twinwrap", other, callee=call.func.id, name=other.id)
 
 
 BITWISE = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.LShift, ast.RShift)

@@ -378,6 +378,86 @@ class PythonIngredientFamiliesTest {
                 """, "assert invert({'a': 1}) == {1: 'a'}");
     }
 
+    @Test
+    void wrapCallRemovesAChainOfCallsAroundAnArgument() {
+        assertFixes("wrap-call", """
+                def key(*args):
+                    return tuple(tuple(sorted(args)))  #BUG
+                """, """
+                def key(*args):
+                    return tuple(args)  #BUG
+                """, "assert key(2, 1) == (2, 1)");
+    }
+
+    @Test
+    void wrapCallGivesABareOperandTheCallTheOtherOperandHas() {
+        assertFixes("wrap-call", """
+                def subset(keep, drop):
+                    keys = set(keep) - drop  #BUG
+                    return sorted(keys)
+                """, """
+                def subset(keep, drop):
+                    keys = set(keep) - set(drop)  #BUG
+                    return sorted(keys)
+                """, "assert subset(['a', 'b'], ['b']) == ['a']");
+    }
+
+    @Test
+    void compoundOperatorUpdatesAnAttributeTheFileUpdatesElsewhere() {
+        assertFixes("compound-op", """
+                class Sized:
+                    def __init__(self):
+                        self.total = 0
+
+                    def add(self, n):
+                        self.total = n  #BUG
+
+                    def remove(self, n):
+                        self.total -= n
+                """, """
+                class Sized:
+                    def __init__(self):
+                        self.total = 0
+
+                    def add(self, n):
+                        self.total += n  #BUG
+
+                    def remove(self, n):
+                        self.total -= n
+                """, "s = Sized(); s.add(2); s.add(3); assert s.total == 5");
+    }
+
+    @Test
+    void conditionSynthesisAddsTheFunctionsFlagToATest() {
+        List<PythonCandidates.Candidate> candidates = assertFixes("condition-synthesis", """
+                def chunks(xs, size, fill=None):
+                    do_fill = True
+                    if fill is None:
+                        do_fill = False
+                    out = []
+                    for i in range(0, len(xs), size):
+                        chunk = xs[i:i + size]
+                        if len(chunk) < size:  #BUG
+                            chunk = chunk + [fill] * (size - len(chunk))
+                        out.append(chunk)
+                    return out
+                """, """
+                def chunks(xs, size, fill=None):
+                    do_fill = True
+                    if fill is None:
+                        do_fill = False
+                    out = []
+                    for i in range(0, len(xs), size):
+                        chunk = xs[i:i + size]
+                        if len(chunk) < size and do_fill:  #BUG
+                            chunk = chunk + [fill] * (size - len(chunk))
+                        out.append(chunk)
+                    return out
+                """, "assert chunks([1, 2, 3], 2) == [[1, 2], [3]] and chunks([1], 2, 0) == [[1, 0]]");
+        assertThat(candidates.stream().filter(c -> c.strategy().equals("condition-synthesis")).findFirst().orElseThrow()
+                .description()).contains("and do_fill");
+    }
+
     private List<PythonCandidates.Candidate> assertFixes(String family, String source, String expected,
             String check) {
         int line = source.lines().toList().indexOf(source.lines().filter(l -> l.contains("#BUG")).findFirst()

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code <<} for {@code >>}), in expressions and in compound assignments ({@code ^=} ->
  * {@code &=}); a compound assignment made plain ({@code total += x} -> {@code total = x}),
  * and a plain assignment to a name the function binds made compound ({@code total = x} ->
- * {@code total += x}, {@code -=}) where the name may hold a number.
+ * {@code total += x}, {@code -=}) where the name may hold a number; an attribute only where the
+ * file updates it so elsewhere ({@code self.size = n} -> {@code self.size += n} beside {@code self.size -= m}).
  */
 final class PythonCompoundOperatorTemplate extends PythonTemplate {
     private static final Map<String, List<String>> BITWISE = Map.of(
@@ -49,6 +50,10 @@ final class PythonCompoundOperatorTemplate extends PythonTemplate {
         PythonScope scope = PythonScope.at(tree, line);
         for (JsonNode a : tree.nodesOn(line, "plainassign")) {
             String target = a.path("target").asText();
+            if (a.path("attr").asBoolean()) {
+                updatedElsewhere(tree, a, target, edits);
+                continue;
+            }
             boolean number = scope.typeOf(target).equals("num") || scope.typeOf(target).isEmpty()
                     && !NOT_ARITHMETIC.contains(a.path("kind").asText());
             int at = operator(tree, a.get("left"), a.get("right"), "=");
@@ -58,6 +63,22 @@ final class PythonCompoundOperatorTemplate extends PythonTemplate {
             for (String to : List.of("+=", "-=")) {
                 edits.replace(at, at + 1, to, "`" + target + " =` -> `" + target + " " + to + "`");
             }
+        }
+    }
+
+    /**
+     * An attribute assigned plainly ({@code self.size = n}) where the file updates it with
+     * {@code +=} or {@code -=} elsewhere ({@code self.size -= m}): {@code +=}, then {@code -=}.
+     */
+    private static void updatedElsewhere(PythonTree tree, JsonNode assign, String target, PythonEdits edits) {
+        boolean updated = tree.nodes("bitop").stream().anyMatch(b -> b.path("aug").asBoolean()
+                && target.equals(b.path("target").asText()) && List.of("+", "-").contains(b.path("op").asText()));
+        int at = operator(tree, assign.get("left"), assign.get("right"), "=");
+        if (!updated || at < 0) {
+            return;
+        }
+        for (String to : List.of("+=", "-=")) {
+            edits.replace(at, at + 1, to, "`" + target + " =` -> `" + target + " " + to + "`");
         }
     }
 }

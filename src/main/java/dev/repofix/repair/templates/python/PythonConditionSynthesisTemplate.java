@@ -13,7 +13,9 @@ import java.util.Set;
  * reads. A constant test ({@code while True} over a queue) becomes a test of one local:
  * {@code queue}, {@code not queue}, {@code queue is not None}. Any other test is strengthened
  * with a guard ({@code x is not None and ...}, {@code ... and x}, {@code ... and not x}) or
- * replaced by an emptiness or None test. Locals known to hold a number are compared with 0
+ * replaced by an emptiness or None test; a flag of the function (a local bound only to
+ * {@code True}/{@code False}) that the test does not read comes first ({@code lc < size} ->
+ * {@code lc < size and do_fill}). Locals known to hold a number are compared with 0
  * instead of tested for None. At most {@value #MAX} edits per test.
  */
 final class PythonConditionSynthesisTemplate extends PythonTemplate {
@@ -49,6 +51,10 @@ final class PythonConditionSynthesisTemplate extends PythonTemplate {
                 names.forEach(n -> out.add(present(scope, n)));
             } else {
                 String operand = test.contains(" or ") || test.contains(" if ") ? "(" + test + ")" : test;
+                for (String flag : flags(c, scope)) {
+                    out.add(operand + " and " + flag);
+                    out.add(operand + " and not " + flag);
+                }
                 for (String n : names) {
                     if (!test.equals(n)) {
                         out.add(present(scope, n) + " and " + operand);
@@ -78,6 +84,22 @@ final class PythonConditionSynthesisTemplate extends PythonTemplate {
         }
         List<String> list = new ArrayList<>(out);
         return list.subList(0, Math.min(NAMES, list.size()));
+    }
+
+    /**
+     * The function's flags the test does not read: locals bound only to {@code True} or
+     * {@code False} (or annotated {@code bool}), at most {@value #NAMES}; a flag set above a
+     * loop and never tested is the likeliest clause a condition lost.
+     */
+    private static List<String> flags(JsonNode c, PythonScope scope) {
+        List<String> out = new ArrayList<>();
+        scope.function().get().path("types").fields().forEachRemaining(e -> {
+            if (e.getValue().asText().equals("bool") && !PythonScope.contains(c.path("loads"), e.getKey())
+                    && out.size() < NAMES) {
+                out.add(e.getKey());
+            }
+        });
+        return out;
     }
 
     private static String present(PythonScope scope, String n) {

@@ -7,7 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * "wrap-call": a call around an argument removed ({@code add(flatten(x))} -> {@code add(x)}),
+ * "wrap-call": a call around an argument removed ({@code add(flatten(x))} -> {@code add(x)}), or a
+ * chain of them ({@code key(tuple(sorted(args)))} -> {@code key(args)}); a bare name beside an operand
+ * that calls a function on another name given the same call ({@code set(keep) - drop} ->
+ * {@code set(keep) - set(drop)});
  * or a name argument wrapped in a one-argument function that the file applies to that same
  * name elsewhere ({@code add(x)} -> {@code add(flatten(x))}), the most used first, at most
  * {@value #MAX}.
@@ -32,6 +35,16 @@ final class PythonWrapCallTemplate extends PythonTemplate {
                 String inner = tree.source(a.get("inner"));
                 edits.replace(a.get("r"), inner, "`" + whole + "` -> `" + inner + "`");
             }
+            if (a.hasNonNull("core") && a.get("core").isArray()) {
+                String whole = tree.source(a.get("r"));
+                String core = tree.source(a.get("core"));
+                edits.replace(a.get("r"), core, "`" + whole + "` -> `" + core + "`");
+            }
+        }
+        for (JsonNode t : tree.nodesOn(line, "twinwrap")) {
+            String name = t.path("name").asText();
+            String to = t.path("callee").asText() + "(" + name + ")";
+            edits.replace(t.get("r"), to, "`" + name + "` -> `" + to + "` as the other operand");
         }
         for (JsonNode a : tree.nodesOn(line, "callarg")) {
             String name = a.path("name").asText();
