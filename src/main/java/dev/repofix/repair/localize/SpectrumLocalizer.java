@@ -75,6 +75,7 @@ public final class SpectrumLocalizer {
         liftLoopHeaders(scored, sources);
         liftBranchConditions(scored, sources);
         liftUnreadLocals(scored, sources);
+        liftSelfComparisons(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -172,6 +173,24 @@ public final class SpectrumLocalizer {
                                 + "; raised to the top: `" + gap.name() + "` (line " + gap.assigned()
                                 + ") is assigned and never read, a statement using it may be missing here"));
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * A Java line that assigns or compares an expression with itself (see {@link
+     * SelfComparisons}) ranks with the top line when a failing test ran it: a slip that does
+     * nothing on a line every test runs (a constructor's field) scores too low to be tried.
+     */
+    private void liftSelfComparisons(Map<String, Scored> scored, SourceCache sources) {
+        double top = scored.values().stream().mapToDouble(Scored::score).max().orElse(0);
+        for (String file : files(scored)) {
+            for (int line : sources.get(file).flatMap(javaTrees::of).map(SelfComparisons::of).orElse(List.of())) {
+                Scored s = scored.get(file + ":" + line);
+                if (s != null && top > s.score()) { // null: no failing test ran it
+                    scored.put(file + ":" + line, new Scored(file, line, top, s.distance(), s.reason()
+                            + "; raised to the top: it assigns or compares an expression with itself"));
                 }
             }
         }
