@@ -141,7 +141,11 @@ public final class SpectrumLocalizer {
                 Scored header = scored.get(file + ":" + branch.header());
                 Scored best = best(scored, file, branch.header(), branch.first(), branch.last()).orElse(null);
                 double lifted = best == null ? 0 : best.score() - BELOW_DECIDED;
-                if (header != null && lifted > header.score()) { // null: no failing test ran the condition
+                if (header == null && branch.constant() && best != null) { // javac left no code on the line
+                    scored.put(file + ":" + branch.header(), new Scored(file, branch.header(), lifted,
+                            best.distance(), "a constant condition (no code to cover) deciding line " + best.line()
+                                    + ", which failing tests ran; ranked just below it"));
+                } else if (header != null && lifted > header.score()) { // null: no failing test ran the condition
                     scored.put(file + ":" + branch.header(), new Scored(file, header.line(), lifted, header.distance(),
                             header.reason() + "; raised to just below line " + best.line() + ", which it decides to "
                                     + "run: a wrong condition shows in the branch failing tests take"));
