@@ -19,8 +19,16 @@ import java.util.List;
  * failing tests. The localizer lifts a condition to just below the best line it decides.
  */
 final class BranchHeaders {
-    /** One branch: the line of its condition, and the first and last line of what it decides (body and else). */
-    record Branch(int header, int first, int last) {}
+    /**
+     * One branch: the line of its condition, the first and last line of what it decides (body
+     * and else), and whether the condition is a constant ({@code if (true)}), which the Java
+     * compiler leaves no code for: coverage never sees its line run.
+     */
+    record Branch(int header, int first, int last, boolean constant) {
+        Branch(int header, int first, int last) {
+            this(header, first, last, false);
+        }
+    }
 
     private BranchHeaders() {}
 
@@ -35,7 +43,7 @@ final class BranchHeaders {
             }
             if (s.getCondition().getBegin().isPresent() && then.getBegin().isPresent() && last.getEnd().isPresent()) {
                 out.add(new Branch(s.getCondition().getBegin().get().line, then.getBegin().get().line,
-                        last.getEnd().get().line));
+                        last.getEnd().get().line, s.getCondition().isBooleanLiteralExpr()));
             }
         }
         return out;

@@ -75,6 +75,7 @@ public final class SpectrumLocalizer {
         liftLoopHeaders(scored, sources);
         liftBranchConditions(scored, sources);
         liftUnreadLocals(scored, sources);
+        liftSelfComparisons(scored, sources);
         Set<String> measured = spectra.lines().stream().map(Spectra.LineSpectrum::file).collect(Collectors.toSet());
         for (Location l : frames.locations()) {
             if (measured.contains(l.file())) {
@@ -140,7 +141,11 @@ public final class SpectrumLocalizer {
                 Scored header = scored.get(file + ":" + branch.header());
                 Scored best = best(scored, file, branch.header(), branch.first(), branch.last()).orElse(null);
                 double lifted = best == null ? 0 : best.score() - BELOW_DECIDED;
-                if (header != null && lifted > header.score()) { // null: no failing test ran the condition
+                if (header == null && branch.constant() && best != null) { // javac left no code on the line
+                    scored.put(file + ":" + branch.header(), new Scored(file, branch.header(), lifted,
+                            best.distance(), "a constant condition (no code to cover) deciding line " + best.line()
+                                    + ", which failing tests ran; ranked just below it"));
+                } else if (header != null && lifted > header.score()) { // null: no failing test ran the condition
                     scored.put(file + ":" + branch.header(), new Scored(file, header.line(), lifted, header.distance(),
                             header.reason() + "; raised to just below line " + best.line() + ", which it decides to "
                                     + "run: a wrong condition shows in the branch failing tests take"));
@@ -172,6 +177,24 @@ public final class SpectrumLocalizer {
                                 + "; raised to the top: `" + gap.name() + "` (line " + gap.assigned()
                                 + ") is assigned and never read, a statement using it may be missing here"));
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * A Java line that assigns or compares an expression with itself (see {@link
+     * SelfComparisons}) ranks with the top line when a failing test ran it: a slip that does
+     * nothing on a line every test runs (a constructor's field) scores too low to be tried.
+     */
+    private void liftSelfComparisons(Map<String, Scored> scored, SourceCache sources) {
+        double top = scored.values().stream().mapToDouble(Scored::score).max().orElse(0);
+        for (String file : files(scored)) {
+            for (int line : sources.get(file).flatMap(javaTrees::of).map(SelfComparisons::of).orElse(List.of())) {
+                Scored s = scored.get(file + ":" + line);
+                if (s != null && top > s.score()) { // null: no failing test ran it
+                    scored.put(file + ":" + line, new Scored(file, line, top, s.distance(), s.reason()
+                            + "; raised to the top: it assigns or compares an expression with itself"));
                 }
             }
         }

@@ -195,6 +195,24 @@ class SpectrumLocalizerTest {
     }
 
     @Test
+    void aConstantJavaConditionNoProbeSawRanksJustBelowItsBody() {
+        String bag = "src/main/java/org/calc/Bag.java";
+        repo.lines(bag, "package org.calc;", "class Bag {", "    final java.util.List<String> xs = new java.util.ArrayList<>();",
+                "    void add(String x) {", "        if (true) {", "            xs.add(x);", "        }", "    }", "}");
+        sources = new SourceCache(repo.files());
+        // javac compiles `if (true)` to its body alone: line 5 has no spectrum
+        Spectra spectra = new Spectra(List.of(
+                new Spectra.LineSpectrum(bag, 6, 1, 3),
+                new Spectra.LineSpectrum(CALC, 4, 1, 0)), 1, 3, LINES);
+
+        Localization loc = new SpectrumLocalizer(SpectrumFormula.OCHIAI).localize(spectra, new Localization(List.of()),
+                repo.report(failed("org.calc.BagTest#nulls", "boom", "trace", frame(CALC, 4, "f"))), sources);
+
+        assertThat(loc.locations()).extracting(Location::toString).containsExactly(CALC + ":4", bag + ":6", bag + ":5");
+        assertThat(loc.locations().get(2).reason()).contains("constant condition");
+    }
+
+    @Test
     void aJavaElseBranchLiftsItsCondition() {
         String kinds = "src/main/java/org/calc/Kinds.java";
         repo.lines(kinds, "package org.calc;", "class Kinds {", "    static String kind(Object x) {",

@@ -482,6 +482,150 @@ class JavaIngredientFamiliesTest {
         }
     }
 
+    @Test
+    void aCallGoesIntoTheEmptyBlockOfABranch() {
+        assertInserts("""
+                import java.util.ArrayList;
+                import java.util.List;
+
+                public class Demo {
+                    private final List<String> open = new ArrayList<>();
+
+                    void close(String name, boolean flush) {
+                        if (flush) { //BUG
+                            open.remove(name); //+
+
+                        }
+                        System.out.println(name);
+                    }
+
+                    void reopen(String other) {
+                        open.remove(other);
+                        open.add(other);
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void aCallGoesIntoAnEmptyLoopBodyOnOneLineWithTheLoopVariable() {
+        assertFixes("insert-statement", """
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                public class Demo {
+                    private final Set<String> seen = new HashSet<>();
+
+                    void mark(String one) {
+                        seen.add(one);
+                    }
+
+                    void markAll(List<String> words) {
+                        for (String w : words) {} //BUG
+                    }
+                }
+                """, """
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                public class Demo {
+                    private final Set<String> seen = new HashSet<>();
+
+                    void mark(String one) {
+                        seen.add(one);
+                    }
+
+                    void markAll(List<String> words) {
+                        for (String w : words) {
+                            seen.add(w);
+                        }
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void anElementOutOfScopeBecomesAReadNameWhereTheCollectionHoldsObjects() {
+        assertInserts("""
+                import java.util.ArrayList;
+                import java.util.List;
+
+                public class Demo {
+                    private final List<Object> pending = new ArrayList<>();
+
+                    void require(String key, boolean required) {
+                        if (required) {
+                            System.out.println(key); //BUG
+                            pending.add(key); //+
+                        }
+                    }
+
+                    void requireAll(List<Integer> ids) {
+                        for (Integer id : ids) {
+                            pending.add(id);
+                        }
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void aQueryOnACollectionGivesItsMutatorWhereNoCallOfTheFileDoes() {
+        assertInserts("""
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                public class Demo {
+                    static String unique(List<String> words) {
+                        Set<String> seen = new HashSet<>();
+                        StringBuilder out = new StringBuilder();
+                        for (String w : words) {
+                            if (seen.contains(w)) { //BUG
+                                continue;
+                            }
+                            seen.add(w); //+
+                            out.append(w);
+                        }
+                        return out.toString();
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void theGuardsQueryGivesItsMutatorInTheGuardedBlock() {
+        assertInserts("""
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                public class Demo {
+                    static String unique(List<String> words) {
+                        Set<String> seen = new HashSet<>();
+                        StringBuilder out = new StringBuilder();
+                        for (String w : words) {
+                            if (!seen.contains(w)) {
+                                seen.add(w); //+
+                                out.append(w); //BUG
+                            }
+                        }
+                        return out.toString();
+                    }
+                }
+                """);
+    }
+
+    /** {@code source} with the lines marked {@code //+} left out is the bug; with them, the fix insert-statement proposes at {@code //BUG}. */
+    private void assertInserts(String source) {
+        String buggy = source.lines().filter(l -> !l.endsWith(" //+")).map(l -> l + "\n")
+                .collect(java.util.stream.Collectors.joining());
+        String fixed = source.replace(" //+", "").replace(" //BUG", "");
+        assertFixes("insert-statement", buggy, fixed);
+    }
+
     /** The fix changes only the marked line, into {@code fixed} (indentation kept). */
     private void assertFixesLine(String family, String buggy, String fixedLine) {
         List<String> lines = buggy.lines().toList();

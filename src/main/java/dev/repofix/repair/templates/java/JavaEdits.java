@@ -1,6 +1,7 @@
 package dev.repofix.repair.templates.java;
 
 import com.github.javaparser.ast.Node;
+import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ThrowStmt;
 import dev.repofix.repair.source.JavaTree;
 import dev.repofix.repair.templates.LineEdit;
@@ -76,6 +77,52 @@ final class JavaEdits {
         StringBuilder text = new StringBuilder(tree.file().line(last));
         lines.forEach(l -> text.append('\n').append(indent).append(l));
         offer(new LineEdit(last, last, text.toString(), description));
+    }
+
+    /**
+     * Inserts lines into a block that has no statement ({@code if (c) {}}, an empty loop
+     * body), one indent deeper than the block's opening line: below that line when its
+     * {@code {} ends it, else the block's text on its one line is rewritten around them.
+     */
+    void insertInto(BlockStmt block, List<String> lines, String description) {
+        int open = tree.begin(block);
+        int openLine = tree.lineOf(open);
+        String indent = indentOf(openLine);
+        String inner = indent + JavaTemplate.indentUnit(indent);
+        String rest = tree.text().substring(open + 1, tree.lineEnd(openLine)).strip();
+        if (rest.isEmpty() || rest.startsWith("//")) {
+            StringBuilder text = new StringBuilder(tree.file().line(openLine));
+            lines.forEach(l -> text.append('\n').append(inner).append(l));
+            offer(new LineEdit(openLine, openLine, text.toString(), description));
+        } else if (tree.lineOf(tree.end(block) - 1) == openLine) {
+            StringBuilder text = new StringBuilder("{\n");
+            lines.forEach(l -> text.append(inner).append(l).append('\n'));
+            replace(block, text + indent + "}", description);
+        }
+    }
+
+    /**
+     * Inserts whole lines below a statement that spans several lines (an {@code if} with its
+     * block): the edit covers the statement's lines from its first, so that it is an edit of
+     * the line the statement starts on; for a one-line statement the same as {@link #insertAfter}.
+     */
+    void insertBelow(Node statement, List<String> lines, String description) {
+        int first = statement.getBegin().orElseThrow().line;
+        int last = statement.getEnd().orElseThrow().line;
+        if (first == last || first != line || !startsItsLine(statement)) {
+            insertAfter(statement, lines, description);
+            return;
+        }
+        if (!endsItsLine(statement)) {
+            return;
+        }
+        String indent = indentOf(first);
+        StringBuilder text = new StringBuilder();
+        for (int l = first; l <= last; l++) {
+            text.append(l == first ? "" : "\n").append(tree.file().line(l));
+        }
+        lines.forEach(l -> text.append('\n').append(indent).append(l));
+        offer(new LineEdit(first, last, text.toString(), description));
     }
 
     /** Removes the lines of a statement that has them to itself. */

@@ -7,7 +7,9 @@ import com.github.javaparser.ast.expr.MethodCallExpr;
 import com.github.javaparser.ast.expr.NameExpr;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.ExpressionStmt;
+import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
+import com.github.javaparser.ast.stmt.WhileStmt;
 import dev.repofix.repair.source.JavaTree;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -32,6 +34,9 @@ final class JavaIngredientCalls {
     private static final Set<String> LISTS = Set.of("List", "ArrayList", "LinkedList", "Vector", "Stack");
     private static final Set<String> MAP_MUTATORS = Set.of("put", "putAll", "putIfAbsent", "remove", "clear",
             "merge", "computeIfAbsent", "compute", "replace");
+    /** Mutators a query on the same receiver and argument pairs with: what was checked is then added or removed. */
+    private static final java.util.Map<String, List<String>> QUERY_TWINS = java.util.Map.of(
+            "contains", List.of("add", "remove"), "containsKey", List.of("remove"));
     /** Ingredient statements per line; past this the candidates are mostly noise and crowd out other lines. */
     private static final int MAX_INGREDIENTS = 6;
 
@@ -43,17 +48,30 @@ final class JavaIngredientCalls {
      * already the statement before or after {@code s}.
      */
     static List<String> adaptedTo(JavaTree tree, Statement s) {
-        JavaScope here = JavaScope.at(s);
+        return adaptedTo(tree, s, s, neighbours(s));
+    }
+
+    /**
+     * The same for a statement to go alone into {@code s}'s empty block {@code into}
+     * ({@code if (c) {}}): adapted to the block's scope, arguments first from the names that
+     * {@code s} reads.
+     */
+    static List<String> adaptedInto(JavaTree tree, Statement s, BlockStmt into) {
+        return adaptedTo(tree, into, s, Set.of());
+    }
+
+    private static List<String> adaptedTo(JavaTree tree, Node at, Statement s, Set<String> neighbours) {
+        JavaScope here = JavaScope.at(at);
         Set<String> out = new LinkedHashSet<>();
-        Set<String> neighbours = neighbours(s);
-        for (MethodCallExpr call : ingredients(tree, s)) {
-            JavaScope there = JavaScope.at(call);
+        for (Ingredient ingredient : ingredients(tree, s)) {
+            MethodCallExpr call = ingredient.call();
+            JavaScope there = JavaScope.at(ingredient.anchor());
             Optional<String> receiver = receiverName(call);
             Optional<String> receiverType = receiver.flatMap(there::typeOf);
             if (receiverType.isEmpty() || !mutates(receiverType.get(), call.getNameAsString())) {
                 continue;
             }
-            for (List<Expression> args : adapted(call, there, here, usedBy(s, here))) {
+            for (List<Expression> args : adapted(call, there, here, usedBy(s, here), anyElement(receiverType.get()))) {
                 for (String target : receivers(here, receiver.get(), receiverType.get(), call.getNameAsString())) {
                     String text = target + "." + call.getNameAsString() + "(" + String.join(", ",
                             args.stream().map(Expression::toString).toList()) + ");";
@@ -67,13 +85,32 @@ final class JavaIngredientCalls {
         return List.copyOf(out);
     }
 
-    /** Call statements of the enclosing method, then of its class, then of the file, each once. */
-    private static List<MethodCallExpr> ingredients(JavaTree tree, Statement s) {
+    /** A call to adapt, and the node whose scope types its names (the call itself, or the query a twin was made from). */
+    private record Ingredient(MethodCallExpr call, Node anchor) {}
+
+    /**
+     * Call statements of the enclosing method, then of its class, then of the file, each
+     * once; before them the statement's own call, and the mutators that the statement's
+     * queries pair with ({@code c.contains(x)} gives {@code c.add(x)}, {@code c.remove(x)};
+     * {@code m.containsKey(k)} gives {@code m.remove(k)}).
+     */
+    private static List<Ingredient> ingredients(JavaTree tree, Statement s) {
         Set<MethodCallExpr> out = new LinkedHashSet<>();
+        List<Ingredient> twins = new ArrayList<>();
         // the statement itself first: the same call on another collection is the commonest missing twin
         if (s instanceof ExpressionStmt own && own.getExpression() instanceof MethodCallExpr call
                 && receiverName(call).isPresent()) {
             out.add(call);
+        }
+        for (MethodCallExpr query : queries(s)) {
+            List<String> mutators = QUERY_TWINS.getOrDefault(query.getNameAsString(), List.of());
+            if (query.getArguments().size() == 1 && receiverName(query).isPresent()) {
+                for (String mutator : mutators) {
+                    MethodCallExpr twin = query.clone();
+                    twin.setName(mutator);
+                    twins.add(new Ingredient(twin, query));
+                }
+            }
         }
         List<Node> scopes = new ArrayList<>();
         s.findAncestor(CallableDeclaration.class).ifPresent(scopes::add);
@@ -86,7 +123,31 @@ final class JavaIngredientCalls {
                 }
             }
         }
-        return List.copyOf(out);
+        List<Ingredient> all = new ArrayList<>();
+        List<MethodCallExpr> calls = List.copyOf(out);
+        int own = s instanceof ExpressionStmt e && !calls.isEmpty() && calls.get(0) == e.getExpression() ? 1 : 0;
+        calls.subList(0, own).forEach(c -> all.add(new Ingredient(c, c)));
+        all.addAll(twins);
+        calls.subList(own, calls.size()).forEach(c -> all.add(new Ingredient(c, c)));
+        return List.copyOf(all);
+    }
+
+    /**
+     * The calls of the statement, then of the conditions that guard it, nearest first, up to
+     * its method: {@code if (!seen.contains(x)) { ...; use(x); }} lacks its {@code seen.add(x)}
+     * in the body.
+     */
+    private static List<MethodCallExpr> queries(Statement s) {
+        List<MethodCallExpr> out = new ArrayList<>(s.findAll(MethodCallExpr.class));
+        for (Node n = s.getParentNode().orElse(null); n != null && !(n instanceof CallableDeclaration<?>);
+                n = n.getParentNode().orElse(null)) {
+            if (n instanceof IfStmt guard) {
+                out.addAll(guard.getCondition().findAll(MethodCallExpr.class));
+            } else if (n instanceof WhileStmt loop) {
+                out.addAll(loop.getCondition().findAll(MethodCallExpr.class));
+            }
+        }
+        return out;
     }
 
     /** {@code seen} of {@code seen.add(x)} and of {@code this.seen.add(x)}. */
@@ -144,7 +205,7 @@ final class JavaIngredientCalls {
      * when a name has none. Names that start upper-case (classes, constants) stay.
      */
     private static List<List<Expression>> adapted(MethodCallExpr call, JavaScope there, JavaScope here,
-            List<String> used) {
+            List<String> used, boolean anyElement) {
         List<List<Expression>> out = new ArrayList<>();
         for (boolean preferUsed : List.of(true, false)) {
             List<Expression> args = new ArrayList<>();
@@ -164,7 +225,8 @@ final class JavaIngredientCalls {
                         break;
                     }
                     Optional<String> same = sameTyped(type.get(), used, here).or(() -> inScope ? Optional.of(name)
-                            : sameTyped(type.get(), List.copyOf(here.visible().keySet()), here));
+                            : sameTyped(type.get(), List.copyOf(here.visible().keySet()), here))
+                            .or(() -> anyElement && plain ? anyReference(used, here) : Optional.empty());
                     if (same.isEmpty()) {
                         ok = false;
                         break;
@@ -183,6 +245,21 @@ final class JavaIngredientCalls {
         return out;
     }
 
+    /**
+     * Whether the collection or map holds any object ({@code List<Object>}, a raw {@code List}):
+     * then an element argument out of scope may become any reference the statement reads.
+     */
+    private static boolean anyElement(String receiverType) {
+        List<String> typeArguments = JavaTypeHierarchy.typeArguments(receiverType);
+        return typeArguments.isEmpty() || typeArguments.get(0).equals("Object");
+    }
+
+    /** The first name the statement reads of a reference type that is no collection or map (the receiver's peers). */
+    private static Optional<String> anyReference(List<String> used, JavaScope here) {
+        return used.stream().filter(n -> here.typeOf(n).filter(t -> JavaTypes.isReference(t)
+                && !JavaTypeHierarchy.isCollection(t) && !JavaTypeHierarchy.isMap(t)).isPresent()).findFirst();
+    }
+
     private static Optional<String> sameTyped(String type, List<String> names, JavaScope here) {
         return names.stream().filter(n -> here.typeOf(n).filter(type::equals).isPresent()).findFirst();
     }
@@ -194,7 +271,8 @@ final class JavaIngredientCalls {
      */
     private static boolean fitsElementType(String receiverType, List<Expression> args, JavaScope here) {
         List<String> typeArguments = JavaTypeHierarchy.typeArguments(receiverType);
-        if (args.isEmpty() || typeArguments.isEmpty() || typeArguments.get(0).isEmpty()) {
+        if (args.isEmpty() || typeArguments.isEmpty() || typeArguments.get(0).isEmpty()
+                || typeArguments.get(0).equals("Object")) {
             return true;
         }
         Optional<String> argument = JavaTypes.typeOf(args.get(0), here);

@@ -4,6 +4,7 @@ import com.github.javaparser.ast.Node;
 import com.github.javaparser.ast.body.CallableDeclaration;
 import com.github.javaparser.ast.body.Parameter;
 import com.github.javaparser.ast.expr.MethodCallExpr;
+import com.github.javaparser.ast.nodeTypes.NodeWithBody;
 import com.github.javaparser.ast.stmt.BlockStmt;
 import com.github.javaparser.ast.stmt.IfStmt;
 import com.github.javaparser.ast.stmt.Statement;
@@ -18,7 +19,9 @@ import java.util.Optional;
  * {@code index.remove(key)}) taken from the method, the class or the file and adapted to the
  * names in scope (its receiver may be another collection or map in scope that has the method,
  * a name not in scope is replaced by one of the same type); {@code Objects.requireNonNull(p, "p")}
- * for a reference parameter at a method's start; {@code return} at the end of a branch.
+ * for a reference parameter at a method's start; {@code return} at the end of a branch. A
+ * branch or loop of the suspected statement whose block is empty ({@code if (c) {}}) gets the
+ * call alone inside it.
  */
 final class JavaInsertStatementTemplate extends JavaTemplate {
     private static final int MAX_RETURNS = 3;
@@ -39,15 +42,37 @@ final class JavaInsertStatementTemplate extends JavaTemplate {
             return;
         }
         Statement s = found.get();
+        // a branch or loop with nothing in its block: what is missing belongs there first
+        for (BlockStmt empty : emptyBodies(s)) {
+            for (String call : JavaIngredientCalls.adaptedInto(tree, s, empty)) {
+                edits.insertInto(empty, List.of(call), "added `" + call + "` into the empty block");
+            }
+        }
         requireNonNull(tree, s, edits);
         List<String> calls = JavaIngredientCalls.adaptedTo(tree, s);
         for (String call : calls) {
-            edits.insertAfter(s, List.of(call), "added `" + call + "`");
+            edits.insertBelow(s, List.of(call), "added `" + call + "`");
         }
         for (String call : calls) {
             edits.insertBefore(s, List.of(call), "added `" + call + "` before");
         }
         returnAfterBranch(s, edits);
+    }
+
+    /**
+     * The bodies of the statement that are blocks with no statement: an {@code if}'s branches,
+     * a loop's body. A statement that belongs alone there has no neighbour to go before or after.
+     */
+    private static List<BlockStmt> emptyBodies(Statement s) {
+        List<Statement> bodies = new java.util.ArrayList<>();
+        if (s instanceof IfStmt branch) {
+            bodies.add(branch.getThenStmt());
+            branch.getElseStmt().ifPresent(bodies::add);
+        } else if (s instanceof NodeWithBody<?> loop) {
+            bodies.add(loop.getBody());
+        }
+        return bodies.stream().filter(b -> b instanceof BlockStmt block && block.getStatements().isEmpty())
+                .map(b -> (BlockStmt) b).toList();
     }
 
     /** The innermost statement of a block that starts on the line, not a block itself. */
