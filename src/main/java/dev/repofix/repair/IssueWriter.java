@@ -218,7 +218,7 @@ final class IssueWriter {
         if (hash > 0) {
             String cls = id.substring(0, hash);
             // A Go package is a path whose host has dots (github.com/acme/calc): its name is the last segment.
-            int slash = cls.lastIndexOf('/');
+            int slash = cls.chars().anyMatch(Character::isWhitespace) ? -1 : cls.lastIndexOf('/');
             String name = slash >= 0 ? cls.substring(slash + 1) : cls.substring(cls.lastIndexOf('.') + 1);
             return name + "." + id.substring(hash + 1);
         }

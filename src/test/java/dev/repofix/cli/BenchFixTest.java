@@ -77,7 +77,7 @@ class BenchFixTest {
                 "--two-fixes", "--out", temp.resolve("bench").toString());
 
         assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
-        assertThat(run.stderr()).contains("--two-fixes is there for the Maven kinds only");
+        assertThat(run.stderr()).contains("--two-fixes and --reached are there for the Maven kinds only");
     }
 
     private static double seconds(String table, String row) {
