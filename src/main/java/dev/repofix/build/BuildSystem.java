@@ -90,4 +90,13 @@ public interface BuildSystem {
     default Optional<SandboxImage> sandboxImage() {
         return Optional.empty();
     }
+
+    /**
+     * Whether a run's {@code output} says the project's main code (not its tests) did not
+     * compile: a step that comes before any test process and sees nothing a test run adds. False
+     * where the build cannot tell.
+     */
+    default boolean mainCodeDidNotCompile(String output) {
+        return false;
+    }
 }

@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
 
 /** Maven with Surefire (and Failsafe) reports under each module's {@code target/}. */
 public final class MavenBuild implements BuildSystem {
+    /** Maven's line for a failed compile of the main code (compiler:compile, not compiler:testCompile). */
+    private static final Pattern MAIN_COMPILE_FAILED = Pattern.compile(
+            "Failed to execute goal org\\.apache\\.maven\\.plugins:maven-compiler-plugin:[^:\\s]+:compile ");
     private static final Pattern REPORT = Pattern.compile("(.*/)?target/(surefire|failsafe)-reports/TEST-.*\\.xml");
     private static final Pattern MOVED_REPORT = Pattern.compile("(.*/)?TEST-[^/]*\\.xml");
     /** A module's POM: not one kept as test data or copied into build output. */
@@ -201,5 +204,10 @@ public final class MavenBuild implements BuildSystem {
     @Override
     public Optional<SandboxImage> sandboxImage() {
         return Optional.of(SandboxImage.JVM);
+    }
+
+    @Override
+    public boolean mainCodeDidNotCompile(String output) {
+        return MAIN_COMPILE_FAILED.matcher(output).find();
     }
 }

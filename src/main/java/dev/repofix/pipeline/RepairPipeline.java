@@ -74,9 +74,6 @@ public final class RepairPipeline {
     private static final Logger LOG = LoggerFactory.getLogger(RepairPipeline.class);
     private static final int LOG_LINES = 40;
     /** The line a JVM prints when {@code JAVA_TOOL_OPTIONS} is set, as the instrumented baseline sets it. */
-    /** Maven's line for a failed compile of the main code (not of the tests, whose class path may get ours). */
-    private static final Pattern MAIN_COMPILE_FAILED = Pattern.compile(
-            "Failed to execute goal org\\.apache\\.maven\\.plugins:maven-compiler-plugin:[^:\\s]+:compile ");
     private static final Pattern TOOL_BANNER = Pattern.compile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\\R?");
     /** A larger source file is not read for {@link DeadBranches}. */
     private static final long MAX_SOURCE_BYTES = 2_000_000;
@@ -409,7 +406,7 @@ public final class RepairPipeline {
             return new TestOutcome.Completed(c.run(), new ExecResult(c.exec().outcome(),
                     TOOL_BANNER.matcher(c.exec().output()).replaceAll(""), c.exec().elapsed()));
         }
-        if (outcome instanceof TestOutcome.BuildFailed b && MAIN_COMPILE_FAILED.matcher(b.exec().output()).find()) {
+        if (outcome instanceof TestOutcome.BuildFailed b && build.mainCodeDidNotCompile(b.exec().output())) {
             // The main code is compiled before any test JVM starts, with nothing of the instrumentation on its
             // class path: a plain run fails the same way, and would only double the wait for this verdict.
             run.notes.add("per-test coverage: the instrumented baseline's build failed compiling the main code, "

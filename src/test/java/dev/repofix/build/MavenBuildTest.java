@@ -227,4 +227,15 @@ class MavenBuildTest {
         org.assertj.core.api.Assertions.assertThat(
                 maven.selectedTestCommand(root, "make test", java.util.List.of("a.B#c"))).isEmpty();
     }
+
+    @Test
+    void tellsAFailedCompileOfTheMainCodeFromOneOfTheTests() {
+        String main = "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.12.1:compile "
+                + "(default-compile) on project calc: Compilation failure";
+
+        assertThat(maven.mainCodeDidNotCompile(main)).isTrue();
+        assertThat(maven.mainCodeDidNotCompile(main.replace(":compile (default-compile)",
+                ":testCompile (default-testCompile)"))).isFalse();
+        assertThat(maven.mainCodeDidNotCompile("[ERROR] There are test failures.")).isFalse();
+    }
 }

@@ -821,7 +821,9 @@ class RepairPipelineTest {
 
     /** A build that fails compiling the main code fails the same without instrumentation: it is not run twice. */
     @Test
-    void anInstrumentedBaselineWhoseMainCodeDoesNotCompileIsNotRunAgain() {
+    void anInstrumentedBaselineWhoseMainCodeDoesNotCompileIsNotRunAgain() throws Exception {
+        // A Maven project: only its build can tell a main-code compile failure from its output.
+        Files.writeString(repo.resolve("pom.xml"), "<project/>\n");
         List<Command> builds = new ArrayList<>();
         ScriptedStages stages = stages(candidate("c1", "fixed"));
         stages.instrumentation = new AddsVariable();
