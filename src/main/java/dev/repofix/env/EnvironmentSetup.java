@@ -56,7 +56,8 @@ public final class EnvironmentSetup implements EnvironmentPreparer {
     private static final Pattern NETWORK_NAMES = Pattern.compile("(?i)(https?_proxy|no_proxy|all_proxy|PIP_.*|UV_.*"
             + "|POETRY_.*|npm_config_.*|GOPROXY|GOSUMDB|GONOSUMDB|GOPRIVATE|GONOPROXY|GOINSECURE|CARGO_HTTP_.*"
             + "|CARGO_REGISTRIES_.*|.*CA_?BUNDLE.*|.*CERT.*|SSL_.*|PYENV_ROOT|RUSTUP_HOME|RUSTUP_TOOLCHAIN|GOPATH|GOROOT)");
-    private static final Set<String> NOT_COPIED = Set.of(".git", "node_modules", "target", ".venv", "__pycache__",
+    /** Folders the set-up's copy leaves out, and whose files are never the install's output in the sources. */
+    static final Set<String> NOT_COPIED = Set.of(".git", "node_modules", "target", ".venv", "__pycache__",
             ".tox", ".nox", ".pytest_cache", ".mypy_cache");
 
     private final Recipes recipes;

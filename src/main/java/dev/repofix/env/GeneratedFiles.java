@@ -12,7 +12,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +35,6 @@ public record GeneratedFiles(Path folder, List<String> files) {
     private static final Logger LOG = LoggerFactory.getLogger(GeneratedFiles.class);
     static final int MAX_FILES = 200;
     static final long MAX_BYTES = 20L * 1024 * 1024;
-    private static final Set<String> SKIPPED_FOLDERS = Set.of("__pycache__", ".git", ".pytest_cache", ".mypy_cache",
-            ".tox", ".nox", "node_modules", "target", ".venv");
 
     public GeneratedFiles {
         Objects.requireNonNull(folder, "folder");
@@ -71,7 +68,7 @@ public record GeneratedFiles(Path folder, List<String> files) {
                         boolean own = Files.isDirectory(project.resolve(work.relativize(dir).toString()),
                                 LinkOption.NOFOLLOW_LINKS);
                         // A folder the install made (build/, *.egg-info, a wheel's cache) is not the sources'.
-                        return SKIPPED_FOLDERS.contains(name) || !own ? FileVisitResult.SKIP_SUBTREE
+                        return EnvironmentSetup.NOT_COPIED.contains(name) || !own ? FileVisitResult.SKIP_SUBTREE
                                 : FileVisitResult.CONTINUE;
                     }
 
